@@ -1,0 +1,68 @@
+/** The Hono app: every route under /api, error handling, static PWA. Used by tests via app.request(). */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { ApiError } from './http';
+import { logger } from './logger';
+import { authRoutes } from './routes/auth';
+import { customerRoutes } from './routes/customers';
+import { productRoutes } from './routes/products';
+import { storeRoutes } from './routes/stores';
+import { syncRoutes } from './routes/sync';
+import type { AppEnv, Services } from './types';
+
+export type AppOptions = {
+  database: Database;
+  env: Env;
+  /** Overrides for tests (clock, gateway…). */
+  services?: Partial<Services>;
+};
+
+export function createApp({ database, env, services }: AppOptions) {
+  const deps: Services = {
+    db: database.db,
+    env,
+    now: () => new Date(),
+    ...services,
+  };
+
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 12 * 1024 * 1024,
+      onError: (c) => c.json({ message: 'Arquivo ou corpo da requisição muito grande' }, 413),
+    }),
+  );
+
+  app.route('/api/auth', authRoutes);
+  app.route('/api/stores', storeRoutes);
+  app.route('/api/products', productRoutes);
+  app.route('/api/customers', customerRoutes);
+  app.route('/api/sync', syncRoutes);
+
+  app.all('/api/*', (c) => c.json({ message: 'Rota não encontrada' }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json({ message: err.message }, err.status);
+    if (err instanceof HTTPException) {
+      return c.json({ message: err.message || 'Requisição inválida' }, err.status);
+    }
+    // Unexpected: log the error (never the request body, which may hold secrets) and hide it.
+    logger.error('unhandled error', { path: c.req.path, method: c.req.method, error: String(err) });
+    return c.json({ message: 'Erro interno. Tente novamente mais tarde.' }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

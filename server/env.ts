@@ -1,0 +1,39 @@
+/** The only reader of process.env: validated once at start-up with clear messages. */
+import { z } from 'zod';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Embedded database folder (PGlite) used when DATABASE_URL is not set. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL connection string; when set, the embedded database is not used. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Public base URL of this server (storefront links, gateway webhooks). */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Folder of the built PWA served by the API process. */
+  STATIC_DIR: z.string().default('./dist'),
+  /** Evolution API v2 gateway; without it the built-in WhatsApp sandbox is used. */
+  EVOLUTION_API_URL: z.string().url().optional(),
+  EVOLUTION_API_KEY: z.string().min(1).optional(),
+  /** Optional OpenAI-compatible endpoint for the virtual assistant. */
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.EVOLUTION_API_URL && !parsed.data.EVOLUTION_API_KEY) {
+    throw new Error('Invalid configuration:\n  EVOLUTION_API_KEY is required with EVOLUTION_API_URL');
+  }
+  return parsed.data;
+}

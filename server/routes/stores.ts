@@ -1,0 +1,5 @@
+/** Placeholder: /api/stores routes are being built. */
+import { Hono } from 'hono';
+import type { AppEnv } from '../types';
+
+export const storeRoutes = new Hono<AppEnv>();

@@ -1,0 +1,19 @@
+/** Types shared by the server's routes: injected services and per-request variables. */
+import type { Db } from './db/client';
+import type { Env } from './env';
+
+export type Services = {
+  db: Db;
+  env: Env;
+  now: () => Date;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: Services;
+    /** Set by requireUser. */
+    userId: string;
+    /** Set by requireStore. */
+    storeId: string;
+  };
+};

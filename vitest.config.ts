@@ -1,0 +1,65 @@
+/** Test projects: unit (domain, device DB), API on PGlite and on PostgreSQL, browser (Chromium). */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '~': fileURLToPath(new URL('./src', import.meta.url)),
+  'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
+};
+const pgUrl = process.env.TEST_DATABASE_URL;
+const apiFiles = ['tests/api/**/*.test.ts', 'server/**/*.test.ts'];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['fake-indexeddb/auto'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api-pglite',
+          include: apiFiles,
+          environment: 'node',
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(pgUrl
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'api-postgres',
+                include: apiFiles,
+                environment: 'node' as const,
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
