@@ -35,7 +35,10 @@ export function createApp({ database, env, services }: AppOptions) {
     c.set('deps', deps);
     await next();
   });
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+  app.use(
+    '*',
+    secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }),
+  );
   app.use(
     '/api/*',
     bodyLimit({

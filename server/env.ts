@@ -33,7 +33,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   if (parsed.data.EVOLUTION_API_URL && !parsed.data.EVOLUTION_API_KEY) {
-    throw new Error('Invalid configuration:\n  EVOLUTION_API_KEY is required with EVOLUTION_API_URL');
+    throw new Error(
+      'Invalid configuration:\n  EVOLUTION_API_KEY is required with EVOLUTION_API_URL',
+    );
   }
   return parsed.data;
 }

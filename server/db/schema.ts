@@ -24,9 +24,7 @@ export const nextRevision = sql<number>`nextval('sync_revision')`;
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const revision = () =>
-  bigint('revision', { mode: 'number' })
-    .notNull()
-    .default(sql`nextval('sync_revision')`);
+  bigint('revision', { mode: 'number' }).notNull().default(sql`nextval('sync_revision')`);
 
 export type BotPersonalizacao = {
   mensagemBoasVindas: string;

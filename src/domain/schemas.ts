@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { cleanCnpj, isValidCnpj } from './cnpj';
 import { businessHoursSchema } from './hours';
-import { PRICE_PATTERN, normalizePrice } from './money';
+import { normalizePrice, PRICE_PATTERN } from './money';
 import { isValidBrazilianPhone, nationalDigits } from './phone';
 import { onlyDigits } from './text';
 
@@ -11,11 +11,7 @@ z.config(z.locales.pt());
 
 /** A required text: the same message whether the field is missing, empty or blank. */
 const required = (message: string, max = 255) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Máximo de ${max} caracteres`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Máximo de ${max} caracteres`);
 
 const optionalText = (max = 255) =>
   z

@@ -1,0 +1,30 @@
+/** Session kept in localStorage ('token', 'userId', spec §3) and mirrored for the service worker. */
+import { db } from '~/db/db';
+
+const TOKEN = 'token';
+const USER_ID = 'userId';
+
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN);
+}
+
+export function getSession(): { token: string; userId: string } | null {
+  const token = localStorage.getItem(TOKEN);
+  const userId = localStorage.getItem(USER_ID);
+  return token && userId ? { token, userId } : null;
+}
+
+/** The worker cannot read localStorage: it reads the token from IndexedDB when replaying. */
+export async function setSession(token: string, userId: string): Promise<void> {
+  localStorage.setItem(TOKEN, token);
+  localStorage.setItem(USER_ID, userId);
+  await db.meta.put({ key: 'token', value: token });
+}
+
+export async function clearSession(): Promise<void> {
+  localStorage.removeItem(TOKEN);
+  localStorage.removeItem(USER_ID);
+  localStorage.removeItem('onboarding_step1');
+  localStorage.removeItem('onboarding_step2');
+  await db.meta.delete('token');
+}
