@@ -1,0 +1,38 @@
+/**
+ * The contract between the page and the service worker for offline mutations.
+ *
+ * The page writes to Dexie first (row `pending: 1`), then sends the mutation with `fetch` to the
+ * spec's endpoint carrying two headers: `Idempotency-Key` (a fresh UUID per mutation) and
+ * `X-Tali-Entity` ("product:<id>" or "customer:<id>"). The worker sends it network-first; on a
+ * network error it queues the request and answers `202 {"queued": true}`. Replay is FIFO and
+ * locked; after each outcome the worker announces a SyncMessage on the BroadcastChannel.
+ * The worker itself clears `pending` on the Dexie row once no queued mutation for that entity
+ * remains, and writes refused mutations to `db.deadLetters`, so nothing depends on a page being open.
+ */
+
+export const SYNC_CHANNEL = 'tali-sync';
+export const ENTITY_HEADER = 'X-Tali-Entity';
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** Page → worker (postMessage to the controller). */
+export type PageToWorker =
+  | { type: 'SKIP_WAITING' }
+  /** The page came online or to the foreground: replay now. */
+  | { type: 'REPLAY' }
+  /** Ask for a 'queue' message with the current size. */
+  | { type: 'QUEUE_STATUS' };
+
+/** Worker → pages (BroadcastChannel SYNC_CHANNEL). */
+export type SyncMessage =
+  | { type: 'queue'; size: number }
+  | { type: 'queued'; entity: string | null; size: number }
+  | { type: 'replayed'; entity: string | null; status: number; size: number }
+  | { type: 'dead-letter'; entity: string | null; status: number; message: string; size: number }
+  /** A replay answered 401: the page must ask the owner to sign in again; the queue is kept. */
+  | { type: 'auth-required'; size: number }
+  /** Replay finished (queue empty or stopped on a network error / 5xx). */
+  | { type: 'replay-done'; size: number };
+
+export function entityTag(kind: 'product' | 'customer', id: string): string {
+  return `${kind}:${id}`;
+}
