@@ -1,0 +1,70 @@
+/** Debian's Chromium through playwright-core, at a phone's viewport (390×844). */
+import fs from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const PHONE = { width: 390, height: 844 };
+
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(chromiumPath)) {
+    throw new Error(
+      `Chromium not found at ${chromiumPath}: run "npm test" (it installs it) or apt-get install chromium`,
+    );
+  }
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export async function newPhoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    serviceWorkers: 'allow',
+  });
+}
+
+export type Phone = {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+};
+
+/** A fresh browser, context and page at 390×844 on the test server. */
+export async function launchPhone(baseURL: string): Promise<Phone> {
+  const browser = await launchBrowser();
+  const context = await newPhoneContext(browser, baseURL);
+  const page = await context.newPage();
+  return { browser, context, page, close: () => browser.close() };
+}
+
+/** Waits until a service worker controls the page (needed before testing offline). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      if (!('serviceWorker' in navigator)) return false;
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+}
