@@ -53,6 +53,7 @@ export function createApp({ database, env, services }: AppOptions) {
   app.route('/api/customers', customerRoutes);
   app.route('/api/sync', syncRoutes);
 
+  app.get('/api/health', (c) => c.json({ ok: true }));
   app.all('/api/*', (c) => c.json({ message: 'Rota não encontrada' }, 404));
 
   app.onError((err, c) => {
