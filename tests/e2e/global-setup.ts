@@ -1,10 +1,8 @@
 /** Browser tests: build the PWA once, start the real server on a free port with a fresh database. */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,68 +10,11 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-async function waitForServer(url: string, child: ChildProcess, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      await fetch(`${url}/api/health`);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`server did not answer at ${url} within ${timeoutMs} ms`);
-}
-
 export default async function setup(project: TestProject) {
   if (!process.env.E2E_SKIP_BUILD) {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PUBLIC_URL: baseUrl,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
-  await waitForServer(baseUrl, child, 60_000);
-  project.provide('baseUrl', baseUrl);
-
-  return async () => {
-    if (child.pid && child.exitCode === null) {
-      process.kill(-child.pid, 'SIGTERM');
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          if (child.pid) process.kill(-child.pid, 'SIGKILL');
-          resolve();
-        }, 10_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const server = await startServer();
+  project.provide('baseUrl', server.baseUrl);
+  return () => server.stop();
 }

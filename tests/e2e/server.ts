@@ -1,0 +1,74 @@
+/** Starts the real server (tsx server/main.ts) on a free port with a throwaway embedded database. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export type RunningServer = { baseUrl: string; dataDir: string; stop(): Promise<void> };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      await fetch(`${url}/api/health`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`server did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  // The browser tests run on the embedded database, as a user's first start does.
+  delete env.DATABASE_URL;
+  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  await waitForServer(baseUrl, child, 60_000);
+
+  async function stop() {
+    if (child.pid && child.exitCode === null) {
+      process.kill(-child.pid, 'SIGTERM');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+          resolve();
+        }, 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { baseUrl, dataDir, stop };
+}
