@@ -12,6 +12,7 @@ import { customerRoutes } from './routes/customers';
 import { productRoutes } from './routes/products';
 import { storeRoutes } from './routes/stores';
 import { syncRoutes } from './routes/sync';
+import { staticRoutes } from './static';
 import type { AppEnv, Services } from './types';
 
 export type AppOptions = {
@@ -19,9 +20,11 @@ export type AppOptions = {
   env: Env;
   /** Overrides for tests (clock, gateway…). */
   services?: Partial<Services>;
+  /** Folder of the built PWA to serve for non-API paths; tests leave it out. */
+  staticDir?: string;
 };
 
-export function createApp({ database, env, services }: AppOptions) {
+export function createApp({ database, env, services, staticDir }: AppOptions) {
   const deps: Services = {
     db: database.db,
     env,
@@ -55,6 +58,8 @@ export function createApp({ database, env, services }: AppOptions) {
 
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.all('/api/*', (c) => c.json({ message: 'Rota não encontrada' }, 404));
+  // Last: the PWA's files and its SPA fallback, so every server route above wins.
+  if (staticDir) app.route('/', staticRoutes(staticDir));
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json({ message: err.message }, err.status);

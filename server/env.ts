@@ -11,6 +11,11 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Public base URL of this server (storefront links, gateway webhooks). */
   PUBLIC_URL: z.string().url().optional(),
+  /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Folder of the built PWA served by the API process. */
   STATIC_DIR: z.string().default('./dist'),
   /** Evolution API v2 gateway; without it the built-in WhatsApp sandbox is used. */

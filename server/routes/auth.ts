@@ -1,5 +1,134 @@
-/** Placeholder: /api/auth routes are being built. */
+/** /api/auth: register, login (rate-limited), logout (revokes the token) and the session check. */
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { AppEnv } from '../types';
+import { loginSchema, registerBodySchema } from '../../src/domain/schemas';
+import { clientAddress } from '../auth/client-address';
+import { bearerToken, requireUser } from '../auth/middleware';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
+import {
+  ACCOUNT_LIMIT,
+  ADDRESS_LIMIT,
+  type Limit,
+  RateLimiter,
+  REGISTER_LIMIT,
+} from '../auth/rate-limit';
+import { createSession, revokeSession } from '../auth/sessions';
+import type { Db } from '../db/client';
+import { stores, users } from '../db/schema';
+import { ApiError, readJson } from '../http';
+import type { AppEnv, Services } from '../types';
+
+export const WRONG_CREDENTIALS = 'E-mail ou senha incorretos';
+export const TOO_MANY_ATTEMPTS = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
+export const EMAIL_TAKEN = 'Este e-mail já está cadastrado';
+
+// One limiter per app instance (keyed by its services), so each test app starts with clean counters.
+const limiters = new WeakMap<Services, RateLimiter>();
+function limiterOf(deps: Services): RateLimiter {
+  let limiter = limiters.get(deps);
+  if (!limiter) {
+    limiter = new RateLimiter();
+    limiters.set(deps, limiter);
+  }
+  return limiter;
+}
+
+/** Throws 429 (with Retry-After) when any of the keys has used up its attempts. */
+function ensureNotLimited(c: Context<AppEnv>, checks: Array<[string, Limit]>) {
+  const limiter = limiterOf(c.var.deps);
+  const now = c.var.deps.now();
+  const wait = Math.max(...checks.map(([key, limit]) => limiter.retryAfter(key, limit, now)));
+  if (wait > 0) {
+    c.header('Retry-After', String(wait));
+    throw new ApiError(429, TOO_MANY_ATTEMPTS);
+  }
+}
+
+async function hasStore(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(eq(stores.userId, userId))
+    .limit(1);
+  return Boolean(row);
+}
 
 export const authRoutes = new Hono<AppEnv>();
+
+authRoutes.post('/register', async (c) => {
+  const { db, now } = c.var.deps;
+  const addressKey = `register:address:${clientAddress(c)}`;
+  ensureNotLimited(c, [[addressKey, REGISTER_LIMIT]]);
+  const input = await readJson(c, registerBodySchema);
+  limiterOf(c.var.deps).hit(addressKey, REGISTER_LIMIT, now());
+
+  const passwordHash = await hashPassword(input.password);
+  // ON CONFLICT DO NOTHING: two racing sign-ups with one e-mail give one account and one 409.
+  const [user] = await db
+    .insert(users)
+    .values({ email: input.email, passwordHash, createdAt: now() })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (!user) throw new ApiError(409, EMAIL_TAKEN);
+
+  const token = await createSession(db, user.id, now());
+  return c.json({ token, userId: user.id }, 201);
+});
+
+authRoutes.post('/login', async (c) => {
+  const { db, now } = c.var.deps;
+  const input = await readJson(c, loginSchema);
+  const limiter = limiterOf(c.var.deps);
+  const accountKey = `login:account:${input.email}`;
+  const addressKey = `login:address:${clientAddress(c)}`;
+  // Checked before the password: a blocked account cannot be probed even with the right one.
+  ensureNotLimited(c, [
+    [accountKey, ACCOUNT_LIMIT],
+    [addressKey, ADDRESS_LIMIT],
+  ]);
+
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, input.email))
+    .limit(1);
+  const ok = user
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await burnPasswordCheck(input.password);
+  if (!user || !ok) {
+    limiter.hit(accountKey, ACCOUNT_LIMIT, now());
+    limiter.hit(addressKey, ADDRESS_LIMIT, now());
+    throw new ApiError(401, WRONG_CREDENTIALS);
+  }
+  limiter.reset(accountKey);
+
+  if (needsRehash(user.passwordHash)) {
+    const passwordHash = await hashPassword(input.password);
+    await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+  }
+  const token = await createSession(db, user.id, now());
+  return c.json({ token, userId: user.id, hasStore: await hasStore(db, user.id) }, 200);
+});
+
+/** Idempotent: logging out twice, or with an expired token, still answers 204. */
+authRoutes.post('/logout', async (c) => {
+  const token = bearerToken(c.req.header('authorization'));
+  if (token) await revokeSession(c.var.deps.db, token);
+  return c.body(null, 204);
+});
+
+authRoutes.get('/me', requireUser, async (c) => {
+  const { db } = c.var.deps;
+  const [user] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, c.var.userId))
+    .limit(1);
+  if (!user) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
+  return c.json({
+    userId: c.var.userId,
+    email: user.email,
+    hasStore: await hasStore(db, c.var.userId),
+  });
+});

@@ -1,0 +1,56 @@
+/** Serves the built PWA (STATIC_DIR): files with per-class cache headers and the SPA fallback. */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import type { AppEnv } from './types';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Revalidate every time: they name the hashed files, so a stale copy pins an old release. */
+const REVALIDATE = 'no-cache';
+const SHORT = 'public, max-age=3600';
+const ALWAYS_FRESH = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
+
+const NOT_BUILT =
+  'A interface do Talí ainda não foi compilada. Rode `npm run build` e reinicie o servidor.\n';
+
+function cacheControlFor(root: string, file: string): string {
+  const relative = path.relative(root, file).split(path.sep).join('/');
+  if (relative.startsWith('assets/')) return IMMUTABLE;
+  if (ALWAYS_FRESH.has(relative) || relative.endsWith('.html')) return REVALIDATE;
+  return SHORT;
+}
+
+/** A navigation wants the app shell; a missing script or image must stay a 404. */
+function isNavigation(accept: string | undefined): boolean {
+  return (accept ?? '').includes('text/html');
+}
+
+export function staticRoutes(staticDir: string) {
+  const root = path.resolve(staticDir);
+  const indexFile = path.join(root, 'index.html');
+  const app = new Hono<AppEnv>();
+
+  // Never answer API paths with the shell: an unknown /api route is a JSON 404 from app.ts.
+  app.use('*', async (c, next) => {
+    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    // Checked per request so `npm run build` while the server runs is picked up.
+    if (!existsSync(indexFile)) return c.text(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
+    return serveStatic<AppEnv>({
+      root,
+      onFound: (file, ctx) => {
+        ctx.header('Cache-Control', cacheControlFor(root, file));
+      },
+    })(c, next);
+  });
+
+  app.get('*', (c) => {
+    if (c.req.path.startsWith('/api/') || !isNavigation(c.req.header('accept'))) {
+      return c.text('Não encontrado', 404);
+    }
+    return c.html(readFileSync(indexFile, 'utf8'), 200, { 'Cache-Control': REVALIDATE });
+  });
+
+  return app;
+}
