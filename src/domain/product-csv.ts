@@ -1,0 +1,284 @@
+/** Product CSV rules shared by the device (Web Worker) and the server: decode, parse, validate, export. */
+import Papa from 'papaparse';
+import { PRICE_PATTERN, parseLoosePrice } from './money';
+import { productSchema } from './schemas';
+import { searchKey } from './text';
+
+/** Largest CSV text accepted (characters) and most product lines per import. */
+export const MAX_CSV_CHARS = 5 * 1024 * 1024;
+export const MAX_CSV_ROWS = 100_000;
+
+/** The template's header, in the order of the columns. */
+export const CSV_COLUMNS = ['nome', 'descricao', 'preco', 'ativo'] as const;
+
+export type ParsedRow = {
+  /** Spreadsheet line (header = 1): a quoted cell spanning lines still counts as one row. */
+  line: number;
+  /** The client id when the file has an `id` column (the device's export), else undefined. */
+  id?: string;
+  name: string;
+  description: string;
+  /** Normalised decimal string with two places: "1234.50". */
+  price: string;
+  active: boolean;
+};
+export type CsvLineError = { line: number; message: string };
+export type CsvDuplicate = { line: number; name: string; firstLine: number };
+export type ProductCsvResult = {
+  rows: ParsedRow[];
+  errors: CsvLineError[];
+  /** Later lines whose name (accents and case ignored) repeats an earlier one: not in `rows`. */
+  duplicates: CsvDuplicate[];
+  /** True when the file had more than `maxRows` product lines: the rest was not read. */
+  tooManyRows: boolean;
+};
+
+type Column = 'id' | 'name' | 'description' | 'price' | 'active';
+
+/** Header names accepted, after folding accents/case and dropping everything but letters/digits. */
+const ALIASES: Record<string, Column> = {
+  id: 'id',
+  nome: 'name',
+  name: 'name',
+  produto: 'name',
+  nomedoproduto: 'name',
+  descricao: 'description',
+  description: 'description',
+  descricaoopcional: 'description',
+  preco: 'price',
+  price: 'price',
+  valor: 'price',
+  precor: 'price',
+  valorr: 'price',
+  ativo: 'active',
+  active: 'active',
+  status: 'active',
+  situacao: 'active',
+};
+
+const TRUE_WORDS = new Set(['sim', 's', 'true', '1', 'ativo', 'yes', 'y', 'verdadeiro', 'v']);
+const FALSE_WORDS = new Set(['nao', 'n', 'false', '0', 'inativo', 'no', 'falso', 'f']);
+
+// C0 controls and DEL: invisible, break exports and terminals. Newlines/tabs are handled apart.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+// Windows-1252 0x80–0x9F. Some runtimes (Node without full ICU) decode 'windows-1252' as
+// Latin-1 and leave these as C1 controls; mapping them afterwards is right on every runtime.
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+
+/** UTF-8 (with or without BOM); bytes that are not valid UTF-8 are read as Windows-1252 (Excel). */
+export function decodeCsvBytes(bytes: Uint8Array): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder('windows-1252')
+      .decode(bytes)
+      .replace(/[\u0080-\u009F]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** A cell a spreadsheet would run as a formula gets a leading apostrophe (CSV injection). */
+export function neutralizeCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+const ANY_CONTROL = /[\u0000-\u001F\u007F]/;
+
+/** Undoes neutralizeCell on import and drops control characters. */
+function cleanCell(value: string | undefined, singleLine: boolean): string {
+  let v = value ?? '';
+  // Most cells hold none: one test instead of two replaces keeps 100k rows fast.
+  if (ANY_CONTROL.test(v)) {
+    v = v.replace(CONTROL, '');
+    if (singleLine) v = v.replace(/[\r\n\t]+/g, ' ');
+  }
+  v = v.trim();
+  return v.length > 1 && v[0] === "'" && FORMULA_START.test(v.slice(1)) ? v.slice(1) : v;
+}
+
+const SIMPLE_COMMA_PRICE = /^\d{1,8},\d{1,2}$/;
+
+/** "059.9" → "59.90" for a string already matching PRICE_PATTERN (same result as normalizePrice). */
+function twoPlaces(plain: string): string {
+  const dot = plain.indexOf('.');
+  const whole = (dot < 0 ? plain : plain.slice(0, dot)).replace(/^0+(?=\d)/, '');
+  const frac = dot < 0 ? '' : plain.slice(dot + 1);
+  return `${whole}.${frac.padEnd(2, '0')}`;
+}
+
+/** parseLoosePrice with a fast path for the usual '59,90' and '59.90'. */
+function loosePrice(raw: string): string | null {
+  if (PRICE_PATTERN.test(raw)) return twoPlaces(raw);
+  if (SIMPLE_COMMA_PRICE.test(raw)) return twoPlaces(raw.replace(',', '.'));
+  return parseLoosePrice(raw);
+}
+
+const ASCII = /^[\x20-\x7E]*$/;
+
+/** searchKey, skipping Unicode normalisation for plain ASCII names (most of a big file). */
+function nameKey(name: string): string {
+  return ASCII.test(name) ? name.toLowerCase() : searchKey(name);
+}
+
+const idSchema = productSchema.shape.id;
+
+/**
+ * The row through productSchema's rules. Rows that obviously pass (name 1–200, description up to
+ * 1000, a valid price: the schema's own limits) skip zod, which is most of the cost at 100k rows;
+ * anything else goes through the schema itself so messages are exactly its messages.
+ */
+function validateRow(
+  id: string,
+  name: string,
+  description: string,
+  price: string,
+  active: boolean,
+): { ok: true; row: Omit<ParsedRow, 'line'> } | { ok: false; message: string } {
+  const loose = loosePrice(price);
+  const idOk = id === '' || idSchema.safeParse(id).success;
+  if (idOk && loose && name.length > 0 && name.length <= 200 && description.length <= 1000) {
+    return { ok: true, row: { id: id || undefined, name, description, price: loose, active } };
+  }
+  // A price that is not even loosely a number keeps its text so the schema says why.
+  const input = { id: id || undefined, name, description, price: loose ?? price, active };
+  const parsed = productSchema.safeParse(input);
+  if (parsed.success) return { ok: true, row: parsed.data };
+  return { ok: false, message: parsed.error.issues[0]?.message ?? 'Dados inválidos' };
+}
+
+/** `;` (Brazilian Excel) or `,` or tab: whichever appears most in the header line. */
+function detectDelimiter(text: string): string {
+  const firstLine = text.slice(0, 4096).split(/\r?\n/, 1)[0] ?? '';
+  let best = ';';
+  let bestCount = 0;
+  for (const d of [';', ',', '\t']) {
+    const count = firstLine.split(d).length - 1;
+    if (count > bestCount) {
+      best = d;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+function headerColumns(header: string[]): Partial<Record<Column, number>> {
+  const map: Partial<Record<Column, number>> = {};
+  header.forEach((cell, index) => {
+    const column = ALIASES[searchKey(cleanCell(cell, true)).replace(/[^a-z0-9]/g, '')];
+    if (column && map[column] === undefined) map[column] = index;
+  });
+  return map;
+}
+
+function parseActive(value: string): boolean | null {
+  if (value === '') return true;
+  const lower = value.toLowerCase();
+  if (TRUE_WORDS.has(lower)) return true;
+  if (FALSE_WORDS.has(lower)) return false;
+  const key = searchKey(value);
+  if (TRUE_WORDS.has(key)) return true;
+  if (FALSE_WORDS.has(key)) return false;
+  return null;
+}
+
+const isBlank = (cells: string[]) => cells.every((c) => c.trim() === '');
+
+/**
+ * Parses and validates a product spreadsheet. The first non-empty line is the header; every
+ * message reads 'Linha N: …' with N the line the owner sees in the spreadsheet.
+ */
+export function parseProductCsv(text: string, maxRows = MAX_CSV_ROWS): ProductCsvResult {
+  const result: ProductCsvResult = { rows: [], errors: [], duplicates: [], tooManyRows: false };
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const data = Papa.parse<string[]>(source, { delimiter: detectDelimiter(source) }).data;
+  const headerIndex = data.findIndex((cells) => !isBlank(cells));
+  if (headerIndex < 0) {
+    result.errors.push({ line: 1, message: 'Linha 1: O arquivo está vazio' });
+    return result;
+  }
+  const columns = headerColumns(data[headerIndex] ?? []);
+  const { name: nameAt, price: priceAt } = columns;
+  if (nameAt === undefined || priceAt === undefined) {
+    const line = headerIndex + 1;
+    const message = `Linha ${line}: Cabeçalho deve ter as colunas nome e preco`;
+    result.errors.push({ line, message });
+    return result;
+  }
+  const firstLineByKey = new Map<string, number>();
+  let cells: string[] = [];
+  // One closure for the whole file, not one per row.
+  const at = (index: number | undefined, singleLine = true) =>
+    index === undefined ? '' : cleanCell(cells[index], singleLine);
+  let count = 0;
+  for (let i = headerIndex + 1; i < data.length; i++) {
+    cells = data[i] ?? [];
+    if (isBlank(cells)) continue;
+    const line = i + 1;
+    if (++count > maxRows) {
+      result.tooManyRows = true;
+      break;
+    }
+    const active = parseActive(at(columns.active));
+    const checked = validateRow(
+      at(columns.id).toLowerCase(),
+      at(nameAt),
+      at(columns.description, false),
+      at(priceAt),
+      active ?? true,
+    );
+    if (!checked.ok) {
+      result.errors.push({ line, message: `Linha ${line}: ${checked.message}` });
+      continue;
+    }
+    if (active === null) {
+      result.errors.push({ line, message: `Linha ${line}: Ativo deve ser sim ou não` });
+      continue;
+    }
+    const { row } = checked;
+    const key = nameKey(row.name);
+    const firstLine = firstLineByKey.get(key);
+    if (firstLine !== undefined) {
+      result.duplicates.push({ line, name: row.name, firstLine });
+      continue;
+    }
+    firstLineByKey.set(key, line);
+    result.rows.push({ line, ...row, id: row.id });
+  }
+  return result;
+}
+
+export type CsvProduct = { name: string; description: string; price: string; active: boolean };
+
+const quote = (value: string) =>
+  /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+
+/**
+ * A spreadsheet Excel in Brazil opens as is: UTF-8 BOM, `;` separator, CRLF, decimal comma,
+ * every cell neutralised against formulas.
+ */
+export function buildProductCsv(rows: readonly CsvProduct[]): string {
+  const lines = [CSV_COLUMNS.join(';')];
+  for (const row of rows) {
+    const cells = [
+      row.name,
+      row.description,
+      row.price.replace('.', ','),
+      row.active ? 'sim' : 'não',
+    ];
+    lines.push(cells.map((c) => quote(neutralizeCell(c))).join(';'));
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** The downloadable template (works offline too): header and two example products. */
+export function productCsvTemplate(): string {
+  return buildProductCsv([
+    { name: 'Camiseta básica', description: 'Algodão, tamanho M', price: '59.90', active: true },
+    { name: 'Caneca de porcelana', description: '', price: '1234.50', active: false },
+  ]);
+}
