@@ -1,12 +1,91 @@
 /// <reference lib="webworker" />
-/** Service worker (placeholder until the offline issue): precache the shell, take over on request. */
+/** The service worker: precached shell, offline navigations, queued /api mutations and replay. */
+import { Queue } from 'workbox-background-sync';
+import type { RouteHandlerCallback } from 'workbox-core/types';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { TaliDb } from '../src/db/db';
+import { type PageToWorker, SYNC_CHANNEL, type SyncMessage } from '../src/db/sync-protocol';
+import { handleMutation, isQueueable } from './mutation-queue';
+import { registerAppShellNavigation } from './navigation';
+import { createReplayer, type ReplayOutcome } from './replay';
+import { createReplayStore, setPending } from './replay-store';
 
 declare let self: ServiceWorkerGlobalScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+registerAppShellNavigation();
 
-self.addEventListener('message', (event) => {
-  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+const db = new TaliDb();
+const store = createReplayStore(db, () => crypto.randomUUID());
+const channel = new BroadcastChannel(SYNC_CHANNEL);
+const announce = (message: SyncMessage) => channel.postMessage(message);
+
+/** Web Locks: an old and a new worker version can both be alive and share this queue. */
+async function withLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = self.navigator.locks;
+  if (!locks) return task();
+  return (await locks.request('tali-replay', task)) as T;
+}
+
+const queue = new Queue('tali-mutations', {
+  // Minutes. Workbox drops expired entries without a word; a year means "never" in practice.
+  maxRetentionTime: 365 * 24 * 60,
+  async onSync() {
+    // The constructor calls this synchronously where Background Sync is missing: wait a tick.
+    await Promise.resolve();
+    const outcome = await replay();
+    // Throwing makes the browser schedule another `sync` with back-off.
+    if (outcome === 'retry') throw new Error('Replay postponed: network or server unavailable');
+  },
 });
+
+const replayer = createReplayer({
+  queue,
+  store,
+  fetch: (request) => fetch(request),
+  announce,
+  withLock,
+});
+
+function replay(): Promise<ReplayOutcome> {
+  return replayer.replay();
+}
+
+const mutationHandler: RouteHandlerCallback = ({ request, event }) =>
+  handleMutation(request, {
+    queue,
+    fetch: (r) => fetch(r),
+    isReplaying: () => replayer.busy,
+    userId: store.userId,
+    async onQueued(entity, size, lineWasBusy) {
+      await setPending(db, entity, 1);
+      announce({ type: 'queued', entity, size });
+      // Online but behind queued mutations: send the line now, this one included.
+      if (lineWasBusy) (event as ExtendableEvent).waitUntil(replay());
+    },
+  });
+// registerRoute matches one HTTP method per route.
+for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+  registerRoute(({ request }) => isQueueable(request), mutationHandler, method);
+}
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data = event.data as PageToWorker | undefined;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === 'REPLAY') event.waitUntil(replay());
+  if (data?.type === 'QUEUE_STATUS') {
+    event.waitUntil(queue.size().then((size) => announce({ type: 'queue', size })));
+  }
+});
+
+self.addEventListener('activate', (event) => {
+  // Take the pages of a first visit at once so they work offline without a reload; on updates
+  // the pages reload themselves on controllerchange (src/pwa/register-sw.ts).
+  event.waitUntil(self.clients.claim().then(() => replay()));
+});
+
+// Safari and Firefox have no Background Sync: every worker start is a chance to send the queue
+// (the Queue constructor already does it there; the lock makes a second trigger harmless).
+void replay();

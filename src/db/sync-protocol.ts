@@ -28,6 +28,8 @@ export type SyncMessage =
   | { type: 'queued'; entity: string | null; size: number }
   | { type: 'replayed'; entity: string | null; status: number; size: number }
   | { type: 'dead-letter'; entity: string | null; status: number; message: string; size: number }
+  /** Queued under another account that has since signed out on this phone: not sent. */
+  | { type: 'discarded'; entity: string | null; size: number }
   /** A replay answered 401: the page must ask the owner to sign in again; the queue is kept. */
   | { type: 'auth-required'; size: number }
   /** Replay finished (queue empty or stopped on a network error / 5xx). */

@@ -18,7 +18,11 @@ export function getSession(): { token: string; userId: string } | null {
 export async function setSession(token: string, userId: string): Promise<void> {
   localStorage.setItem(TOKEN, token);
   localStorage.setItem(USER_ID, userId);
-  await db.meta.put({ key: 'token', value: token });
+  await db.meta.bulkPut([
+    { key: 'token', value: token },
+    // The worker compares it with the account that queued a mutation (see sw/replay.ts).
+    { key: 'userId', value: userId },
+  ]);
 }
 
 export async function clearSession(): Promise<void> {
@@ -26,5 +30,5 @@ export async function clearSession(): Promise<void> {
   localStorage.removeItem(USER_ID);
   localStorage.removeItem('onboarding_step1');
   localStorage.removeItem('onboarding_step2');
-  await db.meta.delete('token');
+  await db.meta.bulkDelete(['token', 'userId']);
 }

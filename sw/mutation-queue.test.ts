@@ -1,0 +1,132 @@
+/** Network-first handling of /api mutations by the worker: what the page gets back, what waits. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handleMutation, isQueueable, type MutationDeps } from './mutation-queue';
+import { readMeta } from './replay';
+import { json, MemoryQueue, mutation } from './test-helpers';
+
+let queue: MemoryQueue;
+let network: string[];
+let queuedCalls: { entity: string | null; size: number; busy: boolean }[];
+
+function deps(fetch: MutationDeps['fetch'], replaying = false): MutationDeps {
+  return {
+    queue,
+    async fetch(request) {
+      network.push(`${request.method} ${new URL(request.url).pathname}`);
+      return fetch(request);
+    },
+    isReplaying: () => replaying,
+    userId: async () => 'u1',
+    async onQueued(entity, size, busy) {
+      queuedCalls.push({ entity, size, busy });
+    },
+  };
+}
+
+const offline = async (): Promise<Response> => Promise.reject(new TypeError('Failed to fetch'));
+
+beforeEach(() => {
+  queue = new MemoryQueue();
+  network = [];
+  queuedCalls = [];
+});
+
+describe('which requests the worker queues', () => {
+  it('queues product and customer mutations but not reads, sign-in or online-only calls', () => {
+    expect(isQueueable(mutation('POST', '/api/products'))).toBe(true);
+    expect(isQueueable(mutation('PUT', '/api/customers/1'))).toBe(true);
+    expect(isQueueable(mutation('DELETE', '/api/products/1'))).toBe(true);
+    expect(isQueueable(mutation('POST', '/api/products/import-csv'))).toBe(true);
+    expect(isQueueable(new Request('https://tali.test/api/products'))).toBe(false);
+    expect(isQueueable(mutation('POST', '/api/auth/login'))).toBe(false);
+    expect(isQueueable(mutation('POST', '/api/campanhas/enviar'))).toBe(false);
+    expect(isQueueable(mutation('POST', '/api/productsx'))).toBe(false);
+  });
+});
+
+describe('a mutation sent through the worker', () => {
+  it('goes to the network and returns the server answer when online', async () => {
+    const res = await handleMutation(
+      mutation('POST', '/api/products'),
+      deps(async () => json(201, { id: 'p' })),
+    );
+
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ id: 'p' });
+    expect(await queue.size()).toBe(0);
+  });
+
+  it('passes a server refusal through untouched instead of queuing it', async () => {
+    const res = await handleMutation(
+      mutation('POST', '/api/products'),
+      deps(async () => json(400, { message: 'Preço é obrigatório' })),
+    );
+
+    expect(res.status).toBe(400);
+    expect(await queue.size()).toBe(0);
+  });
+
+  it('answers 202 {"queued": true} on a network error and keeps body and headers', async () => {
+    const body = { name: 'Café', price: '10.00' };
+    const request = mutation('POST', '/api/products', {
+      body,
+      entity: 'product:p1',
+      token: 't',
+      key: 'idem-1',
+    });
+
+    const res = await handleMutation(request, deps(offline));
+
+    expect(res.status).toBe(202);
+    expect(res.headers.get('Content-Type')).toBe('application/json');
+    expect(await res.json()).toEqual({ queued: true });
+    const [entry] = await queue.getAll();
+    expect(entry?.request.headers.get('Idempotency-Key')).toBe('idem-1');
+    expect(entry?.request.headers.get('X-Tali-Entity')).toBe('product:p1');
+    expect(await entry?.request.json()).toEqual(body);
+    expect(readMeta(entry?.metadata)).toMatchObject({ entity: 'product:p1', userId: 'u1' });
+    expect(queuedCalls).toEqual([{ entity: 'product:p1', size: 1, busy: false }]);
+  });
+
+  it('joins the line without touching the network while older mutations wait', async () => {
+    await queue.pushRequest({ request: mutation('POST', '/api/products') });
+
+    const res = await handleMutation(
+      mutation('PUT', '/api/products/p'),
+      deps(async () => json(200, {})),
+    );
+
+    expect(res.status).toBe(202);
+    expect(network).toEqual([]);
+    expect(await queue.size()).toBe(2);
+    expect(queuedCalls[0]?.busy).toBe(true);
+  });
+
+  it('joins the line while a replay is sending, so it cannot overtake it', async () => {
+    const res = await handleMutation(
+      mutation('DELETE', '/api/products/p'),
+      deps(async () => json(200, {}), true),
+    );
+
+    expect(res.status).toBe(202);
+    expect(network).toEqual([]);
+  });
+
+  it('does not queue a request the page aborted itself', async () => {
+    const controller = new AbortController();
+    const request = new Request('https://tali.test/api/products', {
+      method: 'POST',
+      body: '{}',
+      signal: controller.signal,
+    });
+    controller.abort();
+
+    await expect(
+      handleMutation(
+        request,
+        deps(async () => Promise.reject(new DOMException('', 'AbortError'))),
+      ),
+    ).rejects.toThrow();
+    expect(await queue.size()).toBe(0);
+  });
+});

@@ -1,0 +1,58 @@
+/** Network-first sending of /api mutations; on a network error the request waits in the queue. */
+import { ENTITY_HEADER } from '../src/db/sync-protocol';
+import type { EntryMeta, QueueEntry } from './replay';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Only the resources that work offline are queued. Auth must fail at once, and online-only
+ * screens (campaigns, WhatsApp, store creation) show their own offline message instead of a
+ * "queued" answer they could not use.
+ */
+const OFFLINE_CAPABLE = ['/api/products', '/api/customers'];
+
+export function isQueueable(request: Request): boolean {
+  if (!MUTATING.has(request.method)) return false;
+  const { pathname } = new URL(request.url);
+  if (!pathname.startsWith('/api/') || pathname.startsWith('/api/auth/')) return false;
+  return (
+    request.headers.has(ENTITY_HEADER) ||
+    OFFLINE_CAPABLE.some((p) => pathname === p || pathname.startsWith(`${p}/`))
+  );
+}
+
+export type MutationDeps = {
+  queue: { pushRequest(entry: QueueEntry): Promise<void>; size(): Promise<number> };
+  fetch: (request: Request) => Promise<Response>;
+  /** True while a replay pass runs: a new mutation must not overtake the queued ones. */
+  isReplaying: () => boolean;
+  userId: () => Promise<string | null>;
+  /** After queuing: flag the row pending, announce, and start a replay when the line was busy. */
+  onQueued: (entity: string | null, size: number, lineWasBusy: boolean) => Promise<void>;
+};
+
+export function queuedResponse(): Response {
+  return new Response(JSON.stringify({ queued: true }), {
+    status: 202,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export async function handleMutation(request: Request, deps: MutationDeps): Promise<Response> {
+  // The body can be read once: keep a copy before the network attempt consumes it.
+  const copy = request.clone();
+  // Order matters (create before edit before delete): while anything waits, join the line.
+  const lineIsBusy = deps.isReplaying() || (await deps.queue.size()) > 0;
+  if (!lineIsBusy) {
+    try {
+      return await deps.fetch(request);
+    } catch (error) {
+      // The page gave up on purpose (AbortController): that is not something to send later.
+      if (request.signal?.aborted) throw error;
+    }
+  }
+  const entity = copy.headers.get(ENTITY_HEADER);
+  const meta: EntryMeta = { entity, userId: await deps.userId(), queuedAt: Date.now() };
+  await deps.queue.pushRequest({ request: copy, metadata: meta });
+  await deps.onQueued(entity, await deps.queue.size(), lineIsBusy);
+  return queuedResponse();
+}

@@ -1,0 +1,87 @@
+/** The replay's view of the device database (Dexie): session mirror, pending flags, dead letters. */
+import type { DeadLetter, TaliDb } from '../src/db/db';
+import type { QueueEntry, RefusedMutation, ReplayStore } from './replay';
+
+const IN_FLIGHT = 'sw-in-flight';
+
+/** A Request cannot be stored in IndexedDB: keep what is needed to rebuild it. */
+type StoredEntry = {
+  url: string;
+  method: string;
+  headers: [string, string][];
+  body: string | null;
+  timestamp?: number;
+  metadata?: object;
+};
+
+export function parseEntity(tag: string | null): { kind: DeadLetter['entity']; id: string | null } {
+  const match = /^(product|customer):(.+)$/.exec(tag ?? '');
+  if (!match?.[1] || !match[2]) return { kind: 'other', id: null };
+  return { kind: match[1] as 'product' | 'customer', id: match[2] };
+}
+
+async function toStored(entry: QueueEntry): Promise<StoredEntry> {
+  const body = await entry.request.clone().text();
+  const headers: [string, string][] = [];
+  entry.request.headers.forEach((value, name) => {
+    headers.push([name, value]);
+  });
+  return {
+    url: entry.request.url,
+    method: entry.request.method,
+    headers,
+    body: body || null,
+    timestamp: entry.timestamp,
+    metadata: entry.metadata,
+  };
+}
+
+function fromStored(s: StoredEntry): QueueEntry {
+  const request = new Request(s.url, { method: s.method, headers: s.headers, body: s.body });
+  return { request, timestamp: s.timestamp, metadata: s.metadata };
+}
+
+async function metaString(db: TaliDb, key: string): Promise<string | null> {
+  const row = await db.meta.get(key);
+  return typeof row?.value === 'string' && row.value ? row.value : null;
+}
+
+/** Sets the pending flag of the row a mutation is about (1 while queued, 0 once all are sent). */
+export async function setPending(db: TaliDb, tag: string | null, pending: 0 | 1): Promise<void> {
+  const { kind, id } = parseEntity(tag);
+  if (!id) return;
+  // A deleted row is gone from the device: update() of a missing key is a no-op, as wanted.
+  if (kind === 'product') await db.products.update(id, { pending });
+  if (kind === 'customer') await db.customers.update(id, { pending });
+}
+
+export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore {
+  return {
+    token: () => metaString(db, 'token'),
+    userId: () => metaString(db, 'userId'),
+    markSynced: (entity) => setPending(db, entity, 0),
+    async deadLetter(refused: RefusedMutation) {
+      const { kind, id } = parseEntity(refused.entity);
+      // The row stays pending so the owner sees it needs attention next to the refusal.
+      await db.deadLetters.add({
+        id: newId(),
+        method: refused.method,
+        url: refused.url,
+        body: refused.body,
+        status: refused.status,
+        message: refused.message,
+        entity: kind,
+        entityId: id,
+        failedAt: Date.now(),
+      });
+    },
+    async setInFlight(entry) {
+      if (!entry) await db.meta.delete(IN_FLIGHT);
+      else await db.meta.put({ key: IN_FLIGHT, value: await toStored(entry) });
+    },
+    async inFlight() {
+      const row = await db.meta.get(IN_FLIGHT);
+      return row ? fromStored(row.value as StoredEntry) : null;
+    },
+  };
+}

@@ -1,0 +1,204 @@
+/** Replay of queued /api mutations: FIFO, one at a time, locked, with a policy per HTTP status. */
+import type { SyncMessage } from '../src/db/sync-protocol';
+
+/** The part of workbox-background-sync's Queue the replay needs (injected so tests run in node). */
+export type QueueEntry = { request: Request; timestamp?: number; metadata?: object };
+export interface ReplayQueue {
+  shiftRequest(): Promise<QueueEntry | undefined>;
+  unshiftRequest(entry: QueueEntry): Promise<void>;
+  getAll(): Promise<QueueEntry[]>;
+  size(): Promise<number>;
+}
+
+/** What the worker records with each queued request (Queue `metadata`). */
+export type EntryMeta = { entity: string | null; userId: string | null; queuedAt: number };
+
+export type RefusedMutation = {
+  method: string;
+  url: string;
+  body: string | null;
+  status: number;
+  message: string;
+  entity: string | null;
+};
+
+/** The device database as the replay sees it (Dexie in the worker, see replay-store.ts). */
+export interface ReplayStore {
+  /** The current session token, mirrored by the page into IndexedDB. */
+  token(): Promise<string | null>;
+  userId(): Promise<string | null>;
+  /** No queued mutation for this entity remains: its row is no longer pending. */
+  markSynced(entity: string): Promise<void>;
+  deadLetter(refused: RefusedMutation): Promise<void>;
+  /** A copy of the entry being sent, so a worker killed mid-request does not lose it. */
+  setInFlight(entry: QueueEntry | null): Promise<void>;
+  inFlight(): Promise<QueueEntry | null>;
+}
+
+export type ReplayDeps = {
+  queue: ReplayQueue;
+  store: ReplayStore;
+  fetch: (request: Request) => Promise<Response>;
+  announce: (message: SyncMessage) => void;
+  /** Cross-context lock (Web Locks in the worker): an old and a new worker share one queue. */
+  withLock?: <T>(task: () => Promise<T>) => Promise<T>;
+};
+
+/** done: queue drained; retry: network error/5xx/408/429, try later; auth: waiting for sign-in. */
+export type ReplayOutcome = 'done' | 'retry' | 'auth';
+
+export function readMeta(metadata: object | undefined): EntryMeta {
+  const m = (metadata ?? {}) as Partial<EntryMeta>;
+  return {
+    entity: typeof m.entity === 'string' ? m.entity : null,
+    userId: typeof m.userId === 'string' ? m.userId : null,
+    queuedAt: typeof m.queuedAt === 'number' ? m.queuedAt : 0,
+  };
+}
+
+/** The token may have changed since the request was queued (sign-in again after a 401). */
+function withCurrentToken(request: Request, token: string): Request {
+  const headers = new Headers(request.headers);
+  headers.set('Authorization', `Bearer ${token}`);
+  return new Request(request, { headers });
+}
+
+function bearerOf(request: Request): string | null {
+  const value = request.headers.get('Authorization') ?? '';
+  return value.startsWith('Bearer ') ? value.slice(7) || null : null;
+}
+
+/** Spec §8: the body's `message`, else "status: text". */
+async function refusalMessage(res: Response): Promise<string> {
+  const text = await res.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    if (typeof body.message === 'string' && body.message) return body.message;
+  } catch {
+    // not JSON
+  }
+  return `${res.status}: ${text || res.statusText}`;
+}
+
+const isRetryLater = (status: number) => status >= 500 || status === 408 || status === 429;
+
+export function createReplayer(deps: ReplayDeps) {
+  const { queue, store, announce } = deps;
+  const withLock = deps.withLock ?? (<T>(task: () => Promise<T>) => task());
+  let running: Promise<ReplayOutcome> | null = null;
+  let again = false;
+
+  async function stillQueued(entity: string): Promise<boolean> {
+    const entries = await queue.getAll();
+    return entries.some((e) => readMeta(e.metadata).entity === entity);
+  }
+
+  async function putBack(entry: QueueEntry): Promise<void> {
+    await queue.unshiftRequest(entry);
+    await store.setInFlight(null);
+  }
+
+  /** One pass over the queue, head first; stops at the first entry that must wait. */
+  async function drain(): Promise<ReplayOutcome> {
+    const lost = await store.inFlight();
+    // A worker died between taking this entry and settling it: it was the head. Resending is
+    // safe because the server is idempotent (client ids, Idempotency-Key).
+    if (lost) await putBack(lost);
+    for (;;) {
+      const entry = await queue.shiftRequest();
+      if (!entry) return 'done';
+      await store.setInFlight(entry);
+      const meta = readMeta(entry.metadata);
+      const [current, userId] = await Promise.all([store.token(), store.userId()]);
+      // No mirrored session (page never mirrored it): the header it was queued with is all we have.
+      const token = current ?? bearerOf(entry.request);
+      if (!token) {
+        await putBack(entry);
+        announce({ type: 'auth-required', size: await queue.size() });
+        return 'auth';
+      }
+      if (meta.userId && userId && meta.userId !== userId) {
+        // Queued by another account on this phone (it signed out): never send it as this one.
+        await store.setInFlight(null);
+        announce({ type: 'discarded', entity: meta.entity, size: await queue.size() });
+        continue;
+      }
+      let res: Response;
+      try {
+        res = await deps.fetch(withCurrentToken(entry.request.clone(), token));
+      } catch {
+        await putBack(entry);
+        return 'retry';
+      }
+      if (res.ok) {
+        await store.setInFlight(null);
+        if (meta.entity && !(await stillQueued(meta.entity))) await store.markSynced(meta.entity);
+        announce({
+          type: 'replayed',
+          entity: meta.entity,
+          status: res.status,
+          size: await queue.size(),
+        });
+        continue;
+      }
+      if (res.status === 401) {
+        await putBack(entry);
+        announce({ type: 'auth-required', size: await queue.size() });
+        return 'auth';
+      }
+      if (isRetryLater(res.status)) {
+        await putBack(entry);
+        return 'retry';
+      }
+      const message = await refusalMessage(res);
+      const body = await entry.request.clone().text();
+      await store.deadLetter({
+        method: entry.request.method,
+        url: entry.request.url,
+        body: body || null,
+        status: res.status,
+        message,
+        entity: meta.entity,
+      });
+      await store.setInFlight(null);
+      announce({
+        type: 'dead-letter',
+        entity: meta.entity,
+        status: res.status,
+        message,
+        size: await queue.size(),
+      });
+    }
+  }
+
+  async function loop(): Promise<ReplayOutcome> {
+    let outcome: ReplayOutcome;
+    do {
+      again = false;
+      outcome = await withLock(drain);
+    } while (again && outcome === 'done');
+    announce({ type: 'replay-done', size: await queue.size() });
+    return outcome;
+  }
+
+  return {
+    /** Two triggers at once share one pass; a trigger during a pass asks for one more. */
+    replay(): Promise<ReplayOutcome> {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = loop().finally(() => {
+        running = null;
+        // A trigger that arrived after the last pass ended must not be lost.
+        if (again) void this.replay();
+      });
+      return running;
+    },
+    get busy(): boolean {
+      return running !== null;
+    },
+  };
+}
+
+export type Replayer = ReturnType<typeof createReplayer>;
