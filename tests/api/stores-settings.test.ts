@@ -1,0 +1,201 @@
+/** The store after onboarding: data and hours updates, bot config, public URL, per-owner isolation. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultBusinessHours } from '../../src/domain/hours';
+import { createTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const storeData = {
+  name: 'Mercearia Açaí & Cia',
+  cnpj: '12.ABC.345/01DE-35',
+  phone: '(21) 3456-7890',
+  cep: '20040-020',
+  logradouro: 'Rua da Assembleia',
+  numero: '10',
+  complemento: 'Loja 2',
+  bairro: 'Centro',
+  cidade: 'Rio de Janeiro',
+  uf: 'RJ',
+};
+
+async function ownerWithStore(overrides: Record<string, unknown> = {}) {
+  const email = `ajustes${++seq}-${Date.now()}@exemplo.com.br`;
+  const reg = await t.call('POST', '/api/auth/register', { email, password: 'segredo123' });
+  const token = reg.body.token as string;
+  const body = { ...storeData, businessHours: defaultBusinessHours(), ...overrides };
+  const res = await t.call('POST', '/api/stores', body, token);
+  expect(res.status).toBe(201);
+  return { token, store: res.body };
+}
+
+const get = (token: string) => t.call('GET', '/api/stores/me', undefined, token);
+
+describe('PUT /api/stores/me', () => {
+  it('updates the store fields and leaves hours and bot untouched', async () => {
+    const { token, store } = await ownerWithStore();
+    const res = await t.call(
+      'PUT',
+      '/api/stores/me',
+      { ...storeData, name: 'Mercearia Nova', cnpj: '', phone: '', complemento: null },
+      token,
+    );
+    expect(res.status).toBe(200);
+    const expected = {
+      ...store,
+      name: 'Mercearia Nova',
+      cnpj: '',
+      phone: '',
+      complemento: '',
+    };
+    expect(res.body).toEqual(expected);
+    expect((await get(token)).body).toEqual(expected);
+  });
+
+  it('updates only the hours when only businessHours is sent', async () => {
+    const { token, store } = await ownerWithStore();
+    const businessHours = {
+      ...defaultBusinessHours(),
+      domingo: { enabled: true, start: '09:00', end: '13:00' },
+      sabado: { enabled: false, start: '08:00', end: '12:00' },
+    };
+    const res = await t.call('PUT', '/api/stores/me', { businessHours }, token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...store, businessHours });
+    expect((await get(token)).body).toEqual({ ...store, businessHours });
+  });
+
+  it('ignores fields that are not the store’s (no taking over ids or counters)', async () => {
+    const { token, store } = await ownerWithStore();
+    const res = await t.call(
+      'PUT',
+      '/api/stores/me',
+      { ...storeData, userId: crypto.randomUUID(), slug: 'x', dailyCampaignLimit: '999' },
+      token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(store);
+  });
+
+  const cases: Array<[string, unknown, string | RegExp]> = [
+    ['blank name', { ...storeData, name: '' }, 'Nome da loja é obrigatório'],
+    ['invalid CNPJ', { ...storeData, cnpj: '11222333000182' }, 'CNPJ inválido'],
+    ['invalid phone', { ...storeData, phone: '(11) 8765-432' }, 'Telefone inválido'],
+    ['invalid CEP', { ...storeData, cep: '123' }, 'CEP inválido'],
+    ['invalid UF', { ...storeData, uf: 'S1' }, 'UF inválida'],
+    [
+      'malformed hours only',
+      { businessHours: { ...defaultBusinessHours(), quarta: { enabled: true, start: '8h' } } },
+      'Horário inválido (use HH:MM)',
+    ],
+    ['hours as text', { businessHours: 'sempre aberto' }, /Horário de funcionamento/],
+    ['empty object', {}, 'Nome da loja é obrigatório'],
+    ['array body', '[]', /inválid/i],
+    ['invalid JSON', '{', 'Corpo da requisição inválido: envie JSON'],
+  ];
+  it.each(cases)('rejects %s with a 400 and changes nothing', async (_name, body, message) => {
+    const { token, store } = await ownerWithStore();
+    const res = await t.call('PUT', '/api/stores/me', body, token);
+    expect(res.status).toBe(400);
+    if (typeof message === 'string') expect(res.body).toEqual({ message });
+    else expect(res.body.message).toMatch(message);
+    expect((await get(token)).body).toEqual(store);
+  });
+});
+
+describe('PUT /api/stores/bot-config', () => {
+  it('saves the assistant switch and texts', async () => {
+    const { token } = await ownerWithStore();
+    const botPersonalizacao = {
+      mensagemBoasVindas: 'Seja cordial e ofereça o pão do dia.',
+      tomVoz: '',
+      informacoesImportantes: '',
+    };
+    const res = await t.call(
+      'PUT',
+      '/api/stores/bot-config',
+      { botAtivo: true, botPersonalizacao },
+      token,
+    );
+    expect(res.status).toBe(200);
+    expect((await get(token)).body).toMatchObject({ botAtivo: true, botPersonalizacao });
+  });
+
+  it('rejects a missing switch', async () => {
+    const { token } = await ownerWithStore();
+    const res = await t.call('PUT', '/api/stores/bot-config', { botAtivo: 'sim' }, token);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Informe se o assistente está ativo' });
+  });
+});
+
+describe('GET /api/stores/public-url', () => {
+  it('answers the storefront URL from an accent-free slug, unique per store', async () => {
+    const a = await ownerWithStore();
+    const b = await ownerWithStore();
+    const urlA = (await t.call('GET', '/api/stores/public-url', undefined, a.token)).body.url;
+    const urlB = (await t.call('GET', '/api/stores/public-url', undefined, b.token)).body.url;
+    expect(urlA).toMatch(/^http:\/\/localhost:3000\/loja\/mercearia-acai-cia(-\d+)?$/);
+    expect(urlB).toMatch(/^http:\/\/localhost:3000\/loja\/mercearia-acai-cia(-\d+)?$/);
+    expect(urlA).not.toBe(urlB);
+  });
+
+  it('asks for the CNPJ when the store has none', async () => {
+    const { token } = await ownerWithStore({ cnpj: '' });
+    const res = await t.call('GET', '/api/stores/public-url', undefined, token);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Cadastre o CNPJ da loja para gerar o QR Code' });
+  });
+});
+
+describe('each owner only ever reaches their own store', () => {
+  it('a token of another user never reads or changes this store', async () => {
+    const owner = await ownerWithStore();
+    const stranger = await ownerWithStore({ name: 'Loja do Vizinho' });
+    await t.call('PUT', '/api/stores/me', { ...storeData, name: 'Invadida' }, stranger.token);
+    await t.call('PUT', '/api/stores/bot-config', { botAtivo: true }, stranger.token);
+    expect((await get(owner.token)).body).toEqual(owner.store);
+    expect((await get(stranger.token)).body.name).toBe('Invadida');
+  });
+
+  it('a user without a store gets 404, not someone else’s store', async () => {
+    await ownerWithStore();
+    const reg = await t.call('POST', '/api/auth/register', {
+      email: `sem-loja-${Date.now()}@exemplo.com.br`,
+      password: 'segredo123',
+    });
+    const token = reg.body.token as string;
+    for (const [method, path, body] of [
+      ['GET', '/api/stores/me', undefined],
+      ['PUT', '/api/stores/me', storeData],
+      ['PUT', '/api/stores/bot-config', { botAtivo: true }],
+      ['GET', '/api/stores/public-url', undefined],
+    ] as const) {
+      const res = await t.call(method, path, body, token);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.message).toMatch(/^Loja não encontrada/);
+    }
+  });
+
+  it('every store route needs a valid token', async () => {
+    const { token } = await ownerWithStore();
+    await t.call('POST', '/api/auth/logout', undefined, token);
+    for (const [method, path] of [
+      ['POST', '/api/stores'],
+      ['GET', '/api/stores/me'],
+      ['PUT', '/api/stores/me'],
+      ['PUT', '/api/stores/bot-config'],
+      ['GET', '/api/stores/public-url'],
+    ] as const) {
+      const body = method === 'GET' ? undefined : {};
+      expect((await t.call(method, path, body)).status, `${method} ${path}`).toBe(401);
+      const revoked = await t.call(method, path, body, token);
+      expect(revoked.status, `${method} ${path} revoked`).toBe(401);
+    }
+  });
+});
