@@ -1,0 +1,96 @@
+/**
+ * Sends one mutation to the API the way the service worker expects (sync-protocol.ts): with an
+ * Idempotency-Key and the X-Tali-Entity tag, and tells the caller whether it reached the server,
+ * was queued for later, or was refused (then recorded as a dead letter the owner can act on).
+ */
+import { errorFromResponse, isQueued, UnauthorizedError } from '~/lib/api';
+import type { DeadLetter } from './db';
+import { ENTITY_HEADER, entityTag, IDEMPOTENCY_HEADER } from './sync-protocol';
+import { type DeviceContext, deviceContext, requestHeaders } from './transport';
+
+export type EntityKind = 'product' | 'customer';
+
+export type Mutation = {
+  method: 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+  entity: { kind: EntityKind; id: string } | null;
+  /** A fresh UUID per mutation unless the caller must reuse one (e.g. a retried import). */
+  idempotencyKey?: string;
+  /** Statuses that mean the goal is already reached (a DELETE answered 404: already gone). */
+  okStatuses?: number[];
+};
+
+export type MutationResult =
+  /** The server answered 2xx: `data` is its JSON body (undefined for 204). */
+  | { status: 'sent'; httpStatus: number; data: unknown }
+  /** Offline: the service worker keeps it and replays it in order later. */
+  | { status: 'queued' }
+  /** Not delivered and not queued (4xx, 5xx, no worker): recorded in db.deadLetters. */
+  | { status: 'refused'; httpStatus: number; message: string }
+  /** 401: the session is over; the page must send the owner to /login. */
+  | { status: 'unauthorized'; message: string };
+
+const NETWORK_MESSAGE = 'Sem conexão com o servidor. Tente novamente quando estiver online.';
+
+export async function sendMutation(
+  mutation: Mutation,
+  ctx: DeviceContext = deviceContext,
+): Promise<MutationResult> {
+  const extra: Record<string, string> = {
+    [IDEMPOTENCY_HEADER]: mutation.idempotencyKey ?? crypto.randomUUID(),
+  };
+  if (mutation.entity) extra[ENTITY_HEADER] = entityTag(mutation.entity.kind, mutation.entity.id);
+  const hasBody = mutation.body !== undefined;
+  let res: Response;
+  try {
+    res = await ctx.transport.fetch(mutation.url, {
+      method: mutation.method,
+      headers: requestHeaders(ctx.transport, extra, hasBody),
+      credentials: 'include',
+      body: hasBody ? JSON.stringify(mutation.body) : undefined,
+    });
+  } catch {
+    // No service worker controls the page (first visit, private mode): nothing queued it.
+    return refuse(mutation, 0, NETWORK_MESSAGE, ctx);
+  }
+  if (res.ok || mutation.okStatuses?.includes(res.status)) {
+    const data = await readJson(res);
+    if (res.status === 202 && isQueued(data)) return { status: 'queued' };
+    return { status: 'sent', httpStatus: res.status, data };
+  }
+  const error = await errorFromResponse(res);
+  if (error instanceof UnauthorizedError) return { status: 'unauthorized', message: error.message };
+  return refuse(mutation, res.status, error.message, ctx);
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function refuse(
+  mutation: Mutation,
+  httpStatus: number,
+  message: string,
+  ctx: DeviceContext,
+): Promise<MutationResult> {
+  const letter: DeadLetter = {
+    id: crypto.randomUUID(),
+    method: mutation.method,
+    url: mutation.url,
+    body: mutation.body === undefined ? null : JSON.stringify(mutation.body),
+    status: httpStatus,
+    message,
+    entity: mutation.entity?.kind ?? 'other',
+    entityId: mutation.entity?.id ?? null,
+    failedAt: Date.now(),
+  };
+  await ctx.db.deadLetters.put(letter);
+  return { status: 'refused', httpStatus, message };
+}

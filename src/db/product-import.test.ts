@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseProductCsv } from '~/domain/product-csv';
+import { importProducts } from './product-import';
+import { json, testContext } from './test-support';
+
+let ctx = testContext(() => json(500, {}));
+afterEach(() => ctx.db.delete());
+
+const rows = Array.from({ length: 1200 }, (_, i) => ({
+  name: `Produto ${i}`,
+  description: i % 2 ? 'Descrição; com ponto e vírgula' : '',
+  price: `${i}.50`,
+  active: i % 3 !== 0,
+}));
+
+describe('importProducts', () => {
+  it('stores every row and sends CSV text with the device ids under an Idempotency-Key', {
+    timeout: 20_000,
+  }, async () => {
+    ctx = testContext(() => json(200, { message: 'ok', imported: 1200 }));
+    const progress: number[] = [];
+    const result = await importProducts(rows, (n) => progress.push(n), ctx);
+    expect(result).toMatchObject({ written: 1200, imported: 1200 });
+    expect(progress).toEqual([1000, 1200]);
+    expect(await ctx.db.products.where('pending').equals(0).count()).toBe(1200);
+    const [req] = ctx.sent;
+    expect(req?.url).toBe('/api/products/import-csv');
+    expect(req?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    // The server parses the same text with the shared parser: ids and values survive the trip.
+    const parsed = parseProductCsv((req?.body as { csvData: string }).csvData);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.rows).toHaveLength(1200);
+    const sample = parsed.rows[1];
+    const stored = await ctx.db.products.get(sample?.id ?? '');
+    expect(stored).toMatchObject({
+      name: 'Produto 1',
+      description: 'Descrição; com ponto e vírgula',
+      price: '1.50',
+    });
+  });
+
+  it('updates the product of the same name instead of duplicating it on a second import', async () => {
+    ctx = testContext(() => json(202, { queued: true }));
+    await importProducts(rows.slice(0, 10), undefined, ctx);
+    await importProducts(
+      [{ ...rows[0], name: 'PRODUTO 0', price: '99.00' } as (typeof rows)[number]],
+      undefined,
+      ctx,
+    );
+    expect(await ctx.db.products.count()).toBe(10);
+    expect(await ctx.db.products.where('searchKey').equals('produto 0').first()).toMatchObject({
+      price: '99.00',
+      pending: 1,
+    });
+  });
+});

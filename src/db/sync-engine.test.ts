@@ -1,0 +1,167 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiProduct, SyncResponse } from '~/domain/api-types';
+import { saveProduct } from './products-repo';
+import { CURSOR_KEY, pull, readCursor } from './sync-engine';
+import { json, testContext } from './test-support';
+
+const product = (id: string, name: string, revision: number, extra: Partial<ApiProduct> = {}) => ({
+  id,
+  name,
+  description: '',
+  price: '10.00',
+  active: true,
+  revision,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  deleted: false as const,
+  ...extra,
+});
+
+const page = (p: Partial<SyncResponse>): SyncResponse => ({
+  products: [],
+  customers: [],
+  cursor: '0',
+  hasMore: false,
+  ...p,
+});
+
+let ctx = testContext(() => json(500, {}));
+afterEach(() => ctx.db.delete());
+
+describe('pull', () => {
+  it('stores server rows with search keys and cents, and remembers the cursor', async () => {
+    ctx = testContext(() =>
+      json(
+        200,
+        page({ products: [product('p1', 'Café Especial', 3, { price: '59.90' })], cursor: '3' }),
+      ),
+    );
+    await pull(ctx);
+    const row = await ctx.db.products.get('p1');
+    expect(row).toMatchObject({
+      searchKey: 'cafe especial',
+      priceCents: 5990,
+      pending: 0,
+      revision: 3,
+    });
+    expect(await readCursor(ctx.db)).toBe('3');
+    expect(ctx.sent[0]?.url).toBe('/api/sync?since=0');
+    expect(ctx.sent[0]?.headers.Authorization).toBe('Bearer token-123');
+  });
+
+  it('follows hasMore page after page, asking each time from the last cursor', async () => {
+    const pages = [
+      page({ products: [product('a', 'A', 1)], cursor: '1', hasMore: true }),
+      page({ products: [product('b', 'B', 2)], cursor: '2', hasMore: true }),
+      page({
+        customers: [
+          {
+            id: 'c',
+            name: 'Ana',
+            phone: '11987654321',
+            optedOut: false,
+            revision: 3,
+            createdAt: '',
+            updatedAt: '',
+            deleted: false,
+          },
+        ],
+        cursor: '3',
+      }),
+    ];
+    ctx = testContext(() => json(200, pages.shift()));
+    const result = await pull(ctx);
+    expect(ctx.sent.map((r) => r.url)).toEqual([
+      '/api/sync?since=0',
+      '/api/sync?since=1',
+      '/api/sync?since=2',
+    ]);
+    expect(result).toMatchObject({ pages: 3, cursor: '3' });
+    expect(await ctx.db.products.count()).toBe(2);
+    expect(await ctx.db.customers.get('c')).toMatchObject({ name: 'Ana', searchKey: 'ana' });
+    expect((await ctx.db.meta.get(CURSOR_KEY))?.value).toBe('3');
+  });
+
+  it('never overwrites a row whose local edit is still pending', async () => {
+    ctx = testContext(() => json(202, { queued: true }));
+    await ctx.db.products.put({ ...localOf('p1', 'Antigo'), pending: 0, revision: 1 });
+    await saveProduct(
+      { id: 'p1', name: 'Editado offline', description: '', price: '5.00', active: true },
+      ctx,
+    );
+    ctx.respond(() =>
+      json(200, page({ products: [product('p1', 'Versão do servidor', 7)], cursor: '7' })),
+    );
+    await pull(ctx);
+    expect(await ctx.db.products.get('p1')).toMatchObject({ name: 'Editado offline', pending: 1 });
+    expect(await readCursor(ctx.db)).toBe('7');
+  });
+
+  it('confirms a pending row when the server already holds the same content', async () => {
+    ctx = testContext(() => json(202, { queued: true }));
+    await saveProduct(
+      { id: 'p1', name: 'Bolo', description: '', price: '5.00', active: true },
+      ctx,
+    );
+    ctx.respond(() =>
+      json(200, page({ products: [product('p1', 'Bolo', 4, { price: '5.00' })], cursor: '4' })),
+    );
+    await pull(ctx);
+    expect(await ctx.db.products.get('p1')).toMatchObject({ pending: 0, revision: 4 });
+  });
+
+  it('deletes rows named by tombstones, but keeps a row with a pending edit', async () => {
+    ctx = testContext(() => json(202, { queued: true }));
+    await ctx.db.products.bulkPut([localOf('gone', 'Gone'), localOf('kept', 'Kept')]);
+    await saveProduct(
+      { id: 'kept', name: 'Kept edited', description: '', price: '1.00', active: true },
+      ctx,
+    );
+    ctx.respond(() =>
+      json(
+        200,
+        page({
+          products: [
+            { id: 'gone', deleted: true, revision: 9 },
+            { id: 'kept', deleted: true, revision: 10 },
+          ],
+          cursor: '10',
+        }),
+      ),
+    );
+    await pull(ctx);
+    expect(await ctx.db.products.get('gone')).toBeUndefined();
+    expect(await ctx.db.products.get('kept')).toMatchObject({ name: 'Kept edited' });
+  });
+
+  it('does not bring back a row deleted on the device before the server confirms it', async () => {
+    ctx = testContext(() => json(202, { queued: true }));
+    await ctx.db.products.put(localOf('p1', 'Apagado'));
+    const { deleteProduct } = await import('./products-repo');
+    await deleteProduct('p1', ctx);
+    ctx.respond(() => json(200, page({ products: [product('p1', 'Apagado', 5)], cursor: '5' })));
+    await pull(ctx);
+    expect(await ctx.db.products.get('p1')).toBeUndefined();
+  });
+
+  it('keeps the cursor when the server fails, so the next pull asks again', async () => {
+    ctx = testContext(() => json(500, { message: 'Erro interno' }));
+    await expect(pull(ctx)).rejects.toThrow('Erro interno');
+    expect(await readCursor(ctx.db)).toBe('0');
+  });
+});
+
+function localOf(id: string, name: string) {
+  return {
+    id,
+    name,
+    description: '',
+    price: '1.00',
+    priceCents: 100,
+    active: 1 as const,
+    searchKey: name.toLowerCase(),
+    revision: 1,
+    pending: 0 as const,
+    updatedAt: 1,
+  };
+}

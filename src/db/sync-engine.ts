@@ -1,0 +1,131 @@
+/**
+ * Pull: GET /api/sync?since=<cursor> until hasMore is false, applying each page in one Dexie
+ * transaction. A row with a pending local edit (or an unconfirmed local delete) is never
+ * overwritten; tombstones delete; the cursor in db.meta advances only with an applied page.
+ */
+
+import type { EntityTable, IDType } from 'dexie';
+import { errorFromResponse } from '~/lib/api';
+import type { LocalCustomer, LocalProduct, TaliDb } from './db';
+import { localDeleteKey, locallyDeleted } from './local-deletes';
+import type { EntityKind } from './mutations';
+import {
+  isTombstone,
+  localCustomerFromServer,
+  localProductFromServer,
+  type ServerCustomer,
+  type ServerProduct,
+  type SyncPage,
+  type Tombstone,
+} from './server-rows';
+import { type DeviceContext, deviceContext, requestHeaders } from './transport';
+
+export const CURSOR_KEY = 'syncCursor';
+
+/** The server's cursor: a non-negative integer carried as a string ("0" before the first pull). */
+export async function readCursor(db: TaliDb): Promise<string> {
+  const row = await db.meta.get(CURSOR_KEY);
+  return typeof row?.value === 'string' ? row.value : '0';
+}
+
+const isAfter = (a: string, b: string) => BigInt(a) > BigInt(b);
+
+export type PullResult = { pages: number; applied: number; cursor: string };
+
+const running = new WeakMap<TaliDb, Promise<PullResult>>();
+
+/** Pulls every change since the stored cursor. Concurrent calls share one run. */
+export function pull(ctx: DeviceContext = deviceContext): Promise<PullResult> {
+  const current = running.get(ctx.db);
+  if (current) return current;
+  const run = pullAll(ctx).finally(() => running.delete(ctx.db));
+  running.set(ctx.db, run);
+  return run;
+}
+
+async function pullAll(ctx: DeviceContext): Promise<PullResult> {
+  let cursor = await readCursor(ctx.db);
+  let pages = 0;
+  let applied = 0;
+  // A bound against a server that keeps answering hasMore: 1,000 pages is far beyond real use.
+  for (let i = 0; i < 1000; i++) {
+    const res = await ctx.transport.fetch(`/api/sync?since=${encodeURIComponent(cursor)}`, {
+      method: 'GET',
+      headers: requestHeaders(ctx.transport, {}, false),
+      credentials: 'include',
+    });
+    if (!res.ok) throw await errorFromResponse(res);
+    const page = (await res.json()) as SyncPage;
+    applied += await applyPage(ctx.db, page);
+    pages++;
+    if (isAfter(page.cursor, cursor)) cursor = page.cursor;
+    if (!page.hasMore) break;
+  }
+  return { pages, applied, cursor };
+}
+
+/** Applies one page and stores its cursor atomically; returns the number of rows changed. */
+export async function applyPage(db: TaliDb, page: SyncPage): Promise<number> {
+  return db.transaction('rw', [db.products, db.customers, db.meta], async () => {
+    const products = await applyRows<ServerProduct, LocalProduct>(
+      db,
+      db.products,
+      'product',
+      page.products,
+      localProductFromServer,
+      (a, b) =>
+        a.name === b.name &&
+        a.description === b.description &&
+        a.priceCents === b.priceCents &&
+        a.active === b.active,
+    );
+    const customers = await applyRows<ServerCustomer, LocalCustomer>(
+      db,
+      db.customers,
+      'customer',
+      page.customers,
+      localCustomerFromServer,
+      (a, b) => a.name === b.name && a.phone === b.phone,
+    );
+    const stored = await readCursor(db);
+    if (isAfter(page.cursor, stored)) await db.meta.put({ key: CURSOR_KEY, value: page.cursor });
+    return products + customers;
+  });
+}
+
+async function applyRows<S extends { id: string }, L extends { id: string; pending: 0 | 1 }>(
+  db: TaliDb,
+  table: EntityTable<L, 'id'>,
+  kind: EntityKind,
+  rows: (S | Tombstone)[],
+  toLocal: (row: S) => L,
+  sameContent: (local: L, incoming: L) => boolean,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const ids = rows.map((r) => r.id as IDType<L, 'id'>);
+  const locals = await table.bulkGet(ids);
+  const deletedHere = await locallyDeleted(db, kind, ids);
+  const puts: L[] = [];
+  const deletes: IDType<L, 'id'>[] = [];
+  const confirmed: string[] = [];
+  rows.forEach((row, i) => {
+    const local = locals[i];
+    if (isTombstone(row)) {
+      // The server confirms our delete: the local marker has done its job.
+      if (deletedHere.has(row.id)) confirmed.push(localDeleteKey(kind, row.id));
+      // A row edited here stays: its queued update will be refused and shown to the owner.
+      if (local && local.pending !== 1) deletes.push(row.id as IDType<L, 'id'>);
+      return;
+    }
+    if (deletedHere.has(row.id)) return;
+    const incoming = toLocal(row);
+    // A pending edit is never overwritten; when the server already holds exactly what the
+    // device has, the edit has arrived (e.g. replayed while no page was open): confirm it.
+    if (local?.pending === 1 && !sameContent(local, incoming)) return;
+    puts.push(incoming);
+  });
+  if (confirmed.length) await db.meta.bulkDelete(confirmed);
+  if (puts.length) await table.bulkPut(puts);
+  if (deletes.length) await table.bulkDelete(deletes);
+  return puts.length + deletes.length;
+}

@@ -1,0 +1,46 @@
+/** Test helpers for the device layer: a fresh TaliDb per test and a scripted fetch. */
+import { TaliDb } from './db';
+import type { DeviceContext, FetchLike } from './transport';
+
+export type SentRequest = {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+};
+
+export type Responder = (req: SentRequest) => Response | Promise<Response>;
+
+export const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+/** A context whose fetch records every request and answers with `responder`. */
+export function testContext(responder: Responder): DeviceContext & {
+  sent: SentRequest[];
+  respond: (next: Responder) => void;
+} {
+  let current = responder;
+  const sent: SentRequest[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    const req: SentRequest = {
+      url,
+      method: init.method ?? 'GET',
+      headers: (init.headers ?? {}) as Record<string, string>,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    sent.push(req);
+    return current(req);
+  };
+  const db = new TaliDb(`test-${crypto.randomUUID()}`);
+  return {
+    db,
+    transport: { fetch, token: () => 'token-123' },
+    sent,
+    respond: (next) => {
+      current = next;
+    },
+  };
+}
