@@ -27,7 +27,8 @@ describe('importProducts', () => {
     expect(req?.url).toBe('/api/products/import-csv');
     expect(req?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     // The server parses the same text with the shared parser: ids and values survive the trip.
-    const parsed = parseProductCsv((req?.body as { csvData: string }).csvData);
+    const { csvData } = (req?.body ?? {}) as { csvData: string };
+    const parsed = parseProductCsv(csvData);
     expect(parsed.errors).toEqual([]);
     expect(parsed.rows).toHaveLength(1200);
     const sample = parsed.rows[1];
