@@ -1,0 +1,116 @@
+/**
+ * /sandbox/:storeId — the built-in WhatsApp stand-in's page: opening it "scans" the QR, it lists
+ * what the store sent, and its form writes to the store as a customer through the webhook pipeline.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { isValidBrazilianPhone, nationalDigits } from '../../src/domain/phone';
+import { conversationMessages, sandboxMessages, stores } from '../db/schema';
+import { readJson } from '../http';
+import { handleGatewayEvents } from '../services/assistant/handle-incoming';
+import { findConnection, saveState, secretsMatch } from '../services/whatsapp/connections';
+import { sandboxIncomingPayload, sandboxPageToken } from '../services/whatsapp/sandbox-adapter';
+import { invalidLinkPage, sandboxPage } from '../services/whatsapp/sandbox-page';
+import type { AppEnv } from '../types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const customerMessageSchema = z.object({
+  name: z.string().trim().max(60, 'Nome muito longo').default(''),
+  phone: z
+    .string({ error: 'Telefone é obrigatório' })
+    .refine(isValidBrazilianPhone, 'Telefone inválido. Use DDD + número.'),
+  text: z
+    .string({ error: 'Escreva a mensagem' })
+    .trim()
+    .min(1, 'Escreva a mensagem')
+    .max(1000, 'Mensagem muito longa'),
+});
+
+/** The store's sandbox connection when the page token is right; null otherwise. */
+async function authorised(c: Context<AppEnv>) {
+  const storeId = c.req.param('storeId') ?? '';
+  if (!UUID.test(storeId) || c.var.deps.gateway.provider !== 'sandbox') return null;
+  const row = await findConnection(c.var.deps.db, storeId);
+  if (row?.provider !== 'sandbox') return null;
+  return secretsMatch(c.req.query('k'), sandboxPageToken(row.webhookSecret)) ? row : null;
+}
+
+export const sandboxRoutes = new Hono<AppEnv>();
+sandboxRoutes.use(
+  '*',
+  bodyLimit({
+    maxSize: 16 * 1024,
+    onError: (c) => c.json({ message: 'Mensagem muito longa' }, 413),
+  }),
+);
+
+sandboxRoutes.get('/:storeId', async (c) => {
+  const row = await authorised(c);
+  c.header('cache-control', 'no-store');
+  c.header('referrer-policy', 'no-referrer');
+  if (!row) return c.html(invalidLinkPage(), 401);
+  // Opening the page is the "scan" of the QR shown in the app.
+  if (row.state === 'connecting') await saveState(c.var.deps.db, row.storeId, 'connected');
+  const [store] = await c.var.deps.db
+    .select({ name: stores.name })
+    .from(stores)
+    .where(eq(stores.id, row.storeId));
+  return c.html(sandboxPage({ storeName: store?.name ?? 'Loja' }));
+});
+
+sandboxRoutes.get('/:storeId/messages', async (c) => {
+  const row = await authorised(c);
+  c.header('cache-control', 'no-store');
+  if (!row) return c.json({ message: 'Link inválido ou expirado' }, 401);
+  const { db } = c.var.deps;
+  const sent = await db
+    .select()
+    .from(sandboxMessages)
+    .where(eq(sandboxMessages.storeId, row.storeId))
+    .orderBy(desc(sandboxMessages.createdAt))
+    .limit(100);
+  const received = await db
+    .select()
+    .from(conversationMessages)
+    .where(
+      and(eq(conversationMessages.storeId, row.storeId), eq(conversationMessages.direction, 'in')),
+    )
+    .orderBy(desc(conversationMessages.createdAt))
+    .limit(100);
+  const messages = [
+    ...sent.map((m) => ({
+      from: 'store' as const,
+      phone: m.toNumber,
+      text: m.text,
+      mediaUrl: m.mediaUrl,
+      at: m.createdAt,
+    })),
+    ...received.map((m) => ({
+      from: 'customer' as const,
+      phone: m.phone,
+      text: m.text,
+      mediaUrl: null,
+      at: m.createdAt,
+    })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  return c.json({ state: row.state, messages });
+});
+
+sandboxRoutes.post('/:storeId/messages', async (c) => {
+  const row = await authorised(c);
+  if (!row) return c.json({ message: 'Link inválido ou expirado' }, 401);
+  const input = await readJson(c, customerMessageSchema);
+  if (row.state !== 'connected') {
+    return c.json({ message: 'O WhatsApp da loja está desconectado.' }, 409);
+  }
+  const deps = c.var.deps;
+  const payload = sandboxIncomingPayload({ ...input, phone: nationalDigits(input.phone) });
+  // The same parser and pipeline as a real gateway's webhook.
+  const events = deps.gateway.parseWebhook({}, payload);
+  await handleGatewayEvents(deps, row.storeId, events);
+  return c.json({ ok: true });
+});

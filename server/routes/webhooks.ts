@@ -1,0 +1,48 @@
+/**
+ * /api/webhooks/whatsapp/:storeId — called by the WhatsApp gateway. Authenticated by the
+ * store's own secret in a header; answers 401 / 400 / 200, never a 500 (the gateway retries).
+ */
+import { Hono } from 'hono';
+import { logger } from '../logger';
+import { handleGatewayEvents } from '../services/assistant/handle-incoming';
+import { findConnection, secretsMatch } from '../services/whatsapp/connections';
+import { WEBHOOK_SECRET_HEADER, WebhookPayloadError } from '../services/whatsapp/gateway';
+import type { AppEnv } from '../types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const webhookRoutes = new Hono<AppEnv>();
+
+webhookRoutes.post('/whatsapp/:storeId', async (c) => {
+  const deps = c.var.deps;
+  const storeId = c.req.param('storeId');
+  const unauthorized = () => c.json({ message: 'Não autorizado' }, 401);
+  // Unknown store and wrong secret answer alike, so the endpoint does not reveal which stores exist.
+  if (!UUID.test(storeId)) return unauthorized();
+  const connection = await findConnection(deps.db, storeId);
+  if (!connection || connection.provider !== deps.gateway.provider) return unauthorized();
+  if (!secretsMatch(c.req.header(WEBHOOK_SECRET_HEADER), connection.webhookSecret)) {
+    return unauthorized();
+  }
+
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch {
+    return c.json({ message: 'Corpo do webhook inválido: envie JSON' }, 400);
+  }
+  let events: ReturnType<typeof deps.gateway.parseWebhook>;
+  try {
+    events = deps.gateway.parseWebhook(c.req.header(), body);
+  } catch (error) {
+    if (error instanceof WebhookPayloadError) return c.json({ message: error.message }, 400);
+    throw error;
+  }
+  try {
+    await handleGatewayEvents(deps, storeId, events);
+  } catch (error) {
+    // Our failure, not the gateway's: acknowledge so it does not retry the same message forever.
+    logger.error('webhook processing failed', { storeId, error: String(error) });
+  }
+  return c.json({ received: events.length });
+});

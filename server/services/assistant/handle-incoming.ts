@@ -1,0 +1,163 @@
+/**
+ * The incoming-message pipeline shared by real webhooks and the sandbox page:
+ * opt-out first, then the assistant (when on), with cooldowns and the owner's pause.
+ */
+import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import { logger } from '../../logger';
+import { saveState } from '../whatsapp/connections';
+import type { GatewayEvent, IncomingMessageEvent, WhatsAppGateway } from '../whatsapp/gateway';
+import { logTurn, recentOutgoing } from './conversation-log';
+import { llmConfigFromEnv, llmReply } from './llm';
+import {
+  findCustomer,
+  OPT_IN_CONFIRMATION,
+  OPT_OUT_CONFIRMATION,
+  optCommand,
+  setOptedOut,
+} from './opt-out';
+import { ruleReply } from './rules';
+import { loadStoreFacts } from './store-facts';
+
+export type PipelineDeps = { db: Db; env: Env; now: () => Date; gateway: WhatsAppGateway };
+
+export const ASSISTANT_SETTINGS = {
+  /** The assistant stays quiet in a chat this long after the owner answers by hand. */
+  pauseAfterOwnerMs: 30 * 60_000,
+  /** At most this many automatic replies per chat per window (stops loops with other bots). */
+  maxRepliesPerWindow: 3,
+  replyWindowMs: 60_000,
+  /** The same automatic text is not repeated in a chat within this time. */
+  repeatWindowMs: 5 * 60_000,
+  /** A fromMe message equal to something Talí sent this recently is Talí's own echo. */
+  echoWindowMs: 10 * 60_000,
+};
+
+export async function handleGatewayEvents(
+  deps: PipelineDeps,
+  storeId: string,
+  events: GatewayEvent[],
+): Promise<void> {
+  for (const event of events) {
+    if (event.type === 'connection') {
+      await saveState(deps.db, storeId, event.state);
+    } else {
+      await handleMessage(deps, storeId, event);
+    }
+  }
+}
+
+async function send(
+  deps: PipelineDeps,
+  storeId: string,
+  phone: string,
+  customerId: string | null,
+  text: string,
+) {
+  try {
+    await deps.gateway.sendText({ id: storeId }, phone, text);
+  } catch (error) {
+    logger.warn('assistant reply not sent', { storeId, error: String(error) });
+    return;
+  }
+  await logTurn(deps.db, {
+    storeId,
+    customerId,
+    phone,
+    direction: 'out',
+    author: 'assistant',
+    text,
+    at: deps.now(),
+  });
+}
+
+async function handleMessage(deps: PipelineDeps, storeId: string, msg: IncomingMessageEvent) {
+  const { db } = deps;
+  if (msg.isGroup || msg.isBroadcast || !msg.from) return;
+  const now = deps.now();
+  const customer = await findCustomer(db, storeId, msg.from);
+  const customerId = customer?.id ?? null;
+
+  if (msg.fromMe) {
+    if (!msg.text) return;
+    const since = new Date(now.getTime() - ASSISTANT_SETTINGS.echoWindowMs);
+    const ours = await recentOutgoing(db, storeId, msg.from, since, ['assistant', 'campaign']);
+    if (ours.some((t) => t.text === msg.text)) return;
+    // Typed by the owner on the phone: logged, and the assistant steps back in this chat.
+    await logTurn(db, {
+      storeId,
+      customerId,
+      phone: msg.from,
+      direction: 'out',
+      author: 'owner',
+      text: msg.text,
+      at: now,
+    });
+    return;
+  }
+
+  await logTurn(db, {
+    storeId,
+    customerId,
+    phone: msg.from,
+    direction: 'in',
+    author: 'customer',
+    text: msg.text || '(mensagem sem texto)',
+    at: now,
+  });
+  if (!msg.text) return;
+
+  // Opt-out is honoured whether or not the assistant is on (LGPD: at once, free and easy).
+  const command = optCommand(msg.text);
+  if (command) {
+    const result = await setOptedOut(
+      db,
+      storeId,
+      msg.from,
+      msg.pushName,
+      command === 'opt-out',
+      now,
+    );
+    if (result.changed) {
+      await send(
+        deps,
+        storeId,
+        msg.from,
+        result.customerId,
+        command === 'opt-out' ? OPT_OUT_CONFIRMATION : OPT_IN_CONFIRMATION,
+      );
+    }
+    if (command === 'opt-out' || result.changed) return;
+  }
+
+  const facts = await loadStoreFacts(db, storeId);
+  if (!facts?.botAtivo) return;
+
+  const recent = await recentOutgoing(
+    db,
+    storeId,
+    msg.from,
+    new Date(
+      now.getTime() -
+        Math.max(ASSISTANT_SETTINGS.pauseAfterOwnerMs, ASSISTANT_SETTINGS.repeatWindowMs),
+    ),
+    ['owner', 'assistant'],
+  );
+  const age = (t: { createdAt: Date }) => now.getTime() - t.createdAt.getTime();
+  if (recent.some((t) => t.author === 'owner' && age(t) < ASSISTANT_SETTINGS.pauseAfterOwnerMs))
+    return;
+  const lately = recent.filter(
+    (t) => t.author === 'assistant' && age(t) < ASSISTANT_SETTINGS.replyWindowMs,
+  );
+  if (lately.length >= ASSISTANT_SETTINGS.maxRepliesPerWindow) return;
+
+  const llm = llmConfigFromEnv(deps.env);
+  const text =
+    (llm && (await llmReply(llm, facts, msg.text, now))) || ruleReply(facts, msg.text, now).text;
+  const repeated = recent.some(
+    (t) =>
+      t.author === 'assistant' && t.text === text && age(t) < ASSISTANT_SETTINGS.repeatWindowMs,
+  );
+  if (repeated) return;
+  await send(deps, storeId, msg.from, customerId, text);
+}

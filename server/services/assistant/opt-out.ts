@@ -1,0 +1,95 @@
+/** LGPD opt-out by message: SAIR/PARAR/STOP/CANCELAR stop campaigns at once; VOLTAR resumes them. */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { formatPhone } from '../../../src/domain/phone';
+import type { Db } from '../../db/client';
+import { customers, nextRevision } from '../../db/schema';
+import { phoneVariants } from '../whatsapp/phone-jid';
+import { fold } from './text-match';
+
+const OPT_OUT = new Set([
+  'sair',
+  'parar',
+  'pare',
+  'stop',
+  'cancelar',
+  'descadastrar',
+  'sair da lista',
+]);
+const OPT_IN = new Set(['voltar']);
+
+export type OptCommand = 'opt-out' | 'opt-in' | null;
+
+/** Only a message that IS the keyword counts ('quero sair mais cedo' is not an opt-out). */
+export function optCommand(text: string): OptCommand {
+  const folded = fold(text);
+  if (OPT_OUT.has(folded)) return 'opt-out';
+  if (OPT_IN.has(folded)) return 'opt-in';
+  return null;
+}
+
+export const OPT_OUT_CONFIRMATION =
+  'Pronto! Você não vai mais receber nossas mensagens promocionais. Se mudar de ideia, responda VOLTAR.';
+export const OPT_IN_CONFIRMATION =
+  'Que bom ter você de volta! Você voltará a receber nossas novidades.';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+/** The store's live customer with this number (either form of a Brazilian mobile). */
+export async function findCustomer(
+  db: Db,
+  storeId: string,
+  phone: string,
+): Promise<CustomerRow | null> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(
+      and(
+        eq(customers.storeId, storeId),
+        inArray(customers.phone, phoneVariants(phone)),
+        isNull(customers.deletedAt),
+      ),
+    )
+    .orderBy(customers.createdAt)
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Sets the flag (creating the customer when the number is unknown, so the opt-out sticks).
+ * Returns whether this changed anything: a repeated SAIR is confirmed only once.
+ */
+export async function setOptedOut(
+  db: Db,
+  storeId: string,
+  phone: string,
+  pushName: string,
+  optedOut: boolean,
+  now: Date,
+): Promise<{ changed: boolean; customerId: string | null }> {
+  const existing = await findCustomer(db, storeId, phone);
+  if (existing) {
+    if (existing.optedOut === optedOut) return { changed: false, customerId: existing.id };
+    await db
+      .update(customers)
+      .set({ optedOut, optedOutAt: optedOut ? now : null, revision: nextRevision, updatedAt: now })
+      .where(eq(customers.id, existing.id));
+    return { changed: true, customerId: existing.id };
+  }
+  if (!optedOut) return { changed: false, customerId: null };
+  // Same id style as the devices (crypto.randomUUID) so the row syncs like any other.
+  const id = randomUUID();
+  await db.insert(customers).values({
+    id,
+    storeId,
+    name: pushName.slice(0, 120) || `Cliente ${formatPhone(phone)}`,
+    phone,
+    optedOut: true,
+    optedOutAt: now,
+    revision: nextRevision,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { changed: true, customerId: id };
+}

@@ -1,0 +1,74 @@
+/** Minimal HTTP client for Evolution API v2: apikey header, timeouts, errors without secrets. */
+import { logger } from '../../logger';
+import { GatewayError, NumberNotOnWhatsAppError } from './gateway';
+
+export type EvolutionHttpOptions = {
+  baseUrl: string;
+  apiKey: string;
+  /** Per-request timeout; must exceed any `delay` sent with a message. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+};
+
+export type EvolutionResponse = { status: number; body: unknown };
+
+/** Finds `exists: false` anywhere Evolution may put it (top level or response.message[]). */
+export function saysNotOnWhatsApp(body: unknown, depth = 0): boolean {
+  if (depth > 4 || typeof body !== 'object' || body === null) return false;
+  if (!Array.isArray(body) && (body as { exists?: unknown }).exists === false) return true;
+  return Object.values(body).some((v) => saysNotOnWhatsApp(v, depth + 1));
+}
+
+export function createEvolutionHttp(options: EvolutionHttpOptions) {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  /** Any HTTP answer is returned; only network failures and timeouts throw. */
+  async function request(method: string, path: string, body?: unknown): Promise<EvolutionResponse> {
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}`, {
+        method,
+        headers: {
+          apikey: options.apiKey,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      // Only the method and path are logged: the key travels in a header, never in the path.
+      logger.warn('whatsapp gateway unreachable', { method, path, error: String(error) });
+      throw new GatewayError('Não foi possível falar com o servidor do WhatsApp. Tente novamente.');
+    }
+    const text = await res.text().catch(() => '');
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = text;
+    }
+    return { status: res.status, body: parsed };
+  }
+
+  /** Like request, but a non-2xx answer is a GatewayError (or NumberNotOnWhatsAppError). */
+  async function expectOk(method: string, path: string, body?: unknown, number?: string) {
+    const res = await request(method, path, body);
+    if (res.status >= 200 && res.status < 300) return res.body;
+    if (res.status === 400 && number && saysNotOnWhatsApp(res.body)) {
+      throw new NumberNotOnWhatsAppError(number);
+    }
+    logger.warn('whatsapp gateway error', { method, path, status: res.status });
+    throw new GatewayError(
+      res.status === 401 || res.status === 403
+        ? 'O servidor do WhatsApp recusou a chave de acesso. Verifique a configuração.'
+        : 'O servidor do WhatsApp não aceitou o pedido. Tente novamente.',
+      'rejected',
+    );
+  }
+
+  return { request, expectOk };
+}
+
+export type EvolutionHttp = ReturnType<typeof createEvolutionHttp>;

@@ -1,0 +1,79 @@
+/** Evolution API v2 webhook payloads (`messages.upsert`, `connection.update`) → Talí events. */
+import type { ConnectionState, GatewayEvent, IncomingMessageEvent } from './gateway';
+import { WebhookPayloadError } from './gateway';
+import { jidToNumber } from './phone-jid';
+
+type Obj = Record<string, unknown>;
+
+function isObj(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** Evolution's states: open | connecting | close | refused. */
+export function mapEvolutionState(state: unknown): ConnectionState {
+  if (state === 'open') return 'connected';
+  if (state === 'connecting') return 'connecting';
+  return 'disconnected';
+}
+
+/** Text of a message: plain, extended (with link preview or reply) or an image caption. */
+function messageText(message: unknown): string {
+  if (!isObj(message)) return '';
+  const extended = message.extendedTextMessage;
+  const image = message.imageMessage;
+  return (
+    str(message.conversation) ||
+    (isObj(extended) ? str(extended.text) : '') ||
+    (isObj(image) ? str(image.caption) : '')
+  );
+}
+
+function parseMessage(data: unknown): IncomingMessageEvent | null {
+  if (!isObj(data) || !isObj(data.key)) throw new WebhookPayloadError();
+  const key = data.key;
+  const remoteJid = str(key.remoteJid);
+  if (!remoteJid) throw new WebhookPayloadError();
+  // With LID addressing the chat id is an opaque '…@lid'; the phone JID comes in remoteJidAlt.
+  const phoneJid = remoteJid.endsWith('@lid') ? str(key.remoteJidAlt) : remoteJid;
+  if (!phoneJid || phoneJid.endsWith('@lid')) return null;
+  return {
+    type: 'message',
+    id: str(key.id),
+    from: jidToNumber(phoneJid),
+    text: messageText(data.message).trim(),
+    pushName: str(data.pushName).trim(),
+    fromMe: key.fromMe === true,
+    isGroup: phoneJid.endsWith('@g.us'),
+    isBroadcast: phoneJid === 'status@broadcast' || phoneJid.endsWith('@broadcast'),
+  };
+}
+
+/**
+ * One webhook call → events. Unknown event names are ignored (the gateway may send more than we
+ * subscribed to); a body that is not an Evolution envelope is a WebhookPayloadError.
+ */
+export function parseEvolutionWebhook(body: unknown): GatewayEvent[] {
+  if (!isObj(body) || typeof body.event !== 'string') throw new WebhookPayloadError();
+  // Evolution sends dotted names ('messages.upsert'); with byEvents the suffix form also appears.
+  const event = body.event.toLowerCase().replace(/_/g, '.');
+  if (event === 'messages.upsert') {
+    const items = Array.isArray(body.data) ? body.data : [body.data];
+    return items.map(parseMessage).filter((m): m is IncomingMessageEvent => m !== null);
+  }
+  if (event === 'connection.update') {
+    if (!isObj(body.data)) throw new WebhookPayloadError();
+    const reason = body.data.statusReason;
+    return [
+      {
+        type: 'connection',
+        state: mapEvolutionState(body.data.state),
+        ...(typeof reason === 'number' ? { reason } : {}),
+      },
+    ];
+  }
+  return [];
+}

@@ -1,0 +1,87 @@
+/** The one interface Talí uses to talk to WhatsApp, whatever gateway sits behind it. */
+
+/** Talí's own connection states; each adapter maps its gateway's states onto these. */
+export type ConnectionState = 'connected' | 'connecting' | 'disconnected';
+
+export type GatewayProvider = 'evolution' | 'sandbox';
+
+/** The store a call is about: its id names the gateway instance. */
+export type GatewayStore = { id: string };
+
+export type ConnectResult = {
+  /** A `data:image/png;base64,…` URL to show as an image; null when already connected. */
+  qrCode: string | null;
+  state: ConnectionState;
+};
+
+export type ConnectOptions = {
+  /** Origin of the owner's request: the sandbox links to it when PUBLIC_URL is not set. */
+  origin?: string;
+};
+
+/** A message a chat received or the connected phone sent (fromMe). */
+export type IncomingMessageEvent = {
+  type: 'message';
+  /** The gateway's message id (for logs and de-duplication). */
+  id: string;
+  /** The other party's national digits (DDD + number) when Brazilian, else all digits. */
+  from: string;
+  text: string;
+  pushName: string;
+  fromMe: boolean;
+  isGroup: boolean;
+  isBroadcast: boolean;
+};
+
+export type ConnectionChangeEvent = {
+  type: 'connection';
+  state: ConnectionState;
+  /** The gateway's reason code when given (401 = logged out on the phone). */
+  reason?: number;
+};
+
+export type GatewayEvent = IncomingMessageEvent | ConnectionChangeEvent;
+
+export interface WhatsAppGateway {
+  readonly provider: GatewayProvider;
+  /** Starts (or resumes) linking the store's number and returns the QR to scan. */
+  connect(store: GatewayStore, options?: ConnectOptions): Promise<ConnectResult>;
+  state(store: GatewayStore): Promise<ConnectionState>;
+  disconnect(store: GatewayStore): Promise<void>;
+  /** `toNumber`: national digits (10/11) or full international digits. */
+  sendText(store: GatewayStore, toNumber: string, text: string): Promise<void>;
+  /** `media`: an https URL or base64 (a data URL is accepted). */
+  sendImage(store: GatewayStore, toNumber: string, media: string, caption: string): Promise<void>;
+  /** Turns a webhook body into Talí events; throws WebhookPayloadError when malformed. */
+  parseWebhook(headers: Record<string, string>, body: unknown): GatewayEvent[];
+}
+
+/** The gateway could not be reached or refused the call (shown to the owner as a 502/503). */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'unavailable' | 'rejected' | 'not_connected' = 'unavailable',
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/** The recipient has no WhatsApp account: mark the number, do not retry. */
+export class NumberNotOnWhatsAppError extends GatewayError {
+  constructor(readonly number: string) {
+    super('Este número não tem WhatsApp', 'rejected');
+    this.name = 'NumberNotOnWhatsAppError';
+  }
+}
+
+/** The webhook body is not something a gateway sends: answered with 400. */
+export class WebhookPayloadError extends Error {
+  constructor(message = 'Corpo do webhook inválido') {
+    super(message);
+    this.name = 'WebhookPayloadError';
+  }
+}
+
+/** The header that carries the per-store secret on every webhook call. */
+export const WEBHOOK_SECRET_HEADER = 'x-tali-secret';

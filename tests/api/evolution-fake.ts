@@ -1,0 +1,130 @@
+/** A local HTTP server that follows the Evolution API v2 contract, recording every request. */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Recorded = { method: string; path: string; apikey: string | undefined; body: unknown };
+
+export const FAKE_QR =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+export const API_KEY = 'chave-global-secreta';
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? JSON.parse(text) : null;
+}
+
+export async function startFakeEvolution() {
+  const requests: Recorded[] = [];
+  /** instance name → Evolution state */
+  const instances = new Map<string, 'open' | 'connecting' | 'close'>();
+  const notOnWhatsApp = new Set<string>();
+  /** How many /instance/connect calls answer with an empty QR before a real one. */
+  let emptyQrCalls = 0;
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const body = await readBody(req);
+    const apikey = req.headers.apikey as string | undefined;
+    requests.push({ method: req.method ?? '', path: url.pathname, apikey, body });
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payload));
+    };
+    if (apikey !== API_KEY)
+      return send(401, {
+        status: 401,
+        error: 'Unauthorized',
+        response: { message: 'Unauthorized' },
+      });
+    const [, a, b, name = ''] = url.pathname.split('/');
+    const route = `${req.method} /${a}/${b}`;
+    if (route === 'POST /instance/create') {
+      const instanceName = (body as { instanceName: string }).instanceName;
+      if (instances.has(instanceName)) {
+        return send(403, {
+          status: 403,
+          error: 'Forbidden',
+          response: { message: [`This name "${instanceName}" is already in use.`] },
+        });
+      }
+      instances.set(instanceName, 'connecting');
+      return send(201, {
+        instance: {
+          instanceName,
+          instanceId: 'id-1',
+          integration: 'WHATSAPP-BAILEYS',
+          status: 'connecting',
+        },
+        hash: 'token-da-instancia',
+        qrcode: { pairingCode: null, code: '2@abc', base64: FAKE_QR, count: 1 },
+      });
+    }
+    const state = instances.get(name);
+    if (!state)
+      return send(404, {
+        status: 404,
+        error: 'Not Found',
+        response: { message: [`The "${name}" instance does not exist`] },
+      });
+    if (route === 'GET /instance/connectionState')
+      return send(200, { instance: { instanceName: name, state } });
+    if (route === 'GET /instance/connect') {
+      if (state === 'open') return send(200, { instance: { instanceName: name, state: 'open' } });
+      instances.set(name, 'connecting');
+      if (emptyQrCalls > 0) {
+        emptyQrCalls--;
+        return send(200, { pairingCode: null, code: null, base64: '', count: 0 });
+      }
+      return send(200, { pairingCode: null, code: '2@abc', base64: FAKE_QR, count: 1 });
+    }
+    if (route === 'POST /webhook/set')
+      return send(201, { webhook: (body as { webhook: unknown }).webhook });
+    if (route === 'DELETE /instance/logout') {
+      if (state === 'close')
+        return send(400, {
+          status: 400,
+          error: 'Bad Request',
+          response: { message: ['The "x" instance is not connected'] },
+        });
+      instances.set(name, 'close');
+      return send(200, {
+        status: 'SUCCESS',
+        error: false,
+        response: { message: 'Instance logged out' },
+      });
+    }
+    if (route === 'POST /message/sendText' || route === 'POST /message/sendMedia') {
+      const number = (body as { number: string }).number;
+      if (notOnWhatsApp.has(number)) {
+        return send(400, {
+          status: 400,
+          error: 'Bad Request',
+          response: { message: [{ exists: false, jid: `${number}@s.whatsapp.net`, number }] },
+        });
+      }
+      return send(201, {
+        key: { remoteJid: `${number}@s.whatsapp.net`, fromMe: true, id: 'MSG1' },
+        status: 'PENDING',
+      });
+    }
+    return send(404, {
+      status: 404,
+      error: 'Not Found',
+      response: { message: ['Cannot ' + route] },
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    instances,
+    notOnWhatsApp,
+    setEmptyQrCalls(n: number) {
+      emptyQrCalls = n;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
