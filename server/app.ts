@@ -11,7 +11,11 @@ import { authRoutes } from './routes/auth';
 import { customerRoutes } from './routes/customers';
 import { productRoutes } from './routes/products';
 import { storeRoutes } from './routes/stores';
+import { sandboxRoutes } from './routes/sandbox';
 import { syncRoutes } from './routes/sync';
+import { webhookRoutes } from './routes/webhooks';
+import { whatsappRoutes } from './routes/whatsapp';
+import { createGatewayFromEnv } from './services/whatsapp/create-gateway';
 import { staticRoutes } from './static';
 import type { AppEnv, Services } from './types';
 
@@ -30,6 +34,7 @@ export function createApp({ database, env, services, staticDir }: AppOptions) {
     env,
     now: () => new Date(),
     ...services,
+    gateway: services?.gateway ?? createGatewayFromEnv(services?.db ?? database.db, env),
   };
 
   const app = new Hono<AppEnv>();
@@ -55,6 +60,9 @@ export function createApp({ database, env, services, staticDir }: AppOptions) {
   app.route('/api/products', productRoutes);
   app.route('/api/customers', customerRoutes);
   app.route('/api/sync', syncRoutes);
+  app.route('/api/whatsapp', whatsappRoutes);
+  app.route('/api/webhooks', webhookRoutes);
+  app.route('/sandbox', sandboxRoutes);
 
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.all('/api/*', (c) => c.json({ message: 'Rota não encontrada' }, 404));

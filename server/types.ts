@@ -1,11 +1,14 @@
 /** Types shared by the server's routes: injected services and per-request variables. */
 import type { Db } from './db/client';
 import type { Env } from './env';
+import type { WhatsAppGateway } from './services/whatsapp/gateway';
 
 export type Services = {
   db: Db;
   env: Env;
   now: () => Date;
+  /** WhatsApp: Evolution API when configured, else the built-in sandbox. */
+  gateway: WhatsAppGateway;
 };
 
 export type AppEnv = {
