@@ -1,11 +1,13 @@
-/** PWA entry: mounts the router. */
+/** PWA entry: the session provider around the router (routes are code-split per screen). */
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AuthProvider } from './app/auth-context';
+import { startPwa } from './pwa';
 import { routeTree } from './routeTree.gen';
 import './index.css';
 
-const router = createRouter({ routeTree });
+const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -13,11 +15,16 @@ declare module '@tanstack/react-router' {
   }
 }
 
+// Worker registration, 60 s update check and its notice, replay nudges (production only).
+startPwa();
+
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
     </StrictMode>,
   );
 }

@@ -9,38 +9,244 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as RegisterRouteImport } from './routes/register'
+import { Route as AppStoreRouteImport } from './routes/_app/_store'
+import { Route as AppOnboardingRouteImport } from './routes/_app/onboarding'
+import { Route as AppStoreMainRouteImport } from './routes/_app/_store/_main'
+import { Route as AppOnboardingStep1RouteImport } from './routes/_app/onboarding/step1'
+import { Route as AppOnboardingStep2RouteImport } from './routes/_app/onboarding/step2'
+import { Route as AppOnboardingStep3RouteImport } from './routes/_app/onboarding/step3'
+import { Route as AppStoreMainIndexRouteImport } from './routes/_app/_store/_main/index'
+import { Route as AppStoreMainCampanhasRouteImport } from './routes/_app/_store/_main/campanhas'
+import { Route as AppStoreMainClientesRouteImport } from './routes/_app/_store/_main/clientes'
+import { Route as AppStoreMainHomeRouteImport } from './routes/_app/_store/_main/home'
+import { Route as AppStoreMainProdutosRouteImport } from './routes/_app/_store/_main/produtos'
+import { Route as AppStoreConfiguracoesIndexRouteImport } from './routes/_app/_store/configuracoes/index'
+import { Route as AppStoreConfiguracoesDadosCadastraisRouteImport } from './routes/_app/_store/configuracoes/dados-cadastrais'
+import { Route as AppStoreConfiguracoesHorarioFuncionamentoRouteImport } from './routes/_app/_store/configuracoes/horario-funcionamento'
+import { Route as AppStoreConfiguracoesWhatsappAgenteRouteImport } from './routes/_app/_store/configuracoes/whatsapp-agente'
 
+const AppRoute = AppRouteImport.update({
+  id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppStoreRoute = AppStoreRouteImport.update({
+  id: '/_store',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOnboardingRoute = AppOnboardingRouteImport.update({
+  id: '/onboarding',
+  path: '/onboarding',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStoreMainRoute = AppStoreMainRouteImport.update({
+  id: '/_main',
+  getParentRoute: () => AppStoreRoute,
+} as any)
+const AppOnboardingStep1Route = AppOnboardingStep1RouteImport.update({
+  id: '/step1',
+  path: '/step1',
+  getParentRoute: () => AppOnboardingRoute,
+} as any)
+const AppOnboardingStep2Route = AppOnboardingStep2RouteImport.update({
+  id: '/step2',
+  path: '/step2',
+  getParentRoute: () => AppOnboardingRoute,
+} as any)
+const AppOnboardingStep3Route = AppOnboardingStep3RouteImport.update({
+  id: '/step3',
+  path: '/step3',
+  getParentRoute: () => AppOnboardingRoute,
+} as any)
+const AppStoreMainIndexRoute = AppStoreMainIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppStoreMainRoute,
+} as any)
+const AppStoreMainCampanhasRoute = AppStoreMainCampanhasRouteImport.update({
+  id: '/campanhas',
+  path: '/campanhas',
+  getParentRoute: () => AppStoreMainRoute,
+} as any)
+const AppStoreMainClientesRoute = AppStoreMainClientesRouteImport.update({
+  id: '/clientes',
+  path: '/clientes',
+  getParentRoute: () => AppStoreMainRoute,
+} as any)
+const AppStoreMainHomeRoute = AppStoreMainHomeRouteImport.update({
+  id: '/home',
+  path: '/home',
+  getParentRoute: () => AppStoreMainRoute,
+} as any)
+const AppStoreMainProdutosRoute = AppStoreMainProdutosRouteImport.update({
+  id: '/produtos',
+  path: '/produtos',
+  getParentRoute: () => AppStoreMainRoute,
+} as any)
+const AppStoreConfiguracoesIndexRoute =
+  AppStoreConfiguracoesIndexRouteImport.update({
+    id: '/configuracoes/',
+    path: '/configuracoes/',
+    getParentRoute: () => AppStoreRoute,
+  } as any)
+const AppStoreConfiguracoesDadosCadastraisRoute =
+  AppStoreConfiguracoesDadosCadastraisRouteImport.update({
+    id: '/configuracoes/dados-cadastrais',
+    path: '/configuracoes/dados-cadastrais',
+    getParentRoute: () => AppStoreRoute,
+  } as any)
+const AppStoreConfiguracoesHorarioFuncionamentoRoute =
+  AppStoreConfiguracoesHorarioFuncionamentoRouteImport.update({
+    id: '/configuracoes/horario-funcionamento',
+    path: '/configuracoes/horario-funcionamento',
+    getParentRoute: () => AppStoreRoute,
+  } as any)
+const AppStoreConfiguracoesWhatsappAgenteRoute =
+  AppStoreConfiguracoesWhatsappAgenteRouteImport.update({
+    id: '/configuracoes/whatsapp-agente',
+    path: '/configuracoes/whatsapp-agente',
+    getParentRoute: () => AppStoreRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
+  '/': typeof AppStoreMainIndexRoute
   '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/onboarding': typeof AppOnboardingRouteWithChildren
+  '/onboarding/step1': typeof AppOnboardingStep1Route
+  '/onboarding/step2': typeof AppOnboardingStep2Route
+  '/onboarding/step3': typeof AppOnboardingStep3Route
+  '/campanhas': typeof AppStoreMainCampanhasRoute
+  '/clientes': typeof AppStoreMainClientesRoute
+  '/home': typeof AppStoreMainHomeRoute
+  '/produtos': typeof AppStoreMainProdutosRoute
+  '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
+  '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
+  '/configuracoes/': typeof AppStoreConfiguracoesIndexRoute
 }
 export interface FileRoutesByTo {
+  '/': typeof AppStoreMainIndexRoute
   '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/onboarding': typeof AppOnboardingRouteWithChildren
+  '/onboarding/step1': typeof AppOnboardingStep1Route
+  '/onboarding/step2': typeof AppOnboardingStep2Route
+  '/onboarding/step3': typeof AppOnboardingStep3Route
+  '/campanhas': typeof AppStoreMainCampanhasRoute
+  '/clientes': typeof AppStoreMainClientesRoute
+  '/home': typeof AppStoreMainHomeRoute
+  '/produtos': typeof AppStoreMainProdutosRoute
+  '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
+  '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
+  '/configuracoes': typeof AppStoreConfiguracoesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/_app/_store': typeof AppStoreRouteWithChildren
+  '/_app/onboarding': typeof AppOnboardingRouteWithChildren
+  '/_app/_store/_main': typeof AppStoreMainRouteWithChildren
+  '/_app/onboarding/step1': typeof AppOnboardingStep1Route
+  '/_app/onboarding/step2': typeof AppOnboardingStep2Route
+  '/_app/onboarding/step3': typeof AppOnboardingStep3Route
+  '/_app/_store/_main/campanhas': typeof AppStoreMainCampanhasRoute
+  '/_app/_store/_main/clientes': typeof AppStoreMainClientesRoute
+  '/_app/_store/_main/home': typeof AppStoreMainHomeRoute
+  '/_app/_store/_main/produtos': typeof AppStoreMainProdutosRoute
+  '/_app/_store/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
+  '/_app/_store/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  '/_app/_store/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
+  '/_app/_store/_main/': typeof AppStoreMainIndexRoute
+  '/_app/_store/configuracoes/': typeof AppStoreConfiguracoesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/login'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/register'
+    | '/onboarding'
+    | '/onboarding/step1'
+    | '/onboarding/step2'
+    | '/onboarding/step3'
+    | '/campanhas'
+    | '/clientes'
+    | '/home'
+    | '/produtos'
+    | '/configuracoes/dados-cadastrais'
+    | '/configuracoes/horario-funcionamento'
+    | '/configuracoes/whatsapp-agente'
+    | '/configuracoes/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login'
-  id: '__root__' | '/login'
+  to:
+    | '/'
+    | '/login'
+    | '/register'
+    | '/onboarding'
+    | '/onboarding/step1'
+    | '/onboarding/step2'
+    | '/onboarding/step3'
+    | '/campanhas'
+    | '/clientes'
+    | '/home'
+    | '/produtos'
+    | '/configuracoes/dados-cadastrais'
+    | '/configuracoes/horario-funcionamento'
+    | '/configuracoes/whatsapp-agente'
+    | '/configuracoes'
+  id:
+    | '__root__'
+    | '/_app'
+    | '/login'
+    | '/register'
+    | '/_app/_store'
+    | '/_app/onboarding'
+    | '/_app/_store/_main'
+    | '/_app/onboarding/step1'
+    | '/_app/onboarding/step2'
+    | '/_app/onboarding/step3'
+    | '/_app/_store/_main/campanhas'
+    | '/_app/_store/_main/clientes'
+    | '/_app/_store/_main/home'
+    | '/_app/_store/_main/produtos'
+    | '/_app/_store/configuracoes/dados-cadastrais'
+    | '/_app/_store/configuracoes/horario-funcionamento'
+    | '/_app/_store/configuracoes/whatsapp-agente'
+    | '/_app/_store/_main/'
+    | '/_app/_store/configuracoes/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRoute
+  RegisterRoute: typeof RegisterRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/_app': {
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -48,11 +254,196 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/register': {
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/_store': {
+      id: '/_app/_store'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppStoreRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/onboarding': {
+      id: '/_app/onboarding'
+      path: '/onboarding'
+      fullPath: '/onboarding'
+      preLoaderRoute: typeof AppOnboardingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/_store/_main': {
+      id: '/_app/_store/_main'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppStoreMainRouteImport
+      parentRoute: typeof AppStoreRoute
+    }
+    '/_app/onboarding/step1': {
+      id: '/_app/onboarding/step1'
+      path: '/step1'
+      fullPath: '/onboarding/step1'
+      preLoaderRoute: typeof AppOnboardingStep1RouteImport
+      parentRoute: typeof AppOnboardingRoute
+    }
+    '/_app/onboarding/step2': {
+      id: '/_app/onboarding/step2'
+      path: '/step2'
+      fullPath: '/onboarding/step2'
+      preLoaderRoute: typeof AppOnboardingStep2RouteImport
+      parentRoute: typeof AppOnboardingRoute
+    }
+    '/_app/onboarding/step3': {
+      id: '/_app/onboarding/step3'
+      path: '/step3'
+      fullPath: '/onboarding/step3'
+      preLoaderRoute: typeof AppOnboardingStep3RouteImport
+      parentRoute: typeof AppOnboardingRoute
+    }
+    '/_app/_store/_main/': {
+      id: '/_app/_store/_main/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof AppStoreMainIndexRouteImport
+      parentRoute: typeof AppStoreMainRoute
+    }
+    '/_app/_store/_main/campanhas': {
+      id: '/_app/_store/_main/campanhas'
+      path: '/campanhas'
+      fullPath: '/campanhas'
+      preLoaderRoute: typeof AppStoreMainCampanhasRouteImport
+      parentRoute: typeof AppStoreMainRoute
+    }
+    '/_app/_store/_main/clientes': {
+      id: '/_app/_store/_main/clientes'
+      path: '/clientes'
+      fullPath: '/clientes'
+      preLoaderRoute: typeof AppStoreMainClientesRouteImport
+      parentRoute: typeof AppStoreMainRoute
+    }
+    '/_app/_store/_main/home': {
+      id: '/_app/_store/_main/home'
+      path: '/home'
+      fullPath: '/home'
+      preLoaderRoute: typeof AppStoreMainHomeRouteImport
+      parentRoute: typeof AppStoreMainRoute
+    }
+    '/_app/_store/_main/produtos': {
+      id: '/_app/_store/_main/produtos'
+      path: '/produtos'
+      fullPath: '/produtos'
+      preLoaderRoute: typeof AppStoreMainProdutosRouteImport
+      parentRoute: typeof AppStoreMainRoute
+    }
+    '/_app/_store/configuracoes/': {
+      id: '/_app/_store/configuracoes/'
+      path: '/configuracoes'
+      fullPath: '/configuracoes/'
+      preLoaderRoute: typeof AppStoreConfiguracoesIndexRouteImport
+      parentRoute: typeof AppStoreRoute
+    }
+    '/_app/_store/configuracoes/dados-cadastrais': {
+      id: '/_app/_store/configuracoes/dados-cadastrais'
+      path: '/configuracoes/dados-cadastrais'
+      fullPath: '/configuracoes/dados-cadastrais'
+      preLoaderRoute: typeof AppStoreConfiguracoesDadosCadastraisRouteImport
+      parentRoute: typeof AppStoreRoute
+    }
+    '/_app/_store/configuracoes/horario-funcionamento': {
+      id: '/_app/_store/configuracoes/horario-funcionamento'
+      path: '/configuracoes/horario-funcionamento'
+      fullPath: '/configuracoes/horario-funcionamento'
+      preLoaderRoute: typeof AppStoreConfiguracoesHorarioFuncionamentoRouteImport
+      parentRoute: typeof AppStoreRoute
+    }
+    '/_app/_store/configuracoes/whatsapp-agente': {
+      id: '/_app/_store/configuracoes/whatsapp-agente'
+      path: '/configuracoes/whatsapp-agente'
+      fullPath: '/configuracoes/whatsapp-agente'
+      preLoaderRoute: typeof AppStoreConfiguracoesWhatsappAgenteRouteImport
+      parentRoute: typeof AppStoreRoute
+    }
   }
 }
 
+interface AppStoreMainRouteChildren {
+  AppStoreMainCampanhasRoute: typeof AppStoreMainCampanhasRoute
+  AppStoreMainClientesRoute: typeof AppStoreMainClientesRoute
+  AppStoreMainHomeRoute: typeof AppStoreMainHomeRoute
+  AppStoreMainProdutosRoute: typeof AppStoreMainProdutosRoute
+  AppStoreMainIndexRoute: typeof AppStoreMainIndexRoute
+}
+
+const AppStoreMainRouteChildren: AppStoreMainRouteChildren = {
+  AppStoreMainCampanhasRoute: AppStoreMainCampanhasRoute,
+  AppStoreMainClientesRoute: AppStoreMainClientesRoute,
+  AppStoreMainHomeRoute: AppStoreMainHomeRoute,
+  AppStoreMainProdutosRoute: AppStoreMainProdutosRoute,
+  AppStoreMainIndexRoute: AppStoreMainIndexRoute,
+}
+
+const AppStoreMainRouteWithChildren = AppStoreMainRoute._addFileChildren(
+  AppStoreMainRouteChildren,
+)
+
+interface AppStoreRouteChildren {
+  AppStoreMainRoute: typeof AppStoreMainRouteWithChildren
+  AppStoreConfiguracoesDadosCadastraisRoute: typeof AppStoreConfiguracoesDadosCadastraisRoute
+  AppStoreConfiguracoesHorarioFuncionamentoRoute: typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  AppStoreConfiguracoesWhatsappAgenteRoute: typeof AppStoreConfiguracoesWhatsappAgenteRoute
+  AppStoreConfiguracoesIndexRoute: typeof AppStoreConfiguracoesIndexRoute
+}
+
+const AppStoreRouteChildren: AppStoreRouteChildren = {
+  AppStoreMainRoute: AppStoreMainRouteWithChildren,
+  AppStoreConfiguracoesDadosCadastraisRoute:
+    AppStoreConfiguracoesDadosCadastraisRoute,
+  AppStoreConfiguracoesHorarioFuncionamentoRoute:
+    AppStoreConfiguracoesHorarioFuncionamentoRoute,
+  AppStoreConfiguracoesWhatsappAgenteRoute:
+    AppStoreConfiguracoesWhatsappAgenteRoute,
+  AppStoreConfiguracoesIndexRoute: AppStoreConfiguracoesIndexRoute,
+}
+
+const AppStoreRouteWithChildren = AppStoreRoute._addFileChildren(
+  AppStoreRouteChildren,
+)
+
+interface AppOnboardingRouteChildren {
+  AppOnboardingStep1Route: typeof AppOnboardingStep1Route
+  AppOnboardingStep2Route: typeof AppOnboardingStep2Route
+  AppOnboardingStep3Route: typeof AppOnboardingStep3Route
+}
+
+const AppOnboardingRouteChildren: AppOnboardingRouteChildren = {
+  AppOnboardingStep1Route: AppOnboardingStep1Route,
+  AppOnboardingStep2Route: AppOnboardingStep2Route,
+  AppOnboardingStep3Route: AppOnboardingStep3Route,
+}
+
+const AppOnboardingRouteWithChildren = AppOnboardingRoute._addFileChildren(
+  AppOnboardingRouteChildren,
+)
+
+interface AppRouteChildren {
+  AppStoreRoute: typeof AppStoreRouteWithChildren
+  AppOnboardingRoute: typeof AppOnboardingRouteWithChildren
+}
+
+const AppRouteChildren: AppRouteChildren = {
+  AppStoreRoute: AppStoreRouteWithChildren,
+  AppOnboardingRoute: AppOnboardingRouteWithChildren,
+}
+
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
+  AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
+  RegisterRoute: RegisterRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,5 @@
 /** Session kept in localStorage ('token', 'userId', spec §3) and mirrored for the service worker. */
-import { db } from '~/db/db';
+// Dexie is imported lazily so that the first load of /login does not ship it (150 KB budget).
 
 const TOKEN = 'token';
 const USER_ID = 'userId';
@@ -18,6 +18,7 @@ export function getSession(): { token: string; userId: string } | null {
 export async function setSession(token: string, userId: string): Promise<void> {
   localStorage.setItem(TOKEN, token);
   localStorage.setItem(USER_ID, userId);
+  const { db } = await import('~/db/db');
   await db.meta.bulkPut([
     { key: 'token', value: token },
     // The worker compares it with the account that queued a mutation (see sw/replay.ts).
@@ -30,5 +31,6 @@ export async function clearSession(): Promise<void> {
   localStorage.removeItem(USER_ID);
   localStorage.removeItem('onboarding_step1');
   localStorage.removeItem('onboarding_step2');
+  const { db } = await import('~/db/db');
   await db.meta.bulkDelete(['token', 'userId']);
 }

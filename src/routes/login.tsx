@@ -1,6 +1,5 @@
+/** /login */
 import { createFileRoute } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { LoginScreen } from '~/features/auth/login-screen';
 
-export const Route = createFileRoute('/login')({
-  component: () => <h1 className={css({ fontSize: 'xl', p: '4' })}>Login</h1>,
-});
+export const Route = createFileRoute('/login')({ component: LoginScreen });

@@ -1,0 +1,96 @@
+/** Login (/login): email and password; on success home or onboarding (spec §2, §8). */
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { useAuth } from '~/app/auth-context';
+import { RedirectIfAuthenticated } from '~/app/route-guard';
+import { apiRequest } from '~/lib/api';
+import { hasServerMessage } from '~/lib/error-message';
+import { toast } from '~/lib/toast';
+import { Button } from '~/ui/button';
+import { TextField } from '~/ui/field';
+import { AuthLayout, formStyle, switchLinkStyle } from './auth-layout';
+
+type LoginAnswer = { token: string; userId: string; hasStore: boolean };
+type Errors = { email?: string; password?: string };
+
+// /login is the first screen most visitors load: it checks presence only (spec §5 confirms no
+// format rule) with plain state, keeping zod and react-hook-form out of the 150 KB first load.
+// The messages are loginSchema's, which the server applies in full.
+function check(email: string, password: string): Errors {
+  return {
+    email: email.trim() ? undefined : 'E-mail é obrigatório',
+    password: password ? undefined : 'Senha é obrigatória',
+  };
+}
+
+function LoginForm() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors | null>(null);
+  const [busy, setBusy] = useState(false);
+  const shown = errors ? check(email, password) : {};
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = check(email, password);
+    setErrors(found);
+    if (found.email || found.password) return;
+    setBusy(true);
+    try {
+      const answer = await apiRequest<LoginAnswer>('POST', '/api/auth/login', {
+        email: email.trim(),
+        password,
+      });
+      await signIn(answer);
+      await navigate({ to: answer.hasStore ? '/' : '/onboarding/step1', replace: true });
+    } catch (error) {
+      if (hasServerMessage(error)) toast.error('Erro', error.message);
+      else toast.error('Erro ao fazer login', 'Não foi possível fazer login');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout subtitle="Entre para gerenciar sua loja">
+      <form onSubmit={onSubmit} noValidate className={formStyle}>
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="seu@email.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={shown.email}
+        />
+        <TextField
+          label="Senha"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Sua senha"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={shown.password}
+        />
+        <Button type="submit" full loading={busy} loadingText="Entrando...">
+          Entrar
+        </Button>
+      </form>
+      <Link to="/register" className={switchLinkStyle}>
+        Criar minha conta
+      </Link>
+    </AuthLayout>
+  );
+}
+
+export function LoginScreen() {
+  return (
+    <RedirectIfAuthenticated>
+      <LoginForm />
+    </RedirectIfAuthenticated>
+  );
+}

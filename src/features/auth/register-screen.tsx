@@ -1,0 +1,85 @@
+/** Register (/register): email, password and confirmation (never sent), then onboarding. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { useAuth } from '~/app/auth-context';
+import { RedirectIfAuthenticated } from '~/app/route-guard';
+import { registerFormSchema } from '~/domain/schemas';
+import { apiRequest } from '~/lib/api';
+import { serverMessage } from '~/lib/error-message';
+import { toast } from '~/lib/toast';
+import { Button } from '~/ui/button';
+import { TextField } from '~/ui/field';
+import { AuthLayout, formStyle, switchLinkStyle } from './auth-layout';
+
+type RegisterAnswer = { token: string; userId: string };
+
+function RegisterForm() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const form = useForm({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    try {
+      const answer = await apiRequest<RegisterAnswer>('POST', '/api/auth/register', {
+        email,
+        password,
+      });
+      await signIn({ ...answer, hasStore: false });
+      toast.success('Conta criada!', 'Bem-vindo ao Talí');
+      await navigate({ to: '/onboarding/step1', replace: true });
+    } catch (error) {
+      toast.error('Erro ao criar conta', serverMessage(error, 'Não foi possível criar a conta'));
+    }
+  });
+
+  return (
+    <AuthLayout subtitle="Crie sua conta e cadastre sua loja">
+      <form onSubmit={onSubmit} noValidate className={formStyle}>
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="seu@email.com"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Senha"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Mínimo de 6 caracteres"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          label="Confirmar senha"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Repita a senha"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" full loading={isSubmitting} loadingText="Criando conta...">
+          Criar conta
+        </Button>
+      </form>
+      <Link to="/login" className={switchLinkStyle}>
+        Já tenho uma conta
+      </Link>
+    </AuthLayout>
+  );
+}
+
+export function RegisterScreen() {
+  return (
+    <RedirectIfAuthenticated>
+      <RegisterForm />
+    </RedirectIfAuthenticated>
+  );
+}

@@ -1,0 +1,63 @@
+/** Home's WhatsApp status card: green 'Conectado' or red 'Desconectado'; opens the WhatsApp screen. */
+import { Link } from '@tanstack/react-router';
+import { css } from 'styled-system/css';
+import { cardStyle } from '~/ui/card';
+import { ChevronRightIcon, MessageIcon } from '~/ui/icons';
+import { useWhatsAppConnected } from './use-whatsapp-status';
+
+export function WhatsAppCard() {
+  const connected = useWhatsAppConnected();
+  const color = connected ? 'success' : 'danger';
+  return (
+    <Link
+      to="/configuracoes/whatsapp-agente"
+      className={`${cardStyle} ${css({
+        display: 'flex',
+        alignItems: 'center',
+        gap: '3',
+        textDecoration: 'none',
+        color: 'fg',
+        _hover: { borderColor: 'brand.500' },
+      })}`}
+    >
+      <span
+        className={css({
+          w: '11',
+          h: '11',
+          display: 'grid',
+          placeItems: 'center',
+          borderRadius: 'full',
+          bg: 'brand.50',
+          color: 'primary',
+          flexShrink: 0,
+        })}
+      >
+        <MessageIcon />
+      </span>
+      <span className={css({ flex: '1', minW: 0 })}>
+        <span className={css({ display: 'block', fontWeight: 'semibold' })}>WhatsApp</span>
+        {connected === undefined ? (
+          <span className={css({ color: 'muted', fontSize: 'sm' })}>Verificando...</span>
+        ) : (
+          <span
+            className={css({
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: '1.5',
+              fontSize: 'sm',
+              fontWeight: 'medium',
+            })}
+            style={{ color: `var(--colors-${color})` }}
+          >
+            <span
+              aria-hidden="true"
+              className={css({ w: '2', h: '2', borderRadius: 'full', bg: 'currentColor' })}
+            />
+            {connected ? 'Conectado' : 'Desconectado'}
+          </span>
+        )}
+      </span>
+      <ChevronRightIcon className={css({ color: 'muted' })} />
+    </Link>
+  );
+}

@@ -1,0 +1,31 @@
+/** Step 3's submit: joins the three drafts, checks them, POST /api/stores (spec §7). */
+import type { BusinessHours } from '~/domain/hours';
+import { createStoreSchema, type StoreMe } from '~/domain/schemas';
+import { apiRequest } from '~/lib/api';
+import { DRAFT_KEYS, readDraft } from './drafts';
+
+/** A draft of an earlier step is missing or invalid: the owner must go back there. */
+export class IncompleteStepError extends Error {
+  constructor(readonly step: '/onboarding/step1' | '/onboarding/step2') {
+    super('Confira os dados desta etapa');
+  }
+}
+
+const STEP1_FIELDS = new Set(['name', 'cnpj', 'phone']);
+
+export async function createStoreFromDrafts(businessHours: BusinessHours): Promise<StoreMe> {
+  const [step1, step2] = await Promise.all([
+    readDraft(DRAFT_KEYS.step1),
+    readDraft(DRAFT_KEYS.step2),
+  ]);
+  const parsed = createStoreSchema.safeParse({ ...step1, ...step2, businessHours });
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]?.path[0];
+    if (typeof first === 'string' && STEP1_FIELDS.has(first)) {
+      throw new IncompleteStepError('/onboarding/step1');
+    }
+    if (first !== 'businessHours') throw new IncompleteStepError('/onboarding/step2');
+  }
+  const body = parsed.success ? parsed.data : { ...step1, ...step2, businessHours };
+  return apiRequest<StoreMe>('POST', '/api/stores', body);
+}

@@ -1,0 +1,90 @@
+/** One product in the list: name, description, price 'R$ 59,90', Ativo/Inativo, edit and delete. */
+import { memo } from 'react';
+import { css } from 'styled-system/css';
+import type { LocalProduct } from '~/db/db';
+import { formatBRL } from '~/domain/money';
+import { Button } from '~/ui/button';
+import { EditIcon, TrashIcon } from './product-icons';
+
+export type ProductCardProps = {
+  product: LocalProduct;
+  onEdit: (product: LocalProduct) => void;
+  onDelete: (product: LocalProduct) => void;
+};
+
+export const ProductCard = memo(function ProductCard({
+  product,
+  onEdit,
+  onDelete,
+}: ProductCardProps) {
+  const active = product.active === 1;
+  return (
+    <article
+      data-testid="product-card"
+      className={css({
+        bg: 'surface',
+        borderRadius: 'xl',
+        borderWidth: '1px',
+        borderColor: 'border',
+        boxShadow: 'xs',
+        p: '4',
+        display: 'flex',
+        gap: '3',
+      })}
+    >
+      <div className={css({ flex: '1', minW: 0 })}>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
+          <h3
+            className={css({
+              fontWeight: 'semibold',
+              lineHeight: 'tight',
+              wordBreak: 'break-word',
+            })}
+          >
+            {product.name}
+          </h3>
+          <span
+            className={css({
+              fontSize: 'xs',
+              fontWeight: 'semibold',
+              px: '2',
+              py: '0.5',
+              borderRadius: 'full',
+              bg: active ? 'green.100' : 'gray.100',
+              color: active ? 'green.800' : 'gray.600',
+            })}
+          >
+            {active ? 'Ativo' : 'Inativo'}
+          </span>
+        </div>
+        {product.description ? (
+          <p className={css({ fontSize: 'sm', color: 'muted', mt: '1', lineClamp: 2 })}>
+            {product.description}
+          </p>
+        ) : null}
+        <p className={css({ fontSize: 'lg', fontWeight: 'bold', color: 'brand.700', mt: '1.5' })}>
+          {formatBRL(product.price)}
+        </p>
+      </div>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Editar ${product.name}`}
+          onClick={() => onEdit(product)}
+        >
+          <EditIcon size={20} />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Excluir ${product.name}`}
+          className={css({ color: 'danger' })}
+          onClick={() => onDelete(product)}
+        >
+          <TrashIcon size={20} />
+        </Button>
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,65 @@
+/** Horário de Funcionamento (/configuracoes/horario-funcionamento): the seven days, then save. */
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { css } from 'styled-system/css';
+import { useAuth } from '~/app/auth-context';
+import { type BusinessHours, defaultBusinessHours } from '~/domain/hours';
+import type { StoreMe } from '~/domain/schemas';
+import { apiRequest } from '~/lib/api';
+import { toast } from '~/lib/toast';
+import { Button } from '~/ui/button';
+import { Page } from '~/ui/page';
+import { PageHeader } from '~/ui/page-header';
+import { FullScreenSpinner } from '~/ui/spinner';
+import { HoursEditor } from '../store/hours-editor';
+import { Unavailable } from './unavailable';
+import { useStoreMe } from './use-store-me';
+
+function HoursForm({ store }: { store: StoreMe }) {
+  const navigate = useNavigate();
+  const { storeSaved } = useAuth();
+  const [hours, setHours] = useState<BusinessHours>({
+    ...defaultBusinessHours(),
+    ...store.businessHours,
+  });
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const saved = await apiRequest<StoreMe>('PUT', '/api/stores/me', { businessHours: hours });
+      await storeSaved(saved ?? { ...store, businessHours: hours });
+      toast.success('Horários atualizados!');
+      await navigate({ to: '/configuracoes' });
+    } catch {
+      toast.error('Erro ao salvar', 'Não foi possível atualizar o horário de funcionamento.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+    >
+      <HoursEditor value={hours} onChange={setHours} />
+      <Button type="submit" full loading={busy} loadingText="Salvando...">
+        Salvar Horários
+      </Button>
+    </form>
+  );
+}
+
+export function BusinessHoursScreen() {
+  const state = useStoreMe();
+  if (state.kind === 'loading') return <FullScreenSpinner />;
+  return (
+    <Page>
+      <PageHeader title="Horário de Funcionamento" backTo="/configuracoes" />
+      {state.kind === 'ready' ? <HoursForm store={state.store} /> : <Unavailable />}
+    </Page>
+  );
+}

@@ -1,0 +1,106 @@
+/** Settings menu (/configuracoes): the three settings screens and 'Sair' (spec §2). */
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type ComponentType, useState } from 'react';
+import { css } from 'styled-system/css';
+import { useAuth } from '~/app/auth-context';
+import { Button } from '~/ui/button';
+import { cardStyle } from '~/ui/card';
+import { ChevronRightIcon, ClockIcon, LogOutIcon, MessageIcon, StoreIcon } from '~/ui/icons';
+import { Page } from '~/ui/page';
+import { PageHeader } from '~/ui/page-header';
+
+type Entry = {
+  to:
+    | '/configuracoes/dados-cadastrais'
+    | '/configuracoes/horario-funcionamento'
+    | '/configuracoes/whatsapp-agente';
+  title: string;
+  description: string;
+  Icon: ComponentType<{ size?: number }>;
+};
+
+const ENTRIES: Entry[] = [
+  {
+    to: '/configuracoes/dados-cadastrais',
+    title: 'Alterar Dados Cadastrais',
+    description: 'Nome, CNPJ, celular e endereço da loja',
+    Icon: StoreIcon,
+  },
+  {
+    to: '/configuracoes/horario-funcionamento',
+    title: 'Alterar Horário de Funcionamento',
+    description: 'Dias e horários em que a loja abre',
+    Icon: ClockIcon,
+  },
+  {
+    to: '/configuracoes/whatsapp-agente',
+    title: 'Conectar WhatsApp e Agente Virtual',
+    description: 'Conexão do número e respostas automáticas',
+    Icon: MessageIcon,
+  },
+];
+
+export function SettingsScreen() {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  const logout = async () => {
+    setLeaving(true);
+    await signOut();
+    await navigate({ to: '/login', replace: true });
+  };
+  return (
+    <Page>
+      <PageHeader title="Configurações" backTo="/home" />
+      <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        {ENTRIES.map(({ to, title, description, Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className={`${cardStyle} ${css({
+                display: 'flex',
+                alignItems: 'center',
+                gap: '3',
+                color: 'fg',
+                textDecoration: 'none',
+                _hover: { borderColor: 'brand.500' },
+              })}`}
+            >
+              <span
+                className={css({
+                  w: '11',
+                  h: '11',
+                  display: 'grid',
+                  placeItems: 'center',
+                  borderRadius: 'lg',
+                  bg: 'brand.50',
+                  color: 'primary',
+                  flexShrink: 0,
+                })}
+              >
+                <Icon size={22} />
+              </span>
+              <span className={css({ flex: '1', minW: 0 })}>
+                <span className={css({ display: 'block', fontWeight: 'semibold' })}>{title}</span>
+                <span className={css({ display: 'block', fontSize: 'sm', color: 'muted' })}>
+                  {description}
+                </span>
+              </span>
+              <ChevronRightIcon className={css({ color: 'muted', flexShrink: 0 })} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Button
+        variant="outline"
+        full
+        className={css({ mt: '8', color: 'danger' })}
+        loading={leaving}
+        onClick={logout}
+      >
+        <LogOutIcon size={20} />
+        Sair
+      </Button>
+    </Page>
+  );
+}

@@ -1,0 +1,104 @@
+/** Dados Cadastrais (/configuracoes/dados-cadastrais): edit the store's data and address. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { useForm } from 'react-hook-form';
+import { css } from 'styled-system/css';
+import { useAuth } from '~/app/auth-context';
+import type { CepAddress } from '~/domain/cep';
+import { maskCep } from '~/domain/cep';
+import { maskCnpj } from '~/domain/cnpj';
+import { maskPhone } from '~/domain/phone';
+import { type StoreMe, storeDataSchema } from '~/domain/schemas';
+import { apiRequest } from '~/lib/api';
+import { useCepLookup } from '~/lib/cep-lookup';
+import { toast } from '~/lib/toast';
+import { Button } from '~/ui/button';
+import { Card, CardTitle } from '~/ui/card';
+import { Page } from '~/ui/page';
+import { PageHeader } from '~/ui/page-header';
+import { FullScreenSpinner } from '~/ui/spinner';
+import { type AddressFieldName, AddressFields } from '../store/address-fields';
+import { type StoreInfoFieldName, StoreInfoFields } from '../store/store-info-fields';
+import { Unavailable } from './unavailable';
+import { useStoreMe } from './use-store-me';
+
+type Values = Record<StoreInfoFieldName | AddressFieldName, string>;
+
+function toValues(store: StoreMe): Values {
+  return {
+    name: store.name,
+    cnpj: maskCnpj(store.cnpj ?? ''),
+    phone: maskPhone(store.phone ?? ''),
+    cep: maskCep(store.cep ?? ''),
+    logradouro: store.logradouro ?? '',
+    numero: store.numero ?? '',
+    complemento: store.complemento ?? '',
+    bairro: store.bairro ?? '',
+    cidade: store.cidade ?? '',
+    uf: store.uf ?? '',
+  };
+}
+
+const sectionStyle = css({ display: 'flex', flexDirection: 'column', gap: '4' });
+
+function StoreDataForm({ store }: { store: StoreMe }) {
+  const navigate = useNavigate();
+  const { storeSaved } = useAuth();
+  const form = useForm({
+    resolver: zodResolver(storeDataSchema),
+    defaultValues: toValues(store),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const fill = useCallback(
+    (address: CepAddress) => {
+      for (const [key, value] of Object.entries(address) as [keyof CepAddress, string][]) {
+        form.setValue(key, value, { shouldDirty: true });
+      }
+    },
+    [form],
+  );
+  const { lookup, searching } = useCepLookup(fill);
+  const bind = (name: StoreInfoFieldName | AddressFieldName) => ({
+    registration: form.register(name),
+    error: errors[name]?.message,
+  });
+
+  const onSubmit = form.handleSubmit(async (data) => {
+    try {
+      const saved = await apiRequest<StoreMe>('PUT', '/api/stores/me', data);
+      await storeSaved(saved ?? { ...store, ...data });
+      toast.success('Dados atualizados!');
+      await navigate({ to: '/configuracoes' });
+    } catch {
+      toast.error('Erro ao atualizar', 'Não foi possível atualizar os dados.');
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className={sectionStyle}>
+      <Card className={sectionStyle}>
+        <CardTitle className={css({ mb: '0' })}>Informações Básicas</CardTitle>
+        <StoreInfoFields bind={bind} />
+      </Card>
+      <Card className={sectionStyle}>
+        <CardTitle className={css({ mb: '0' })}>Endereço</CardTitle>
+        <AddressFields bind={bind} onCepBlur={lookup} searching={searching} />
+      </Card>
+      <Button type="submit" full loading={isSubmitting} loadingText="Salvando...">
+        Salvar Alterações
+      </Button>
+    </form>
+  );
+}
+
+export function StoreDataScreen() {
+  const state = useStoreMe();
+  if (state.kind === 'loading') return <FullScreenSpinner />;
+  return (
+    <Page>
+      <PageHeader title="Dados Cadastrais" backTo="/configuracoes" />
+      {state.kind === 'ready' ? <StoreDataForm store={state.store} /> : <Unavailable />}
+    </Page>
+  );
+}

@@ -1,0 +1,89 @@
+/** One row per weekday: open switch and opening/closing times, or 'Fechado' (spec §2). */
+import { css } from 'styled-system/css';
+import { type BusinessHours, type DayHours, WEEKDAY_LABELS, WEEKDAYS } from '~/domain/hours';
+import { inputStyle } from '~/ui/field';
+import { Switch } from '~/ui/switch';
+
+type Props = { value: BusinessHours; onChange: (next: BusinessHours) => void };
+
+const timeLabel = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
+  fontSize: 'xs',
+  color: 'muted',
+  flex: '1',
+});
+
+export function HoursEditor({ value, onChange }: Props) {
+  const update = (day: keyof BusinessHours, patch: Partial<DayHours>) =>
+    onChange({ ...value, [day]: { ...value[day], ...patch } });
+  return (
+    <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      {WEEKDAYS.map((day) => {
+        const hours = value[day];
+        const label = WEEKDAY_LABELS[day];
+        return (
+          <li
+            key={day}
+            data-testid={`day-${day}`}
+            className={css({
+              bg: 'surface',
+              borderWidth: '1px',
+              borderColor: 'border',
+              borderRadius: 'xl',
+              px: '4',
+              py: '3',
+            })}
+          >
+            <div
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: '3',
+              })}
+            >
+              <span className={css({ fontWeight: 'semibold' })}>{label}</span>
+              <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+                {hours.enabled ? null : (
+                  <span className={css({ color: 'muted', fontSize: 'sm' })}>Fechado</span>
+                )}
+                <Switch
+                  checked={hours.enabled}
+                  onCheckedChange={(enabled) => update(day, { enabled })}
+                  label={`${label} aberto`}
+                  hideLabel
+                />
+              </div>
+            </div>
+            {hours.enabled ? (
+              <div className={css({ display: 'flex', gap: '3', mt: '2' })}>
+                <label className={timeLabel}>
+                  Abertura
+                  <input
+                    type="time"
+                    required
+                    className={inputStyle}
+                    value={hours.start}
+                    onChange={(e) => e.target.value && update(day, { start: e.target.value })}
+                  />
+                </label>
+                <label className={timeLabel}>
+                  Fechamento
+                  <input
+                    type="time"
+                    required
+                    className={inputStyle}
+                    value={hours.end}
+                    onChange={(e) => e.target.value && update(day, { end: e.target.value })}
+                  />
+                </label>
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

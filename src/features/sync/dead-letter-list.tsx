@@ -1,0 +1,114 @@
+/**
+ * Changes the server refused, each with its reason and a way out: fix it (opens the edit
+ * dialog), retry it, or discard it (the row goes back to the server's version). Never silent.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { css } from 'styled-system/css';
+import { type DeadLetter, db } from '~/db/db';
+import { toast } from '~/lib/toast';
+import { Button } from '~/ui/button';
+import { discardDeadLetter, retryDeadLetter } from './dead-letters';
+
+export type DeadLetterListProps = {
+  /** Which refusals this screen shows ('other' covers CSV imports, shown with products). */
+  kinds: DeadLetter['entity'][];
+  /** Opens the screen's edit dialog for the row. */
+  onFix: (entityId: string) => void;
+};
+
+function subject(letter: DeadLetter): string {
+  let name = '';
+  try {
+    const body = letter.body ? (JSON.parse(letter.body) as { name?: unknown }) : null;
+    if (typeof body?.name === 'string') name = body.name;
+  } catch {
+    // a body that is not JSON: no name to show
+  }
+  if (letter.entity === 'other') return 'Importação de produtos';
+  const what = letter.entity === 'product' ? 'Produto' : 'Cliente';
+  const action = letter.method === 'DELETE' ? 'Exclusão de' : 'Alteração em';
+  return name ? `${action} ${what.toLowerCase()} “${name}”` : `${action} ${what.toLowerCase()}`;
+}
+
+export function DeadLetterList({ kinds, onFix }: DeadLetterListProps) {
+  const letters = useLiveQuery(
+    () =>
+      db.deadLetters
+        .orderBy('failedAt')
+        .filter((d) => kinds.includes(d.entity))
+        .limit(20)
+        .toArray(),
+    [kinds.join()],
+  );
+  const [busy, setBusy] = useState<string | null>(null);
+  if (!letters?.length) return null;
+
+  const run = async (letter: DeadLetter, action: () => Promise<unknown>) => {
+    setBusy(letter.id);
+    try {
+      await action();
+    } catch (error) {
+      toast.error('Erro', error instanceof Error ? error.message : 'Tente novamente mais tarde.');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section
+      aria-label="Alterações recusadas"
+      className={css({
+        mb: '4',
+        p: '3',
+        borderRadius: 'xl',
+        bg: 'red.50',
+        borderWidth: '1px',
+        borderColor: 'red.200',
+      })}
+    >
+      <h2 className={css({ fontSize: 'sm', fontWeight: 'bold', color: 'red.800', mb: '2' })}>
+        {letters.length === 1
+          ? '1 alteração não foi aceita pelo servidor'
+          : `${letters.length} alterações não foram aceitas pelo servidor`}
+      </h2>
+      <ul className={css({ display: 'grid', gap: '2' })}>
+        {letters.map((letter) => {
+          const canFix = letter.method !== 'DELETE' && letter.entity !== 'other' && letter.entityId;
+          return (
+            <li key={letter.id} className={css({ bg: 'surface', borderRadius: 'lg', p: '3' })}>
+              <p className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>{subject(letter)}</p>
+              <p className={css({ fontSize: 'sm', color: 'red.700', mt: '0.5' })}>
+                {letter.message}
+              </p>
+              <div className={css({ display: 'flex', gap: '2', mt: '2' })}>
+                {canFix ? (
+                  <Button size="sm" variant="outline" onClick={() => onFix(letter.entityId ?? '')}>
+                    Corrigir
+                  </Button>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    loading={busy === letter.id}
+                    onClick={() => run(letter, () => retryDeadLetter(letter))}
+                  >
+                    Tentar novamente
+                  </Button>
+                )}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={busy === letter.id}
+                  onClick={() => run(letter, () => discardDeadLetter(letter))}
+                >
+                  Descartar
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

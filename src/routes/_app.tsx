@@ -1,0 +1,5 @@
+/** Pathless layout: every route below needs a session. */
+import { createFileRoute } from '@tanstack/react-router';
+import { RequireAuth } from '~/app/route-guard';
+
+export const Route = createFileRoute('/_app')({ component: RequireAuth });

@@ -1,0 +1,5 @@
+/** Pathless layout: screens of an existing store. */
+import { createFileRoute } from '@tanstack/react-router';
+import { RequireStore } from '~/app/route-guard';
+
+export const Route = createFileRoute('/_app/_store')({ component: RequireStore });

@@ -1,0 +1,5 @@
+/** /register */
+import { createFileRoute } from '@tanstack/react-router';
+import { RegisterScreen } from '~/features/auth/register-screen';
+
+export const Route = createFileRoute('/register')({ component: RegisterScreen });
