@@ -14,8 +14,9 @@ const ALWAYS_FRESH = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.
 const NOT_BUILT =
   'A interface do Talí ainda não foi compilada. Rode `npm run build` e reinicie o servidor.\n';
 
-function cacheControlFor(root: string, file: string): string {
-  const relative = path.relative(root, file).split(path.sep).join('/');
+/** By URL path: '/' and folders resolve to their index.html. */
+function cacheControlFor(urlPath: string): string {
+  const relative = urlPath.endsWith('/') ? `${urlPath.slice(1)}index.html` : urlPath.slice(1);
   if (relative.startsWith('assets/')) return IMMUTABLE;
   if (ALWAYS_FRESH.has(relative) || relative.endsWith('.html')) return REVALIDATE;
   return SHORT;
@@ -30,6 +31,7 @@ export function staticRoutes(staticDir: string) {
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, 'index.html');
   const app = new Hono<AppEnv>();
+  const files = serveStatic<AppEnv>({ root });
 
   // Never answer API paths with the shell: an unknown /api route is a JSON 404 from app.ts.
   app.use('*', async (c, next) => {
@@ -37,12 +39,11 @@ export function staticRoutes(staticDir: string) {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     // Checked per request so `npm run build` while the server runs is picked up.
     if (!existsSync(indexFile)) return c.text(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
-    return serveStatic<AppEnv>({
-      root,
-      onFound: (file, ctx) => {
-        ctx.header('Cache-Control', cacheControlFor(root, file));
-      },
-    })(c, next);
+    // serveStatic builds its Response before onFound runs, so the header is set on the result.
+    const found = await files(c, async () => {});
+    if (!found) return next();
+    found.headers.set('Cache-Control', cacheControlFor(c.req.path));
+    return found;
   });
 
   app.get('*', (c) => {

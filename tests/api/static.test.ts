@@ -1,0 +1,72 @@
+/** Serving the built PWA: cache headers per file class, SPA fallback for navigations, never /api. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { type Database, openPglite } from '../../server/db/client';
+import { readEnv } from '../../server/env';
+
+let database: Database;
+let dist: string;
+const env = readEnv({ NODE_ENV: 'test' });
+
+beforeAll(async () => {
+  database = await openPglite();
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Talí</title>');
+  fs.writeFileSync(path.join(dist, 'sw.js'), 'self.skipWaiting()');
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'icon-192.png'), 'png');
+});
+afterAll(async () => {
+  await database?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+describe('static PWA', () => {
+  it('serves hashed assets as immutable and sw.js / index.html as no-cache', async () => {
+    const app = createApp({ database, env, staticDir: dist });
+    const asset = await app.request('/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const sw = await app.request('/sw.js');
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    const root = await app.request('/', { headers: html });
+    expect(root.headers.get('cache-control')).toBe('no-cache');
+    expect(await root.text()).toContain('<title>Talí</title>');
+    expect((await app.request('/icon-192.png')).headers.get('cache-control')).toMatch(/max-age/);
+  });
+
+  it('answers app routes with the shell for navigations only', async () => {
+    const app = createApp({ database, env, staticDir: dist });
+    const nav = await app.request('/configuracoes/dados-cadastrais', { headers: html });
+    expect(nav.status).toBe(200);
+    expect(nav.headers.get('cache-control')).toBe('no-cache');
+    expect(await nav.text()).toContain('<title>Talí</title>');
+    expect((await app.request('/assets/missing-123.js')).status).toBe(404);
+  });
+
+  it('never answers /api with the shell, nor lets ../ escape the folder', async () => {
+    const app = createApp({ database, env, staticDir: dist });
+    const api = await app.request('/api/nao-existe', { headers: html });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ message: 'Rota não encontrada' });
+    const escape = await app.request('/../package.json');
+    expect(await escape.text()).not.toContain('"name"');
+    const encoded = await app.request('/%2e%2e/%2e%2e/etc/passwd');
+    expect(await encoded.text()).not.toContain('root:');
+  });
+
+  it('says how to build when the PWA is missing', async () => {
+    const app = createApp({ database, env, staticDir: path.join(dist, 'nope') });
+    const res = await app.request('/login', { headers: html });
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('npm run build');
+    expect((await app.request('/api/nao-existe')).status).toBe(404);
+  });
+});
