@@ -5,6 +5,16 @@ import { dayHoursSentence, hoursAnswer, nextDay, storeClock } from './hours-text
 import { catalogueSample, matchProducts, productsAnswer } from './product-match';
 import { formatAddress, type StoreFacts } from './store-facts';
 import { fold, hasAny } from './text-match';
+import {
+  ADDRESS,
+  AVAILABILITY,
+  CATALOG,
+  DAY_WORDS,
+  GREETINGS,
+  HOURS,
+  PRICE,
+  THANKS,
+} from './vocabulary';
 
 export type ReplyKind =
   | 'greeting'
@@ -18,114 +28,6 @@ export type ReplyKind =
   | 'fallback';
 
 export type Reply = { kind: ReplyKind; text: string };
-
-const GREETINGS = [
-  'oi',
-  'oie',
-  'ola',
-  'opa',
-  'eai',
-  'e ai',
-  'hello',
-  'hi',
-  'salve',
-  'bom dia',
-  'boa tarde',
-  'boa noite',
-  'tudo bem',
-  'tudo bom',
-];
-const HOURS = [
-  'horario',
-  'horarios',
-  'hora',
-  'horas',
-  'abre',
-  'abrem',
-  'aberto',
-  'aberta',
-  'abertos',
-  'abrir',
-  'fecha',
-  'fecham',
-  'fechado',
-  'fechada',
-  'fechar',
-  'funciona',
-  'funcionam',
-  'funcionamento',
-  'expediente',
-  'atendem',
-  'abriu',
-];
-const ADDRESS = [
-  'endereco',
-  'onde fica',
-  'onde e',
-  'onde voces ficam',
-  'onde ficam',
-  'fica onde',
-  'localizacao',
-  'localizados',
-  'localizada',
-  'como chego',
-  'como chegar',
-  'qual a rua',
-  'que rua',
-  'mapa',
-  'ponto de referencia',
-  'onde esta',
-  'onde estao',
-  'cep',
-  'qual o local',
-];
-const PRICE = [
-  'quanto',
-  'preco',
-  'precos',
-  'valor',
-  'valores',
-  'custa',
-  'custam',
-  'sai por',
-  'r$',
-  'promocao',
-];
-const AVAILABILITY = [
-  'tem',
-  'teria',
-  'vende',
-  'vendem',
-  'possui',
-  'possuem',
-  'trabalham com',
-  'disponivel',
-  'estoque',
-  'voces tem',
-];
-const CATALOG = [
-  'produtos',
-  'catalogo',
-  'cardapio',
-  'menu',
-  'o que voces vendem',
-  'o que vende',
-  'lista de precos',
-  'tabela',
-  'opcoes',
-];
-const THANKS = ['obrigado', 'obrigada', 'valeu', 'agradeco', 'brigado', 'grato', 'grata'];
-const DAY_WORDS: [string, Weekday][] = [
-  ['domingo', 'domingo'],
-  ['domingos', 'domingo'],
-  ['segunda', 'segunda'],
-  ['terca', 'terca'],
-  ['quarta', 'quarta'],
-  ['quinta', 'quinta'],
-  ['sexta', 'sexta'],
-  ['sabado', 'sabado'],
-  ['sabados', 'sabado'],
-];
 
 const OPENERS: Record<Tone, string> = { neutral: 'Olá!', formal: 'Olá!', friendly: 'Oi! 😊' };
 
@@ -175,6 +77,13 @@ export function ruleReply(facts: StoreFacts, message: string, now: Date): Reply 
   const found = matchProducts(message, facts.products);
   if (found.length > 0 && (asksPrice || asksAvailability || !hasAny(folded, HOURS))) {
     add('product', productsAnswer(found));
+  } else if (hasAny(folded, CATALOG)) {
+    add(
+      'catalog',
+      facts.products.length
+        ? `Nossos produtos:\n${catalogueSample(facts.products, 10)}`
+        : 'Nosso catálogo ainda está sendo montado. O responsável pela loja vai te responder em breve.',
+    );
   } else if (
     asksPrice ||
     (asksAvailability && !hasAny(folded, HOURS) && !hasAny(folded, ADDRESS))
@@ -209,15 +118,6 @@ export function ruleReply(facts: StoreFacts, message: string, now: Date): Reply 
       address
         ? `Estamos na ${address}.`
         : 'O endereço ainda não foi cadastrado. O responsável pela loja vai te responder em breve.',
-    );
-  }
-
-  if (parts.length === 0 && hasAny(folded, CATALOG)) {
-    add(
-      'catalog',
-      facts.products.length
-        ? `Nossos produtos:\n${catalogueSample(facts.products, 10)}`
-        : 'Nosso catálogo ainda está sendo montado. O responsável pela loja vai te responder em breve.',
     );
   }
 
