@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { defaultBusinessHours } from '../../src/domain/hours';
+import { type BusinessHours, defaultBusinessHours, WEEKDAYS } from '../../src/domain/hours';
 import {
   botConfigSchema,
   createStoreSchema,
@@ -36,10 +36,20 @@ const storeMeColumns = {
   botPersonalizacao: stores.botPersonalizacao,
 };
 
+/** jsonb stores keys in its own order; answer the week from domingo to sabado as spec §3 lists it. */
+function weekInOrder(hours: BusinessHours): BusinessHours {
+  const ordered = {} as BusinessHours;
+  for (const day of WEEKDAYS) {
+    const { enabled, start, end } = hours[day];
+    ordered[day] = { enabled, start, end };
+  }
+  return ordered;
+}
+
 async function readStoreMe(db: Db, storeId: string): Promise<StoreMe> {
   const [row] = await db.select(storeMeColumns).from(stores).where(eq(stores.id, storeId)).limit(1);
   if (!row) throw new ApiError(404, 'Loja não encontrada. Conclua o cadastro da loja.');
-  return row;
+  return { ...row, businessHours: weekInOrder(row.businessHours) };
 }
 
 async function userHasStore(db: Db, userId: string): Promise<boolean> {

@@ -73,7 +73,18 @@ describe('onboarding (POST /api/stores)', () => {
       botAtivo: false,
       botPersonalizacao: { mensagemBoasVindas: '', tomVoz: '', informacoesImportantes: '' },
     });
-    expect((await t.call('GET', '/api/stores/me', undefined, token)).body).toEqual(res.body);
+    const me = await t.call('GET', '/api/stores/me', undefined, token);
+    expect(me.body).toEqual(res.body);
+    // jsonb reorders keys; the owner's week still reads domingo → sabado.
+    expect(Object.keys(me.body.businessHours)).toEqual([
+      'domingo',
+      'segunda',
+      'terca',
+      'quarta',
+      'quinta',
+      'sexta',
+      'sabado',
+    ]);
   });
 
   it('accepts a store without CNPJ and phone (both optional)', async () => {
