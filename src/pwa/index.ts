@@ -1,0 +1,19 @@
+/** The PWA side of the app shell: worker registration, update notice and replay nudges. */
+import { registerServiceWorker, type ShowUpdateNotice } from './register-sw';
+import { startReplayTriggers } from './replay-triggers';
+import { showUpdateToast } from './update-notice';
+
+export type { ShowUpdateNotice } from './register-sw';
+export { requestReplay } from './replay-triggers';
+
+export { UPDATE_NOTICE } from './update-notice';
+
+/**
+ * Call once at start-up (src/main.tsx). The notice defaults to the app's toaster.
+ * Production builds only: in development Vite serves modules the worker would cache.
+ */
+export function startPwa(showUpdateNotice: ShowUpdateNotice = showUpdateToast): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  startReplayTriggers();
+  void registerServiceWorker(showUpdateNotice);
+}

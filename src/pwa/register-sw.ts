@@ -1,0 +1,46 @@
+/** Worker registration and the update flow of spec §4 (60 s check, 'Nova versão disponível'). */
+import { Workbox } from 'workbox-window';
+import { watchForWaitingWorker } from './update-watcher';
+
+/** Spec §9: worker update check every 60000 ms. */
+export const UPDATE_CHECK_INTERVAL_MS = 60_000;
+
+/** Shows the persistent notice; `reload` lets the waiting worker take over. */
+export type ShowUpdateNotice = (reload: () => void) => void;
+
+export async function registerServiceWorker(showUpdateNotice: ShowUpdateNotice): Promise<void> {
+  const wb = new Workbox('/sw.js');
+  const skipWaiting = () => wb.messageSkipWaiting();
+
+  // A page that already had a controller reloads when another one takes over (its own
+  // 'Recarregar' or another tab's): the old page's lazy chunks are gone from the new precache.
+  // The very first takeover (clients.claim on first install) needs no reload.
+  let controlled = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (controlled) window.location.reload();
+    controlled = true;
+  });
+
+  let watcher: { check: () => void } | null = null;
+  wb.addEventListener('waiting', () => watcher?.check());
+
+  let registration: ServiceWorkerRegistration | undefined;
+  try {
+    registration = await wb.register({ immediate: true });
+  } catch (error) {
+    // Spec §4: a failed registration is only logged; the app works online without the worker.
+    console.error('Falha ao registrar o service worker', error);
+    return;
+  }
+  if (!registration) return;
+  const reg = registration;
+  watcher = watchForWaitingWorker(reg, () => showUpdateNotice(skipWaiting));
+
+  setInterval(() => {
+    if (!navigator.onLine) return;
+    reg
+      .update()
+      .then(() => watcher?.check())
+      .catch((error: unknown) => console.warn('Verificação de atualização falhou', error));
+  }, UPDATE_CHECK_INTERVAL_MS);
+}
