@@ -57,6 +57,7 @@ whatsappRoutes.get('/generate-qr', async (c) => {
     status: STATUS[result.state],
     connected: false,
     provider: gateway.provider,
+    ...(result.link ? { sandboxUrl: result.link } : {}),
   });
 });
 

@@ -66,6 +66,7 @@ describe('WhatsApp through the sandbox', () => {
       width: 320,
     });
     expect(res.body.qrCode).toBe(expected);
+    expect(res.body.sandboxUrl).toBe(url);
     const status = await t.call('GET', '/api/whatsapp/status', undefined, owner.token);
     expect(status.body).toMatchObject({ status: 'CONECTANDO', connected: false });
   });

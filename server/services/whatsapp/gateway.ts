@@ -12,6 +12,8 @@ export type ConnectResult = {
   /** A `data:image/png;base64,…` URL to show as an image; null when already connected. */
   qrCode: string | null;
   state: ConnectionState;
+  /** Sandbox only: the page the QR opens, so an owner with one device can open it by tap. */
+  link?: string;
 };
 
 export type ConnectOptions = {

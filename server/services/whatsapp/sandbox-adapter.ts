@@ -74,12 +74,13 @@ export function createSandboxGateway({ db, publicUrl }: SandboxGatewayOptions): 
       // A new QR invalidates the previous one, like a real phone pairing code.
       const secret = newSecret();
       await saveState(db, store.id, 'connecting', { webhookSecret: secret });
-      const qrCode = await QRCode.toDataURL(sandboxPageUrl(base, store.id, secret), {
+      const link = sandboxPageUrl(base, store.id, secret);
+      const qrCode = await QRCode.toDataURL(link, {
         errorCorrectionLevel: 'M',
         margin: 2,
         width: 320,
       });
-      return { qrCode, state: 'connecting' };
+      return { qrCode, state: 'connecting', link };
     },
 
     async state(store) {
