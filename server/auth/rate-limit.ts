@@ -7,7 +7,7 @@ export const ACCOUNT_LIMIT: Limit = { max: 10, windowMs: 15 * 60 * 1000 };
 /** Failed logins per client address: covers one machine spraying many e-mails. */
 export const ADDRESS_LIMIT: Limit = { max: 30, windowMs: 15 * 60 * 1000 };
 /** Sign-ups per client address: each costs a memory-hard hash, so bound the CPU one client burns. */
-export const REGISTER_LIMIT: Limit = { max: 30, windowMs: 15 * 60 * 1000 };
+export const REGISTER_LIMIT: Limit = { max: 100, windowMs: 15 * 60 * 1000 };
 
 type Entry = { count: number; resetAt: number };
 
