@@ -10,8 +10,9 @@ import { logger, setLogLevel } from './logger';
 /** In-flight requests get this long to finish on shutdown before connections are cut. */
 const DRAIN_MS = 10_000;
 
+/** Start-up failures are read by a person at a terminal: plain text, not a JSON log line. */
 function fail(message: string): never {
-  logger.error(message);
+  process.stderr.write(`Talí não iniciou: ${message}\n`);
   process.exit(1);
 }
 
