@@ -1,6 +1,117 @@
-/** Customers (/clientes): placeholder until the customers feature lands. */
-import { ComingSoon } from '~/ui/coming-soon';
+/** Customers (/clientes, spec §2): the list from the device, searchable, editable offline. */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { css } from 'styled-system/css';
+import { deleteCustomer } from '~/db/customers-repo';
+import { db, type LocalCustomer } from '~/db/db';
+import { searchKey } from '~/domain/text';
+import { ConfirmDialog } from '~/features/products/confirm-dialog';
+import { SearchIcon } from '~/features/products/product-icons';
+import { DeadLetterList } from '~/features/sync/dead-letter-list';
+import { OfflineIndicator } from '~/features/sync/offline-indicator';
+import { customerTexts, reportWrite } from '~/features/sync/report-write';
+import { useDeviceSync } from '~/features/sync/use-device-sync';
+import { Button } from '~/ui/button';
+import { Card } from '~/ui/card';
+import { inputStyle } from '~/ui/field';
+import { PlusIcon } from '~/ui/icons';
+import { Page } from '~/ui/page';
+import { PageHeader } from '~/ui/page-header';
+import { CustomerDialog } from './customer-dialog';
+import { CustomerList } from './customer-list';
 
 export function CustomersScreen() {
-  return <ComingSoon title="Clientes" />;
+  useDeviceSync();
+  const all = useLiveQuery(() => db.customers.orderBy('searchKey').toArray(), []);
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search);
+  const rows = useMemo(() => {
+    const key = searchKey(deferred);
+    return key && all ? all.filter((c) => c.searchKey.includes(key)) : all;
+  }, [all, deferred]);
+  const [editing, setEditing] = useState<LocalCustomer | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<LocalCustomer | null>(null);
+
+  const openEdit = useCallback((customer: LocalCustomer) => {
+    setEditing(customer);
+    setFormOpen(true);
+  }, []);
+  const fix = async (id: string) => {
+    const customer = await db.customers.get(id);
+    if (customer) openEdit(customer);
+  };
+  const remove = async () => {
+    if (!deleting) return;
+    const { result } = await deleteCustomer(deleting.id);
+    reportWrite(result, customerTexts('Cliente excluído', 'Erro ao excluir cliente'));
+  };
+
+  return (
+    <Page>
+      <PageHeader
+        title="Clientes"
+        subtitle={all?.length ? `${all.length.toLocaleString('pt-BR')} clientes` : undefined}
+        actions={
+          <Button
+            size="sm"
+            onClick={() => {
+              setEditing(null);
+              setFormOpen(true);
+            }}
+          >
+            <PlusIcon size={18} />
+            Cadastrar
+          </Button>
+        }
+      />
+      <OfflineIndicator />
+      <DeadLetterList kinds={['customer']} onFix={fix} />
+      <div className={css({ position: 'relative', mb: '4' })}>
+        <SearchIcon
+          size={18}
+          className={css({
+            position: 'absolute',
+            left: '3',
+            top: '50%',
+            transform: 'translateY(-50%)',
+            color: 'muted',
+          })}
+        />
+        <input
+          type="search"
+          aria-label="Buscar clientes"
+          placeholder="Buscar clientes..."
+          autoComplete="off"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className={`${inputStyle} ${css({ pl: '10' })}`}
+        />
+      </div>
+      {rows === undefined ? (
+        <p className={css({ textAlign: 'center', color: 'muted', py: '10' })}>
+          Carregando clientes...
+        </p>
+      ) : all?.length === 0 ? (
+        <Card className={css({ textAlign: 'center', py: '10' })}>
+          <p className={css({ fontWeight: 'semibold' })}>Nenhum cliente ainda</p>
+        </Card>
+      ) : rows.length === 0 ? (
+        <Card className={css({ textAlign: 'center', py: '10', color: 'muted' })}>
+          Nenhum cliente encontrado
+        </Card>
+      ) : (
+        <CustomerList rows={rows} onEdit={openEdit} onDelete={setDeleting} />
+      )}
+      <CustomerDialog open={formOpen} onOpenChange={setFormOpen} customer={editing} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Tem certeza?"
+        description="Esta ação não pode ser desfeita. O cliente será removido permanentemente."
+        confirmLabel="Excluir"
+        onConfirm={remove}
+      />
+    </Page>
+  );
 }

@@ -55,8 +55,17 @@ function ProductForm({ product, onDone }: { product: LocalProduct | null; onDone
 
   const errors = formState.errors;
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className={css({ display: 'grid', gap: '4' })}>
-      <TextField label="Nome do Produto" autoComplete="off" error={errors.name?.message} {...register('name')} />
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      className={css({ display: 'grid', gap: '4' })}
+    >
+      <TextField
+        label="Nome do Produto"
+        autoComplete="off"
+        error={errors.name?.message}
+        {...register('name')}
+      />
       <Controller
         control={control}
         name="price"
@@ -82,7 +91,9 @@ function ProductForm({ product, onDone }: { product: LocalProduct | null; onDone
       />
       {editing ? (
         <div>
-          <p className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '1' })}>Status do Produto</p>
+          <p className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '1' })}>
+            Status do Produto
+          </p>
           <Controller
             control={control}
             name="active"
@@ -105,8 +116,16 @@ function ProductForm({ product, onDone }: { product: LocalProduct | null; onDone
 
 export function ProductDialog({ open, onOpenChange, product }: ProductDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={product ? 'Editar Produto' : 'Novo Produto'}>
-      <ProductForm key={product?.id ?? 'new'} product={product} onDone={() => onOpenChange(false)} />
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={product ? 'Editar Produto' : 'Novo Produto'}
+    >
+      <ProductForm
+        key={product?.id ?? 'new'}
+        product={product}
+        onDone={() => onOpenChange(false)}
+      />
     </Dialog>
   );
 }

@@ -1,6 +1,112 @@
-/** Products (/produtos): placeholder until the products feature lands. */
-import { ComingSoon } from '~/ui/coming-soon';
+/** Products (/produtos, spec §2): the catalogue from the device, searchable, editable offline. */
+import { useCallback, useState } from 'react';
+import { css } from 'styled-system/css';
+import { db, type LocalProduct } from '~/db/db';
+import type { ProductQuery } from '~/db/product-search';
+import { deleteProduct } from '~/db/products-repo';
+import { DeadLetterList } from '~/features/sync/dead-letter-list';
+import { OfflineIndicator } from '~/features/sync/offline-indicator';
+import { productTexts, reportWrite } from '~/features/sync/report-write';
+import { useDeviceSync } from '~/features/sync/use-device-sync';
+import { Button } from '~/ui/button';
+import { Card } from '~/ui/card';
+import { PlusIcon } from '~/ui/icons';
+import { Page } from '~/ui/page';
+import { PageHeader } from '~/ui/page-header';
+import { Spinner } from '~/ui/spinner';
+import { ConfirmDialog } from './confirm-dialog';
+import { ImportDialog } from './import-dialog';
+import { ProductDialog } from './product-dialog';
+import { UploadIcon } from './product-icons';
+import { ProductList } from './product-list';
+import { ProductsToolbar } from './products-toolbar';
+import { useProducts } from './use-products';
+
+function Empty({ title, text }: { title: string; text: string }) {
+  return (
+    <Card className={css({ textAlign: 'center', py: '10' })}>
+      <p className={css({ fontWeight: 'semibold' })}>{title}</p>
+      <p className={css({ color: 'muted', fontSize: 'sm', mt: '1' })}>{text}</p>
+    </Card>
+  );
+}
 
 export function ProductsScreen() {
-  return <ComingSoon title="Produtos" />;
+  useDeviceSync();
+  const [query, setQuery] = useState<ProductQuery>({ search: '', status: 'all', sort: 'name' });
+  const { rows, total } = useProducts(query);
+  const [editing, setEditing] = useState<LocalProduct | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<LocalProduct | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+
+  const openNew = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = useCallback((product: LocalProduct) => {
+    setEditing(product);
+    setFormOpen(true);
+  }, []);
+  const fix = useCallback(
+    async (id: string) => {
+      const product = await db.products.get(id);
+      if (product) openEdit(product);
+    },
+    [openEdit],
+  );
+  const remove = async () => {
+    if (!deleting) return;
+    const { result } = await deleteProduct(deleting.id);
+    reportWrite(result, productTexts('Produto excluído', 'Não foi possível excluir o produto'));
+  };
+
+  return (
+    <Page>
+      <PageHeader
+        title="Produtos"
+        subtitle={total ? `${total.toLocaleString('pt-BR')} produtos` : undefined}
+        actions={
+          <div className={css({ display: 'flex', gap: '2' })}>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Importar CSV"
+              onClick={() => setImportOpen(true)}
+            >
+              <UploadIcon size={20} />
+            </Button>
+            <Button size="sm" onClick={openNew}>
+              <PlusIcon size={18} />
+              Novo
+            </Button>
+          </div>
+        }
+      />
+      <OfflineIndicator />
+      <DeadLetterList kinds={['product', 'other']} onFix={fix} />
+      <ProductsToolbar query={query} onChange={setQuery} />
+      {rows === undefined ? (
+        <div className={css({ display: 'grid', placeItems: 'center', py: '10', color: 'primary' })}>
+          <Spinner size={32} />
+        </div>
+      ) : total === 0 ? (
+        <Empty title="Nenhum produto cadastrado" text="Comece adicionando seu primeiro produto" />
+      ) : rows.length === 0 ? (
+        <Empty title="Nenhum produto encontrado" text="Tente outro nome ou filtro" />
+      ) : (
+        <ProductList rows={rows} onEdit={openEdit} onDelete={setDeleting} />
+      )}
+      <ProductDialog open={formOpen} onOpenChange={setFormOpen} product={editing} />
+      <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Confirmar exclusão"
+        description="Tem certeza que deseja excluir este produto? Esta ação não pode ser desfeita."
+        confirmLabel="Excluir"
+        onConfirm={remove}
+      />
+    </Page>
+  );
 }
