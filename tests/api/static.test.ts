@@ -56,8 +56,8 @@ describe('static PWA', () => {
     const api = await app.request('/api/nao-existe', { headers: html });
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ message: 'Rota não encontrada' });
-    const escape = await app.request('/../package.json');
-    expect(await escape.text()).not.toContain('"name"');
+    const dotdot = await app.request('/../package.json');
+    expect(await dotdot.text()).not.toContain('"name"');
     const encoded = await app.request('/%2e%2e/%2e%2e/etc/passwd');
     expect(await encoded.text()).not.toContain('root:');
   });
