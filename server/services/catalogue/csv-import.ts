@@ -4,11 +4,17 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CsvLineError } from '../../../src/domain/api-types';
 import type { ParsedRow } from '../../../src/domain/product-csv';
 import { searchKey } from '../../../src/domain/text';
-import { nextRevision, products } from '../../db/schema';
+import { products } from '../../db/schema';
 import type { Tx } from './store-lock';
 
-/** 1,000 rows × 9 values stays far below PostgreSQL's 65,535 bind parameters. */
-const CHUNK = 1000;
+/** Rows per statement: big enough to amortise round trips, small enough for quick locks/memory. */
+const CHUNK = 5000;
+
+/** node-postgres answers { rows }, PGlite { rows } too, but typed differently: read it once here. */
+function rowCount(result: unknown): number {
+  const rows = (result as { rows?: unknown[] }).rows;
+  return Array.isArray(rows) ? rows.length : 0;
+}
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -45,7 +51,9 @@ export async function importProductRows(
     for (const f of found) owners.set(f.id, { storeId: f.storeId, deleted: f.deletedAt !== null });
   }
 
-  const values: (typeof products.$inferInsert)[] = [];
+  const values: Array<
+    Pick<ParsedRow, 'name' | 'description' | 'price' | 'active'> & { id: string }
+  > = [];
   const seenIds = new Set<string>();
   for (const row of rows) {
     let id = row.id;
@@ -69,29 +77,26 @@ export async function importProductRows(
     }
     seenIds.add(id);
     const { name, description, price, active } = row;
-    values.push({ id, storeId, name, description, price, active, createdAt: now, updatedAt: now });
+    values.push({ id, name, description, price, active });
   }
 
   let imported = 0;
   for (const chunk of chunks(values, CHUNK)) {
-    const written = await tx
-      .insert(products)
-      .values(chunk.map((v) => ({ ...v, revision: nextRevision })))
-      .onConflictDoUpdate({
-        target: products.id,
-        set: {
-          name: sql`excluded.name`,
-          description: sql`excluded.description`,
-          price: sql`excluded.price`,
-          active: sql`excluded.active`,
-          revision: nextRevision,
-          updatedAt: now,
-        },
-        // Belt and braces: the checks above already refused foreign and deleted ids.
-        setWhere: sql`${products.storeId} = excluded.store_id and ${products.deletedAt} is null`,
-      })
-      .returning({ id: products.id });
-    imported += written.length;
+    // One JSON parameter per chunk: a 1,000-row VALUES list built by the query builder is ~10×
+    // slower, and JSON works the same on PGlite and node-postgres.
+    const result = await tx.execute<{ id: string }>(sql`
+      insert into ${products} (id, store_id, name, description, price, active, revision, created_at, updated_at)
+      select r.id, ${storeId}::uuid, r.name, r.description, r.price, r.active,
+             nextval('sync_revision'), ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+        as r(id uuid, name text, description text, price numeric, active boolean)
+      on conflict (id) do update set
+        name = excluded.name, description = excluded.description, price = excluded.price,
+        active = excluded.active, revision = nextval('sync_revision'), updated_at = excluded.updated_at
+      -- Belt and braces: the checks above already refused foreign and deleted ids.
+      where ${products.storeId} = excluded.store_id and ${products.deletedAt} is null
+      returning id`);
+    imported += rowCount(result);
   }
   return { imported, errors };
 }
