@@ -28,7 +28,7 @@ async function load(){
   try{
     const r=await fetch(base+'/messages'+q,{cache:'no-store'});
     const b=await r.json();
-    if(!r.ok){state.textContent=b.message||'Link inválido';return}
+    if(!r.ok){state.textContent=(b.message||'Link inválido')+'. A loja desconectou ou gerou um novo QR Code.';return}
     state.textContent=b.state==='connected'?'WhatsApp da loja: Conectado':'WhatsApp da loja: Desconectado';
     const key=JSON.stringify(b.messages); if(key===last)return; last=key;
     list.replaceChildren();
