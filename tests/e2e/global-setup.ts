@@ -12,7 +12,11 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   if (!process.env.E2E_SKIP_BUILD) {
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, which Vite would keep: a development React and no worker.
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   const server = await startServer();
   project.provide('baseUrl', server.baseUrl);
