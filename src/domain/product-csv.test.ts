@@ -158,6 +158,15 @@ describe('exports', () => {
     });
   });
 
+  it('adds an id column when rows carry client ids, so the import is an upsert', () => {
+    const id = '0b8f5a4e-5f0c-4a57-9d2a-3f7c2f1e9a10';
+    const csv = buildProductCsv([{ id, name: 'A', description: '', price: '1.00', active: true }]);
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFid;nome;descricao;preco;ativo');
+    expect(parseProductCsv(csv).rows).toEqual([
+      { line: 2, id, name: 'A', description: '', price: '1.00', active: true },
+    ]);
+  });
+
   it('offers a template with the header and two valid example rows', () => {
     const r = parseProductCsv(productCsvTemplate());
     expect(r.errors).toEqual([]);

@@ -1,8 +1,11 @@
 /** Product CSV rules shared by the device (Web Worker) and the server: decode, parse, validate, export. */
 import Papa from 'papaparse';
+import { cleanCell, detectDelimiter, neutralizeCell } from './csv-text';
 import { PRICE_PATTERN, parseLoosePrice } from './money';
 import { productSchema } from './schemas';
 import { searchKey } from './text';
+
+export { decodeCsvBytes, neutralizeCell } from './csv-text';
 
 /** Largest CSV text accepted (characters) and most product lines per import. */
 export const MAX_CSV_CHARS = 5 * 1024 * 1024;
@@ -22,7 +25,10 @@ export type ParsedRow = {
   price: string;
   active: boolean;
 };
-export type CsvLineError = { line: number; message: string };
+
+import type { CsvLineError } from './api-types';
+
+export type { CsvLineError };
 export type CsvDuplicate = { line: number; name: string; firstLine: number };
 export type ProductCsvResult = {
   rows: ParsedRow[];
@@ -58,48 +64,6 @@ const ALIASES: Record<string, Column> = {
 
 const TRUE_WORDS = new Set(['sim', 's', 'true', '1', 'ativo', 'yes', 'y', 'verdadeiro', 'v']);
 const FALSE_WORDS = new Set(['nao', 'n', 'false', '0', 'inativo', 'no', 'falso', 'f']);
-
-// C0 controls and DEL: invisible, break exports and terminals. Newlines/tabs are handled apart.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-// Windows-1252 0x80–0x9F. Some runtimes (Node without full ICU) decode 'windows-1252' as
-// Latin-1 and leave these as C1 controls; mapping them afterwards is right on every runtime.
-const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
-
-/** UTF-8 (with or without BOM); bytes that are not valid UTF-8 are read as Windows-1252 (Excel). */
-export function decodeCsvBytes(bytes: Uint8Array): string {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder('windows-1252')
-      .decode(bytes)
-      .replace(/[\u0080-\u009F]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
-  }
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe (CSV injection). */
-export function neutralizeCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
-const ANY_CONTROL = /[\u0000-\u001F\u007F]/;
-
-/** Undoes neutralizeCell on import and drops control characters. */
-function cleanCell(value: string | undefined, singleLine: boolean): string {
-  let v = value ?? '';
-  // Most cells hold none: one test instead of two replaces keeps 100k rows fast.
-  if (ANY_CONTROL.test(v)) {
-    v = v.replace(CONTROL, '');
-    if (singleLine) v = v.replace(/[\r\n\t]+/g, ' ');
-  }
-  v = v.trim();
-  return v.length > 1 && v[0] === "'" && FORMULA_START.test(v.slice(1)) ? v.slice(1) : v;
-}
 
 const SIMPLE_COMMA_PRICE = /^\d{1,8},\d{1,2}$/;
 
@@ -149,21 +113,6 @@ function validateRow(
   const parsed = productSchema.safeParse(input);
   if (parsed.success) return { ok: true, row: parsed.data };
   return { ok: false, message: parsed.error.issues[0]?.message ?? 'Dados inválidos' };
-}
-
-/** `;` (Brazilian Excel) or `,` or tab: whichever appears most in the header line. */
-function detectDelimiter(text: string): string {
-  const firstLine = text.slice(0, 4096).split(/\r?\n/, 1)[0] ?? '';
-  let best = ';';
-  let bestCount = 0;
-  for (const d of [';', ',', '\t']) {
-    const count = firstLine.split(d).length - 1;
-    if (count > bestCount) {
-      best = d;
-      bestCount = count;
-    }
-  }
-  return best;
 }
 
 function headerColumns(header: string[]): Partial<Record<Column, number>> {
@@ -247,12 +196,19 @@ export function parseProductCsv(text: string, maxRows = MAX_CSV_ROWS): ProductCs
       continue;
     }
     firstLineByKey.set(key, line);
-    result.rows.push({ line, ...row, id: row.id });
+    result.rows.push({ line, ...row });
   }
   return result;
 }
 
-export type CsvProduct = { name: string; description: string; price: string; active: boolean };
+export type CsvProduct = {
+  /** When any row has one, the file gets a leading `id` column and importing it is an upsert. */
+  id?: string;
+  name: string;
+  description: string;
+  price: string;
+  active: boolean;
+};
 
 const quote = (value: string) =>
   /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
@@ -262,9 +218,11 @@ const quote = (value: string) =>
  * every cell neutralised against formulas.
  */
 export function buildProductCsv(rows: readonly CsvProduct[]): string {
-  const lines = [CSV_COLUMNS.join(';')];
+  const withIds = rows.some((row) => row.id !== undefined);
+  const lines = [(withIds ? ['id', ...CSV_COLUMNS] : CSV_COLUMNS).join(';')];
   for (const row of rows) {
     const cells = [
+      ...(withIds ? [row.id ?? ''] : []),
       row.name,
       row.description,
       row.price.replace('.', ','),
