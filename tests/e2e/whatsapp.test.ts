@@ -131,4 +131,13 @@ describe('WhatsApp e Agente Virtual (sandbox)', () => {
     // The page link dies with the connection, like a real pairing.
     await sees('Link inválido ou expirado', sandbox);
   });
+
+  it('says it needs a connection when the phone is offline', async () => {
+    await phone.context.setOffline(true);
+    await sees('Conectar o WhatsApp precisa de internet');
+    await phone.context.setOffline(false);
+    await page
+      .getByRole('button', { name: 'Gerar QR Code de Conexão' })
+      .waitFor({ timeout: 10_000 });
+  });
 });
