@@ -86,6 +86,22 @@ describe('replay of queued mutations', () => {
     expect(messages.at(-1)).toEqual({ type: 'replay-done', size: 0 });
   });
 
+  it('counts the mutation being sent as still waiting, so the counter never dips', async () => {
+    await enqueue(mutation('POST', '/api/products?n=1'));
+    await enqueue(mutation('POST', '/api/products?n=2'));
+    const replayer = setup();
+    const seen: number[] = [];
+    answer = async () => {
+      seen.push(await replayer.size());
+      throw new TypeError('offline');
+    };
+
+    await replayer.replay();
+
+    expect(seen).toEqual([2]);
+    expect(await replayer.size()).toBe(2);
+  });
+
   it('sends each mutation once when two triggers replay at the same time', async () => {
     for (const n of [1, 2, 3]) await enqueue(mutation('POST', `/api/products?n=${n}`));
     answer = () => new Promise((r) => setTimeout(() => r(json(200, {})), 5));
@@ -186,8 +202,17 @@ describe('replay of queued mutations', () => {
     );
   });
 
+  it('counts a DELETE answered 404 as done: the row is already gone', async () => {
+    await enqueue(mutation('DELETE', '/api/products/gone'), 'product:gone');
+    answer = async () => json(404, { message: 'Produto não encontrado' });
+
+    expect(await setup().replay()).toBe('done');
+    expect(await db.deadLetters.count()).toBe(0);
+    expect(await queue.size()).toBe(0);
+  });
+
   it('uses "status: text" as the reason when the refusal has no JSON message', async () => {
-    await enqueue(mutation('DELETE', '/api/products/x'), 'product:x');
+    await enqueue(mutation('PUT', '/api/products/x'), 'product:x');
     answer = async () => new Response('Not Found', { status: 404 });
 
     await setup().replay();

@@ -87,6 +87,8 @@ export function createReplayer(deps: ReplayDeps) {
   const withLock = deps.withLock ?? (<T>(task: () => Promise<T>) => task());
   let running: Promise<ReplayOutcome> | null = null;
   let again = false;
+  /** The entry taken out of the queue while it is being sent: still waiting, for the owner. */
+  let holding = false;
 
   async function stillQueued(entity: string): Promise<boolean> {
     const entries = await queue.getAll();
@@ -95,6 +97,13 @@ export function createReplayer(deps: ReplayDeps) {
 
   async function putBack(entry: QueueEntry): Promise<void> {
     await queue.unshiftRequest(entry);
+    holding = false;
+    await store.setInFlight(null);
+  }
+
+  /** Settled (sent, refused or discarded): no longer waiting. */
+  async function settle(): Promise<void> {
+    holding = false;
     await store.setInFlight(null);
   }
 
@@ -107,6 +116,7 @@ export function createReplayer(deps: ReplayDeps) {
     for (;;) {
       const entry = await queue.shiftRequest();
       if (!entry) return 'done';
+      holding = true;
       await store.setInFlight(entry);
       const meta = readMeta(entry.metadata);
       const [current, userId] = await Promise.all([store.token(), store.userId()]);
@@ -119,7 +129,7 @@ export function createReplayer(deps: ReplayDeps) {
       }
       if (meta.userId && userId && meta.userId !== userId) {
         // Queued by another account on this phone (it signed out): never send it as this one.
-        await store.setInFlight(null);
+        await settle();
         announce({ type: 'discarded', entity: meta.entity, size: await queue.size() });
         continue;
       }
@@ -130,8 +140,9 @@ export function createReplayer(deps: ReplayDeps) {
         await putBack(entry);
         return 'retry';
       }
-      if (res.ok) {
-        await store.setInFlight(null);
+      // A DELETE answered 404: the row is already gone, which is what the owner wanted.
+      if (res.ok || (res.status === 404 && entry.request.method === 'DELETE')) {
+        await settle();
         if (meta.entity && !(await stillQueued(meta.entity))) await store.markSynced(meta.entity);
         announce({
           type: 'replayed',
@@ -160,7 +171,7 @@ export function createReplayer(deps: ReplayDeps) {
         message,
         entity: meta.entity,
       });
-      await store.setInFlight(null);
+      await settle();
       announce({
         type: 'dead-letter',
         entity: meta.entity,
@@ -194,6 +205,10 @@ export function createReplayer(deps: ReplayDeps) {
         if (again) void this.replay();
       });
       return running;
+    },
+    /** What still waits to be sent, the entry being sent included (for the page's counter). */
+    async size(): Promise<number> {
+      return (await queue.size()) + (holding ? 1 : 0);
     },
     get busy(): boolean {
       return running !== null;

@@ -59,11 +59,11 @@ const mutationHandler: RouteHandlerCallback = ({ request, event }) =>
     fetch: (r) => fetch(r),
     isReplaying: () => replayer.busy,
     userId: store.userId,
-    async onQueued(entity, size, lineWasBusy) {
+    async onQueued(entity, _size, lineWasBusy) {
       await setPending(db, entity, 1);
-      announce({ type: 'queued', entity, size });
+      announce({ type: 'queued', entity, size: await replayer.size() });
       // Online but behind queued mutations: send the line now, this one included.
-      if (lineWasBusy) (event as ExtendableEvent).waitUntil(replay());
+      if (lineWasBusy && self.navigator.onLine) (event as ExtendableEvent).waitUntil(replay());
     },
   });
 // registerRoute matches one HTTP method per route.
@@ -76,7 +76,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
   if (data?.type === 'REPLAY') event.waitUntil(replay());
   if (data?.type === 'QUEUE_STATUS') {
-    event.waitUntil(queue.size().then((size) => announce({ type: 'queue', size })));
+    event.waitUntil(replayer.size().then((size) => announce({ type: 'queue', size })));
   }
 });
 

@@ -1,0 +1,126 @@
+/** Helpers of the offline browser tests: owners made through the API, the device's view of sync. */
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { defaultBusinessHours } from '../../src/domain/hours';
+
+export type ApiOwner = { email: string; password: string; token: string };
+
+export async function api<T = unknown>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Register and onboard through the API: the screens of onboarding have their own tests. */
+export async function createOwnerWithStore(baseUrl: string, storeName: string): Promise<ApiOwner> {
+  const email = `dono-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'senha-segura-123';
+  const reg = await api<{ token: string }>(baseUrl, 'POST', '/api/auth/register', undefined, {
+    email,
+    password,
+  });
+  if (reg.status >= 300) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const store = await api(baseUrl, 'POST', '/api/stores', reg.body.token, {
+    name: storeName,
+    cep: '01310100',
+    logradouro: 'Avenida Paulista',
+    numero: '1000',
+    bairro: 'Bela Vista',
+    cidade: 'São Paulo',
+    uf: 'SP',
+    businessHours: defaultBusinessHours(),
+  });
+  if (store.status >= 300) throw new Error(`store: ${store.status} ${JSON.stringify(store.body)}`);
+  return { email, password, token: reg.body.token };
+}
+
+/** Signs in through the login screen, so the session is mirrored for the worker as in real use. */
+export async function signIn(page: Page, owner: ApiOwner): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(owner.email);
+  await page.getByLabel('Senha').fill(owner.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+export type PageMutation = {
+  method: 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+  entity?: string;
+};
+
+/** Sends mutations from the page exactly as src/db/mutations.ts does (headers of the contract). */
+export function sendFromPage(
+  page: Page,
+  mutations: PageMutation[],
+): Promise<{ status: number; body: string }[]> {
+  return page.evaluate(async (list) => {
+    const results: { status: number; body: string }[] = [];
+    for (const m of list) {
+      const headers: Record<string, string> = {
+        'Idempotency-Key': crypto.randomUUID(),
+        Authorization: `Bearer ${localStorage.getItem('token')}`,
+      };
+      if (m.entity) headers['X-Tali-Entity'] = m.entity;
+      if (m.body !== undefined) headers['Content-Type'] = 'application/json';
+      const res = await fetch(m.url, {
+        method: m.method,
+        headers,
+        body: m.body === undefined ? undefined : JSON.stringify(m.body),
+      });
+      results.push({ status: res.status, body: await res.text() });
+    }
+    return results;
+  }, mutations);
+}
+
+/** Rows of a table of the device database, read with plain IndexedDB. */
+export function deviceRows<T>(page: Page, table: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('tali');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction(name).objectStore(name).getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result as T[]);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    table,
+  );
+}
+
+/** The worker's queue size, asked over the sync BroadcastChannel. */
+export function queueSize(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const channel = new BroadcastChannel('tali-sync');
+        channel.onmessage = (e) => {
+          const data = e.data as { type: string; size: number };
+          if (data.type !== 'queue') return;
+          channel.close();
+          resolve(data.size);
+        };
+        navigator.serviceWorker.controller?.postMessage({ type: 'QUEUE_STATUS' });
+      }),
+  );
+}

@@ -1,0 +1,159 @@
+/** Offline journey: changes made without network wait in the worker and reach the server once. */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchPhone, type Phone, waitForServiceWorker } from './browser';
+import {
+  type ApiOwner,
+  api,
+  createOwnerWithStore,
+  deviceRows,
+  queueSize,
+  sendFromPage,
+  signIn,
+} from './offline-helpers';
+
+type ApiProduct = { id: string; name: string; price: string; active: boolean };
+type ApiCustomer = { id: string; name: string; phone: string };
+type DeadLetter = { method: string; status: number; message: string; entityId: string | null };
+
+const baseUrl = inject('baseUrl');
+let phone: Phone;
+let owner: ApiOwner;
+let foreignProductId: string;
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  let value = await read();
+  while (!ok(value) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 250));
+    value = await read();
+  }
+  return value;
+}
+
+beforeAll(async () => {
+  owner = await createOwnerWithStore(baseUrl, 'Padaria Offline');
+  // Another store's product: its id must never be editable from this store.
+  const other = await createOwnerWithStore(baseUrl, 'Outra Loja');
+  foreignProductId = randomUUID();
+  const created = await api(baseUrl, 'POST', '/api/products', other.token, {
+    id: foreignProductId,
+    name: 'Produto alheio',
+    price: '5.00',
+  });
+  expect(created.status).toBeLessThan(300);
+  phone = await launchPhone(baseUrl);
+});
+
+afterAll(() => phone?.close());
+
+describe('working without network', () => {
+  it('keeps every change made offline and sends each one once, in order, when back online', async () => {
+    const { page, context } = phone;
+    await signIn(page, owner);
+    await waitForServiceWorker(page);
+
+    const bread = randomUUID();
+    const cake = randomUUID();
+    const ana = randomUUID();
+    const invalid = randomUUID();
+    await context.setOffline(true);
+    const answers = await sendFromPage(page, [
+      {
+        method: 'POST',
+        url: '/api/products',
+        entity: `product:${bread}`,
+        body: { id: bread, name: 'Pão de queijo', description: '', price: '10.00', active: true },
+      },
+      {
+        method: 'POST',
+        url: '/api/products',
+        entity: `product:${cake}`,
+        body: { id: cake, name: 'Bolo', description: '', price: '30.00', active: true },
+      },
+      {
+        method: 'PUT',
+        url: `/api/products/${bread}`,
+        entity: `product:${bread}`,
+        body: { name: 'Pão de queijo', description: 'Quentinho', price: '12.50', active: false },
+      },
+      { method: 'DELETE', url: `/api/products/${cake}`, entity: `product:${cake}` },
+      {
+        method: 'POST',
+        url: '/api/customers',
+        entity: `customer:${ana}`,
+        body: { id: ana, name: 'Ana', phone: '11987654321' },
+      },
+      {
+        method: 'PUT',
+        url: `/api/customers/${ana}`,
+        entity: `customer:${ana}`,
+        body: { name: 'Ana Souza', phone: '(21) 3456-7890' },
+      },
+      // Refused when replayed: another store's id, and a price the form would never send.
+      {
+        method: 'PUT',
+        url: `/api/products/${foreignProductId}`,
+        entity: `product:${foreignProductId}`,
+        body: { name: 'Invasão', description: '', price: '1.00', active: true },
+      },
+      {
+        method: 'POST',
+        url: '/api/products',
+        entity: `product:${invalid}`,
+        body: { id: invalid, name: 'Preço ruim', price: 'abc' },
+      },
+    ]);
+    expect(answers).toEqual(Array(8).fill({ status: 202, body: '{"queued":true}' }));
+    expect(await queueSize(page)).toBe(8);
+
+    // Sign-in, by contrast, fails at once offline: it is never queued.
+    const login = await page.evaluate(() =>
+      fetch('/api/auth/login', { method: 'POST', body: '{}' }).then(
+        () => 'answered',
+        () => 'network error',
+      ),
+    );
+    expect(login).toBe('network error');
+
+    // Opening the app from scratch offline: the shell and the queue are still there.
+    await page.reload();
+    await page.locator('#root *').first().waitFor();
+    expect(await queueSize(page)).toBe(8);
+    const nothingYet = await api<ApiProduct[]>(baseUrl, 'GET', '/api/products', owner.token);
+    expect(nothingYet.body).toEqual([]);
+
+    // Back online: no `sync` event fires here; the page's `online` handler asks for the replay.
+    await context.setOffline(false);
+    expect(
+      await until(
+        () => queueSize(page),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
+
+    const products = await api<ApiProduct[]>(baseUrl, 'GET', '/api/products', owner.token);
+    expect(products.body).toEqual([
+      expect.objectContaining({ id: bread, name: 'Pão de queijo', price: '12.50', active: false }),
+    ]);
+    const customers = await api<ApiCustomer[]>(baseUrl, 'GET', '/api/customers', owner.token);
+    expect(customers.body).toEqual([
+      expect.objectContaining({ id: ana, name: 'Ana Souza', phone: '2134567890' }),
+    ]);
+    // The other store's product is untouched.
+    const other = await api<ApiProduct[]>(baseUrl, 'GET', `/api/products`, owner.token);
+    expect(other.body.some((p) => p.id === foreignProductId)).toBe(false);
+
+    // The two refusals are kept on the device with the server's reason, not dropped.
+    const letters = await deviceRows<DeadLetter>(page, 'deadLetters');
+    expect(letters).toHaveLength(2);
+    expect(letters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ method: 'PUT', status: 404, entityId: foreignProductId }),
+        expect.objectContaining({ method: 'POST', status: 400, entityId: invalid }),
+      ]),
+    );
+    const invalidLetter = letters.find((l) => l.entityId === invalid);
+    expect(invalidLetter?.message).toMatch(/Preço/);
+  });
+});
