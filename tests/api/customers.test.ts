@@ -83,7 +83,10 @@ describe('customers', () => {
     );
     const list = await t.call('GET', '/api/customers', undefined, owner.token);
     expect(list.body.some((c: { id: string }) => c.id === id)).toBe(false);
-    expect((await t.call('PUT', `/api/customers/${id}`, customer(), owner.token)).status).toBe(404);
+    expect(await t.call('PUT', `/api/customers/${id}`, customer(), owner.token)).toMatchObject({
+      status: 404,
+      body: { message: 'Este cliente foi excluído.' },
+    });
     expect((await t.call('POST', '/api/customers', customer({ id }), owner.token)).status).toBe(
       410,
     );

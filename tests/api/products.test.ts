@@ -93,7 +93,7 @@ describe('products', () => {
     const list = await t.call('GET', '/api/products', undefined, owner.token);
     expect(list.body.some((p: { id: string }) => p.id === id)).toBe(false);
     const put = await t.call('PUT', `/api/products/${id}`, product(), owner.token);
-    expect(put).toMatchObject({ status: 404, body: { message: 'Produto não encontrado' } });
+    expect(put).toMatchObject({ status: 404, body: { message: 'Este produto foi excluído.' } });
     const post = await t.call('POST', '/api/products', product({ id }), owner.token);
     expect(post.status).toBe(410);
     expect(post.body.message).toBe(

@@ -12,6 +12,7 @@ import { toApiCustomer } from './serialize';
 import type { Tx } from './store-lock';
 
 export const CUSTOMER_NOT_FOUND = 'Cliente não encontrado';
+export const CUSTOMER_WAS_DELETED = 'Este cliente foi excluído.';
 export const CUSTOMER_DELETED = 'Este cliente foi excluído. Cadastre-o novamente para recriá-lo.';
 
 type Customer = z.output<typeof customerSchema>;
@@ -84,9 +85,9 @@ export async function updateCustomer(
 ): Promise<Outcome> {
   const { id: _ignored, ...fields } = input;
   const existing = await findAny(tx, id);
-  if (!existing || existing.storeId !== storeId || existing.deletedAt) {
-    throw new ApiError(404, CUSTOMER_NOT_FOUND);
-  }
+  if (!existing || existing.storeId !== storeId) throw new ApiError(404, CUSTOMER_NOT_FOUND);
+  // Still 404 (it is gone), but the owner's list of refused changes can say why.
+  if (existing.deletedAt) throw new ApiError(404, CUSTOMER_WAS_DELETED);
   return { status: 200, body: await applyUpdate(tx, existing, fields, now) };
 }
 

@@ -11,6 +11,7 @@ import { toApiProduct } from './serialize';
 import type { Tx } from './store-lock';
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado';
+export const PRODUCT_WAS_DELETED = 'Este produto foi excluído.';
 export const PRODUCT_DELETED = 'Este produto foi excluído. Cadastre-o novamente para recriá-lo.';
 
 type Fields = Omit<Product, 'id'>;
@@ -86,9 +87,9 @@ export async function updateProduct(
 ): Promise<Outcome> {
   const { id: _ignored, ...fields } = input;
   const existing = await findAny(tx, id);
-  if (!existing || existing.storeId !== storeId || existing.deletedAt) {
-    throw new ApiError(404, PRODUCT_NOT_FOUND);
-  }
+  if (!existing || existing.storeId !== storeId) throw new ApiError(404, PRODUCT_NOT_FOUND);
+  // Still 404 (it is gone), but the owner's list of refused changes can say why.
+  if (existing.deletedAt) throw new ApiError(404, PRODUCT_WAS_DELETED);
   return { status: 200, body: await applyUpdate(tx, existing, fields, now) };
 }
 
