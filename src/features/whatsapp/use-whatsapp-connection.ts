@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '~/lib/api';
 import { toast } from '~/lib/toast';
+import { pollUntilConnected } from './poll-status';
 import {
   disconnectWhatsApp,
   fetchStatus,
@@ -16,9 +17,6 @@ export type ConnectionView =
   | { kind: 'disconnected'; problem?: string }
   | { kind: 'qr'; qrCode: string; sandboxUrl?: string }
   | { kind: 'connected' };
-
-/** Spec §9: status every 5 s while the QR waits to be scanned. */
-export const QR_POLL_MS = 5_000;
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 /** No answer at all (not an HTTP error): the device has no usable connection. */
@@ -67,24 +65,7 @@ export function useWhatsAppConnection() {
   const waiting = view.kind === 'qr';
   useEffect(() => {
     if (!waiting) return;
-    let stopped = false;
-    const timer = setInterval(async () => {
-      try {
-        const answer = await fetchStatus();
-        if (!stopped && isConnected(answer)) {
-          stopped = true;
-          clearInterval(timer);
-          setView({ kind: 'connected' });
-        }
-      } catch {
-        stopped = true;
-        clearInterval(timer);
-      }
-    }, QR_POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
+    return pollUntilConnected(fetchStatus, () => setView({ kind: 'connected' }));
   }, [waiting]);
 
   const connect = useCallback(async () => {

@@ -1,0 +1,87 @@
+/** QR generation retries and status polling, as the WhatsApp screen relies on them. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pollUntilConnected } from './poll-status';
+import { generateQr, isConnected } from './whatsapp-api';
+
+const answers: (() => Response)[] = [];
+const fetchMock = vi.fn(async () => {
+  const next = answers.shift();
+  if (!next) throw new TypeError('Failed to fetch');
+  return next();
+});
+const json = (status: number, body: unknown) => () =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  answers.length = 0;
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('localStorage', { getItem: () => 'token-de-teste' });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('generateQr', () => {
+  it('retries twice, then returns the QR of the third try', async () => {
+    answers.push(json(502, { message: 'x' }), json(503, { message: 'y' }));
+    answers.push(json(200, { qrCode: 'data:image/png;base64,AAA', provider: 'sandbox' }));
+    const answer = await generateQr(2, 1);
+    expect(answer.qrCode).toBe('data:image/png;base64,AAA');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock.mock.calls[0]).toEqual([
+      '/api/whatsapp/generate-qr',
+      expect.objectContaining({
+        method: 'GET',
+        headers: { Authorization: 'Bearer token-de-teste' },
+      }),
+    ]);
+  });
+
+  it('gives up after three failures with the last error', async () => {
+    answers.push(
+      json(502, { message: 'a' }),
+      json(502, { message: 'b' }),
+      json(502, { message: 'c' }),
+    );
+    await expect(generateQr(2, 1)).rejects.toThrow('c');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('pollUntilConnected', () => {
+  it('checks every 5 s and stops once connected', async () => {
+    vi.useFakeTimers();
+    const check = vi
+      .fn()
+      .mockResolvedValueOnce({ status: 'CONECTANDO' })
+      .mockResolvedValueOnce({ status: 'CONECTADO' });
+    const onConnected = vi.fn();
+    pollUntilConnected(check, onConnected);
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(check).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onConnected).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(onConnected).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(check).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops at the first status error', async () => {
+    vi.useFakeTimers();
+    const check = vi.fn().mockRejectedValue(new Error('offline'));
+    const onConnected = vi.fn();
+    pollUntilConnected(check, onConnected);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(onConnected).not.toHaveBeenCalled();
+  });
+
+  it('accepts both status shapes of the spec', () => {
+    expect(isConnected({ status: 'CONECTADO' })).toBe(true);
+    expect(isConnected({ connected: true })).toBe(true);
+    expect(isConnected({ status: 'CONECTANDO', connected: false })).toBe(false);
+  });
+});
