@@ -42,15 +42,13 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   t = await createTestApp();
   owner = await seedStore(t.db, { guidance: 'Fale de um jeito animado.' });
-  await t.db
-    .insert(whatsappConnections)
-    .values({
-      storeId: owner.storeId,
-      provider: 'sandbox',
-      instanceName: 'x',
-      webhookSecret: 's',
-      state: 'connected',
-    });
+  await t.db.insert(whatsappConnections).values({
+    storeId: owner.storeId,
+    provider: 'sandbox',
+    instanceName: 'x',
+    webhookSecret: 's',
+    state: 'connected',
+  });
 });
 afterAll(async () => {
   server.closeAllConnections();

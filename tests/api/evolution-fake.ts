@@ -112,7 +112,7 @@ export async function startFakeEvolution() {
     return send(404, {
       status: 404,
       error: 'Not Found',
-      response: { message: ['Cannot ' + route] },
+      response: { message: [`Cannot ${route}`] },
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
