@@ -50,12 +50,18 @@ export type SyncResponse = {
 /** A CSV line the import refused; `line` is the spreadsheet line (header = line 1). */
 export type CsvLineError = { line: number; message: string };
 
-/** POST /api/products/import-csv (200). `errors` is present only when some lines were refused. */
+/**
+ * POST /api/products/import-csv. 200: `errors` only when some lines were refused. 400 when no line
+ * is valid: `{ message, imported: 0, errors }`. 413: text over 5 MB or more than 100,000 lines.
+ */
 export type ImportCsvResponse = {
   message: string;
   imported: number;
   errors?: CsvLineError[];
 };
 
-/** Every non-2xx answer. */
+/**
+ * Every non-2xx answer. Mutations: 400 invalid body, 404 unknown/foreign/deleted id (PUT, DELETE),
+ * 410 POST of a deleted id, 422 Idempotency-Key reused on another route.
+ */
 export type ApiErrorBody = { message: string };
