@@ -9,7 +9,8 @@ export const toaster = createToaster({
   removeDelay: 1_000_000,
   hotkey: ['F8'],
   gap: 8,
-  pauseOnPageIdle: true,
+  // The 5 s run from when the toast shows, even while the owner has switched to another app.
+  pauseOnPageIdle: false,
 });
 
 type Persistent = {

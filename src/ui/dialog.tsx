@@ -19,7 +19,12 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
     <ArkDialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} lazyMount unmountOnExit>
       <Portal>
         <ArkDialog.Backdrop
-          className={css({ position: 'fixed', inset: 0, bg: 'blackAlpha.600', zIndex: 'overlay' })}
+          className={css({
+            position: 'fixed',
+            inset: 0,
+            bg: 'rgba(17, 24, 39, 0.55)',
+            zIndex: 'overlay',
+          })}
         />
         <ArkDialog.Positioner
           className={css({

@@ -33,7 +33,14 @@ const root = css({
   transitionProperty: 'translate, scale, opacity, height',
   transitionDuration: '300ms',
   transitionTimingFunction: 'cubic-bezier(0.21, 1.02, 0.73, 1)',
-  _closed: { pointerEvents: 'none' },
+  // A dismissed toast is kept for removeDelay (spec §9): once faded out it must not cover or catch
+  // taps on what is beneath (zag's ghost element asks for pointer events while closed).
+  _closed: {
+    visibility: 'hidden',
+    pointerEvents: 'none',
+    transitionProperty: 'translate, scale, opacity, height, visibility',
+    '& [data-ghost]': { pointerEvents: 'none !important' },
+  },
   '&[data-type=error]': { bg: 'danger', color: 'white', borderColor: 'danger' },
 });
 
@@ -89,7 +96,7 @@ function ToastCard({ id, title, description, type, action, closable }: ToastShap
             borderRadius: 'md',
             cursor: 'pointer',
             color: type === 'error' ? 'white' : 'muted',
-            _hover: { bg: 'blackAlpha.100' },
+            _hover: { bg: 'rgba(0, 0, 0, 0.06)' },
           })}
         >
           <CloseIcon size={18} />

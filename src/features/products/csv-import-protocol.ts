@@ -35,6 +35,7 @@ export async function parseCsvFile(file: Blob): Promise<CsvPreview> {
         if (message.type === 'rows') {
           for (const row of message.rows) rows.push(row);
         } else if (message.type === 'done') {
+          performance.mark('tali:csv-parsed');
           resolve({
             rows,
             errors: message.errors,

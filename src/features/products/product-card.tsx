@@ -28,45 +28,37 @@ export const ProductCard = memo(function ProductCard({
         borderColor: 'border',
         boxShadow: 'xs',
         p: '4',
-        display: 'flex',
-        gap: '3',
       })}
     >
-      <div className={css({ flex: '1', minW: 0 })}>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
-          <h3
-            className={css({
-              fontWeight: 'semibold',
-              lineHeight: 'tight',
-              wordBreak: 'break-word',
-            })}
-          >
-            {product.name}
-          </h3>
-          <span
-            className={css({
-              fontSize: 'xs',
-              fontWeight: 'semibold',
-              px: '2',
-              py: '0.5',
-              borderRadius: 'full',
-              bg: active ? 'green.100' : 'gray.100',
-              color: active ? 'green.800' : 'gray.600',
-            })}
-          >
-            {active ? 'Ativo' : 'Inativo'}
-          </span>
-        </div>
-        {product.description ? (
-          <p className={css({ fontSize: 'sm', color: 'muted', mt: '1', lineClamp: 2 })}>
-            {product.description}
-          </p>
-        ) : null}
-        <p className={css({ fontSize: 'lg', fontWeight: 'bold', color: 'brand.700', mt: '1.5' })}>
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
+        <h3
+          className={css({ fontWeight: 'semibold', lineHeight: 'tight', wordBreak: 'break-word' })}
+        >
+          {product.name}
+        </h3>
+        <span
+          className={css({
+            fontSize: 'xs',
+            fontWeight: 'semibold',
+            px: '2',
+            py: '0.5',
+            borderRadius: 'full',
+            bg: active ? 'green.100' : 'gray.100',
+            color: active ? 'green.800' : 'gray.600',
+          })}
+        >
+          {active ? 'Ativo' : 'Inativo'}
+        </span>
+      </div>
+      {product.description ? (
+        <p className={css({ fontSize: 'sm', color: 'muted', mt: '1', lineClamp: 2 })}>
+          {product.description}
+        </p>
+      ) : null}
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '1', mt: '1' })}>
+        <p className={css({ flex: '1', fontSize: 'lg', fontWeight: 'bold', color: 'brand.700' })}>
           {formatBRL(product.price)}
         </p>
-      </div>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
         <Button
           variant="ghost"
           size="icon"

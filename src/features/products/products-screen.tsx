@@ -34,7 +34,7 @@ function Empty({ title, text }: { title: string; text: string }) {
 export function ProductsScreen() {
   useDeviceSync();
   const [query, setQuery] = useState<ProductQuery>({ search: '', status: 'all', sort: 'name' });
-  const { rows, total } = useProducts(query);
+  const { rows, total, applied } = useProducts(query);
   const [editing, setEditing] = useState<LocalProduct | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<LocalProduct | null>(null);
@@ -86,17 +86,21 @@ export function ProductsScreen() {
       <OfflineIndicator />
       <DeadLetterList kinds={['product', 'other']} onFix={fix} />
       <ProductsToolbar query={query} onChange={setQuery} />
-      {rows === undefined ? (
-        <div className={css({ display: 'grid', placeItems: 'center', py: '10', color: 'primary' })}>
-          <Spinner size={32} />
-        </div>
-      ) : total === 0 ? (
-        <Empty title="Nenhum produto cadastrado" text="Comece adicionando seu primeiro produto" />
-      ) : rows.length === 0 ? (
-        <Empty title="Nenhum produto encontrado" text="Tente outro nome ou filtro" />
-      ) : (
-        <ProductList rows={rows} onEdit={openEdit} onDelete={setDeleting} />
-      )}
+      <div data-testid="products-results" data-search={applied.search}>
+        {rows === undefined ? (
+          <div
+            className={css({ display: 'grid', placeItems: 'center', py: '10', color: 'primary' })}
+          >
+            <Spinner size={32} />
+          </div>
+        ) : total === 0 ? (
+          <Empty title="Nenhum produto cadastrado" text="Comece adicionando seu primeiro produto" />
+        ) : rows.length === 0 ? (
+          <Empty title="Nenhum produto encontrado" text="Tente outro nome ou filtro" />
+        ) : (
+          <ProductList rows={rows} onEdit={openEdit} onDelete={setDeleting} />
+        )}
+      </div>
       <ProductDialog open={formOpen} onOpenChange={setFormOpen} product={editing} />
       <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
       <ConfirmDialog

@@ -12,6 +12,8 @@ export type ProductsView = {
   rows: LocalProduct[] | undefined;
   /** Products on the device, before the search and filter. */
   total: number;
+  /** The query `rows` answers (it trails the typed one by a render while typing). */
+  applied: ProductQuery;
 };
 
 export function useProducts(query: ProductQuery): ProductsView {
@@ -19,5 +21,5 @@ export function useProducts(query: ProductQuery): ProductsView {
   // Typing stays instant: React renders the filtered list at lower priority than the input.
   const deferred = useDeferredValue(query);
   const rows = useMemo(() => (all ? filterProducts(all, deferred) : undefined), [all, deferred]);
-  return { rows, total: all?.length ?? 0 };
+  return { rows, total: all?.length ?? 0, applied: deferred };
 }

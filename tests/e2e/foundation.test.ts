@@ -1,0 +1,228 @@
+/** The first journey of a store owner: account, onboarding, home, settings, logout and back in. */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchPhone, type Phone } from './browser';
+
+const ADDRESS = {
+  cep: '01310-100',
+  logradouro: 'Avenida Paulista',
+  bairro: 'Bela Vista',
+  localidade: 'São Paulo',
+  uf: 'SP',
+};
+const email = `ana.${Date.now()}@example.com`;
+const password = 'segredo123';
+
+let phone: Phone;
+let page: Page;
+
+/** Waits until the text is on screen (fails the test after the timeout). */
+async function sees(text: string | RegExp, within: Page | Locator = page) {
+  await within.getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+async function atPath(path: string) {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+}
+
+function dayRow(day: string): Locator {
+  return page.getByRole('listitem').filter({ has: page.getByText(day, { exact: true }) });
+}
+
+beforeAll(async () => {
+  phone = await launchPhone(inject('baseUrl'));
+  page = phone.page;
+  // The postal-code service is outside our control: answer like ViaCEP does.
+  await page.route('https://viacep.com.br/**', (route) => {
+    const found = route.request().url().includes('/01310100/');
+    return route.fulfill({ json: found ? ADDRESS : { erro: 'true' } });
+  });
+});
+
+afterAll(async () => {
+  await phone?.close();
+});
+
+describe('a new store owner', () => {
+  it('is sent to /login from protected and unknown routes', async () => {
+    await page.goto('/configuracoes');
+    await atPath('/login');
+    await page.goto('/uma-rota-que-nao-existe');
+    await atPath('/login');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await sees('E-mail é obrigatório');
+    await sees('Senha é obrigatória');
+  });
+
+  it('registers, seeing the password rules first', async () => {
+    await page.getByRole('link', { name: 'Criar minha conta' }).click();
+    await atPath('/register');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill(password);
+    await page.getByLabel('Confirmar senha', { exact: true }).fill('123');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await sees('Senha deve ter no mínimo 6 caracteres');
+    await page.getByLabel('Confirmar senha', { exact: true }).fill('outra-senha');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await sees('As senhas não coincidem');
+    await page.getByLabel('Confirmar senha', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await atPath('/onboarding/step1');
+    await sees('Conta criada!');
+    await sees('Bem-vindo ao Talí');
+  });
+
+  it('fills step 1 with masks, and the draft survives a reload', async () => {
+    await sees('Qual o nome da sua loja?');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    await sees('Nome da loja é obrigatório');
+    await page.getByLabel('Nome da Loja', { exact: true }).fill('Mercadinho da Ana');
+    await page.getByLabel('CNPJ (opcional)', { exact: true }).fill('11222333000181');
+    await page.getByLabel('Celular (opcional)', { exact: true }).fill('11987654321');
+    expect(await page.getByLabel('Celular (opcional)', { exact: true }).inputValue()).toBe(
+      '(11) 9 8765-4321',
+    );
+    expect(await page.getByLabel('CNPJ (opcional)', { exact: true }).inputValue()).toBe(
+      '11.222.333/0001-81',
+    );
+
+    await page.reload();
+    await sees('Qual o nome da sua loja?');
+    await expect
+      .poll(() => page.getByLabel('Nome da Loja', { exact: true }).inputValue())
+      .toBe('Mercadinho da Ana');
+    expect(await page.getByLabel('Celular (opcional)', { exact: true }).inputValue()).toBe(
+      '(11) 9 8765-4321',
+    );
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    await atPath('/onboarding/step2');
+  });
+
+  it('fills the address of step 2 from the CEP', async () => {
+    await sees('Endereço da loja');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    for (const message of [
+      'CEP inválido',
+      'Logradouro é obrigatório',
+      'Número é obrigatório',
+      'Bairro é obrigatório',
+      'Cidade é obrigatória',
+      'UF é obrigatória',
+    ]) {
+      await sees(message);
+    }
+    const cep = page.getByLabel('CEP', { exact: true });
+    await cep.fill('99999999');
+    await cep.blur();
+    await sees('CEP não encontrado');
+    await sees('Por favor, verifique o CEP digitado');
+
+    await cep.fill('01310100');
+    expect(await cep.inputValue()).toBe('01310-100');
+    await cep.blur();
+    await expect
+      .poll(() => page.getByLabel('Logradouro', { exact: true }).inputValue())
+      .toBe('Avenida Paulista');
+    expect(await page.getByLabel('Bairro', { exact: true }).inputValue()).toBe('Bela Vista');
+    expect(await page.getByLabel('Cidade', { exact: true }).inputValue()).toBe('São Paulo');
+    expect(await page.getByLabel('UF', { exact: true }).inputValue()).toBe('SP');
+    await page.getByLabel('Número', { exact: true }).fill('1000');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    await atPath('/onboarding/step3');
+  });
+
+  it('sets the hours of step 3 (kept across a reload) and creates the store', async () => {
+    await sees('Horário de funcionamento');
+    await sees('Fechado', dayRow('Domingo'));
+    await dayRow('Sábado').getByRole('checkbox').click({ force: true });
+    await sees('Fechado', dayRow('Sábado'));
+
+    await page.reload();
+    await sees('Horário de funcionamento');
+    await sees('Fechado', dayRow('Sábado'));
+    await page.getByRole('button', { name: 'Criar loja' }).click();
+    await atPath('/');
+    await sees('Loja criada com sucesso!');
+  });
+
+  it('sees the home dashboard with the bottom navigation', async () => {
+    await sees('Mercadinho da Ana');
+    await sees('Desconectado');
+    await sees('Resumo Rápido');
+    await sees('Clientes Cadastrados');
+    await sees('Produtos Ativos');
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+    expect(await nav.getByRole('link', { name: 'Início' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(
+      await nav.getByRole('link', { name: 'Produtos' }).getAttribute('aria-current'),
+    ).toBeNull();
+    await page.getByRole('button', { name: 'QR Code da Loja' }).click();
+    await sees(/\/loja\/mercadinho-da-ana/);
+    await page.keyboard.press('Escape');
+  });
+
+  it('edits the store data', async () => {
+    await page.getByRole('link', { name: 'Configurações' }).click();
+    await atPath('/configuracoes');
+    await page.getByRole('link', { name: /Alterar Dados Cadastrais/ }).click();
+    await atPath('/configuracoes/dados-cadastrais');
+    const name = page.getByLabel('Nome da Loja', { exact: true });
+    await expect.poll(() => name.inputValue()).toBe('Mercadinho da Ana');
+    expect(await page.getByLabel('Logradouro', { exact: true }).inputValue()).toBe(
+      'Avenida Paulista',
+    );
+    await name.fill('');
+    await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await sees('Nome da loja é obrigatório');
+    await name.fill('Mercadinho da Ana Maria');
+    await page.getByLabel('Complemento', { exact: true }).fill('Loja 2');
+    await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await sees('Dados atualizados!');
+    await atPath('/configuracoes');
+  });
+
+  it('edits the business hours', async () => {
+    await page.getByRole('link', { name: /Alterar Horário de Funcionamento/ }).click();
+    await atPath('/configuracoes/horario-funcionamento');
+    await sees('Fechado', dayRow('Sábado'));
+    await dayRow('Domingo').getByRole('checkbox').click({ force: true });
+    await dayRow('Domingo').getByLabel('Abertura', { exact: true }).fill('09:00');
+    await dayRow('Domingo').getByLabel('Fechamento', { exact: true }).fill('13:00');
+    await page.getByRole('button', { name: 'Salvar Horários' }).click();
+    await sees('Horários atualizados!');
+    await atPath('/configuracoes');
+
+    await page.getByRole('link', { name: /Alterar Horário de Funcionamento/ }).click();
+    await expect
+      .poll(() => dayRow('Domingo').getByLabel('Abertura', { exact: true }).inputValue())
+      .toBe('09:00');
+    expect(await dayRow('Domingo').getByLabel('Fechamento', { exact: true }).inputValue()).toBe(
+      '13:00',
+    );
+    await page.getByRole('link', { name: 'Voltar' }).click();
+    await atPath('/configuracoes');
+  });
+
+  it('logs out, cannot reach the app, and logs back in to the saved store', async () => {
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await atPath('/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto('/');
+    await atPath('/login');
+
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await sees('E-mail ou senha incorretos');
+    await page.getByLabel('Senha', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await atPath('/');
+    await sees('Mercadinho da Ana Maria');
+
+    // A signed-in owner who opens /login is sent back to the store.
+    await page.goto('/login');
+    await atPath('/');
+  });
+});
