@@ -41,6 +41,27 @@ describe('Idempotency-Key', () => {
     expect(await storeProducts(owner)).toEqual(afterFirst);
   });
 
+  it('imports once when two requests with the same key race', async () => {
+    const racer = await createOwner(t);
+    const key = newId();
+    const [a, b] = await Promise.all([importWith(key, racer), importWith(key, racer)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body).toEqual(a.body);
+    const replayed = [a, b].filter((r) => r.headers.get('idempotent-replayed') === 'true');
+    expect(replayed).toHaveLength(1);
+    expect(await storeProducts(racer)).toHaveLength(2);
+  });
+
+  it('creates one row when the same create races itself without a key', async () => {
+    const id = newId();
+    const body = { id, name: 'Corrida', price: '2' };
+    const results = await Promise.all(
+      [1, 2, 3].map(() => t.call('POST', '/api/products', body, owner.token)),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    expect(await t.db.select().from(products).where(eq(products.id, id))).toHaveLength(1);
+  });
+
   it('keeps keys per store: the same key in another store imports there', async () => {
     const key = newId();
     const other = await createOwner(t);
