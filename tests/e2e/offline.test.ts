@@ -1,7 +1,8 @@
 /** Offline journey: changes made without network wait in the worker and reach the server once. */
 import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchPhone, type Phone, waitForServiceWorker } from './browser';
+import { launchPhone, newPhoneContext, type Phone, waitForServiceWorker } from './browser';
 import {
   type ApiOwner,
   api,
@@ -156,4 +157,94 @@ describe('working without network', () => {
     const invalidLetter = letters.find((l) => l.entityId === invalid);
     expect(invalidLetter?.message).toMatch(/Preço/);
   });
+
+  it('lets the owner edit products and customers on the screens offline, then syncs them', async () => {
+    const shop = await createOwnerWithStore(baseUrl, 'Mercearia da Rua');
+    const context = await newPhoneContext(phone.browser, baseUrl);
+    const page = await context.newPage();
+    try {
+      await signIn(page, shop);
+      await waitForServiceWorker(page);
+      await page.goto('/produtos');
+      await page.getByText('Nenhum produto cadastrado').waitFor();
+      await context.setOffline(true);
+
+      await addProduct(page, 'Café especial', '2590');
+      await addProduct(page, 'Suco de uva', '800');
+      await page.getByText('R$ 25,90').waitFor();
+      await page.getByRole('button', { name: 'Editar Café especial' }).click();
+      const price = page.getByLabel('Preço (R$)');
+      await price.fill('');
+      await price.pressSequentially('2790');
+      await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+      await page.getByText('R$ 27,90').waitFor();
+      await page.getByRole('button', { name: 'Excluir Suco de uva' }).click();
+      await page.getByRole('button', { name: 'Excluir', exact: true }).click();
+      await page.getByText('Suco de uva').waitFor({ state: 'detached' });
+      // A change the form would never allow, sent anyway: the server will refuse it later.
+      const refused = randomUUID();
+      await sendFromPage(page, [
+        {
+          method: 'POST',
+          url: '/api/products',
+          entity: `product:${refused}`,
+          body: { id: refused, name: 'Preço inválido', price: '12,345' },
+        },
+      ]);
+
+      // Navigating offline: the worker answers with the app shell.
+      await page.goto('/clientes');
+      await addCustomer(page, 'Maria', '11987654321');
+      await addCustomer(page, 'João', '21987654321');
+      await page.getByRole('button', { name: 'Editar Maria' }).click();
+      await page.getByLabel('Nome').fill('Maria Silva');
+      await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+      await page.getByText('Maria Silva').waitFor();
+      await page.getByRole('button', { name: 'Excluir João' }).click();
+      await page.getByRole('button', { name: 'Excluir', exact: true }).click();
+      await page.getByText('João').waitFor({ state: 'detached' });
+      await page
+        .getByTestId('offline-indicator')
+        .getByText(/aguardando envio/)
+        .waitFor();
+
+      // Reopened offline: shell and data come from the phone.
+      await page.reload();
+      await page.getByText('Maria Silva').waitFor();
+      await page.goto('/produtos');
+      await page.getByText('R$ 27,90').waitFor();
+      expect(await api(baseUrl, 'GET', '/api/products', shop.token)).toMatchObject({ body: [] });
+
+      await context.setOffline(false);
+      await page.getByTestId('offline-indicator').waitFor({ state: 'detached', timeout: 20_000 });
+      const products = await api<ApiProduct[]>(baseUrl, 'GET', '/api/products', shop.token);
+      expect(products.body.map((p) => [p.name, p.price])).toEqual([['Café especial', '27.90']]);
+      const customers = await api<ApiCustomer[]>(baseUrl, 'GET', '/api/customers', shop.token);
+      expect(customers.body.map((c) => [c.name, c.phone])).toEqual([
+        ['Maria Silva', '11987654321'],
+      ]);
+      // The refusal is shown to the owner with the server's reason.
+      const refusals = page.getByRole('region', { name: 'Alterações recusadas' });
+      await refusals.waitFor({ timeout: 20_000 });
+      expect(await refusals.textContent()).toMatch(/Preço/);
+    } finally {
+      await context.close();
+    }
+  });
 });
+
+async function addProduct(page: Page, name: string, priceDigits: string) {
+  await page.getByRole('button', { name: 'Novo' }).click();
+  await page.getByLabel('Nome do Produto').fill(name);
+  await page.getByLabel('Preço (R$)').pressSequentially(priceDigits);
+  await page.getByRole('button', { name: 'Cadastrar Produto' }).click();
+  await page.getByText(name).waitFor();
+}
+
+async function addCustomer(page: Page, name: string, phoneDigits: string) {
+  await page.getByRole('button', { name: 'Cadastrar' }).first().click();
+  await page.getByLabel('Nome').fill(name);
+  await page.getByLabel('Número do Celular (com DDD)').pressSequentially(phoneDigits);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cadastrar' }).click();
+  await page.getByText(name).waitFor();
+}
