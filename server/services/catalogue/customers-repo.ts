@@ -13,7 +13,7 @@ import type { Tx } from './store-lock';
 
 export const CUSTOMER_NOT_FOUND = 'Cliente não encontrado';
 export const CUSTOMER_WAS_DELETED = 'Este cliente foi excluído.';
-export const CUSTOMER_DELETED = 'Este cliente foi excluído. Cadastre-o novamente para recriá-lo.';
+export const CUSTOMER_GONE = 'Este cliente foi excluído. Cadastre-o novamente para recriá-lo.';
 
 type Customer = z.output<typeof customerSchema>;
 type Fields = Omit<Customer, 'id'>;
@@ -71,7 +71,7 @@ export async function upsertCustomer(
     return { status: 201, body: toApiCustomer(created) };
   }
   if (existing.storeId !== storeId) throw new ApiError(404, CUSTOMER_NOT_FOUND);
-  if (existing.deletedAt) throw new ApiError(410, CUSTOMER_DELETED);
+  if (existing.deletedAt) throw new ApiError(410, CUSTOMER_GONE);
   return { status: 200, body: await applyUpdate(tx, existing, fields, now) };
 }
 

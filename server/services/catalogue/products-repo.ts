@@ -12,7 +12,7 @@ import type { Tx } from './store-lock';
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado';
 export const PRODUCT_WAS_DELETED = 'Este produto foi excluído.';
-export const PRODUCT_DELETED = 'Este produto foi excluído. Cadastre-o novamente para recriá-lo.';
+export const PRODUCT_GONE = 'Este produto foi excluído. Cadastre-o novamente para recriá-lo.';
 
 type Fields = Omit<Product, 'id'>;
 type Row = typeof products.$inferSelect;
@@ -73,7 +73,7 @@ export async function upsertProduct(
     return { status: 201, body: toApiProduct(created) };
   }
   if (existing.storeId !== storeId) throw new ApiError(404, PRODUCT_NOT_FOUND);
-  if (existing.deletedAt) throw new ApiError(410, PRODUCT_DELETED);
+  if (existing.deletedAt) throw new ApiError(410, PRODUCT_GONE);
   return { status: 200, body: await applyUpdate(tx, existing, fields, now) };
 }
 
