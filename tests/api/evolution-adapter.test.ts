@@ -192,6 +192,11 @@ describe('Evolution webhook parsing', () => {
     expect(gateway.parseWebhook({}, extended)[0]).toMatchObject({ text: 'veja https://x.com' });
   });
 
+  it('reads the send time from messageTimestamp', () => {
+    const sentAt = new Date('2026-11-18T12:00:00Z');
+    expect(gateway.parseWebhook({}, upsert('oi', { sentAt }))[0]).toMatchObject({ sentAt });
+  });
+
   it('maps @lid senders through remoteJidAlt', () => {
     const body = upsert('oi');
     body.data.key = {

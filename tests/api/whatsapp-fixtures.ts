@@ -75,7 +75,7 @@ export async function seedStore(
 /** An Evolution `messages.upsert` webhook body from a Brazilian number. */
 export function upsert(
   text: string,
-  options: { from?: string; fromMe?: boolean; name?: string } = {},
+  options: { from?: string; fromMe?: boolean; name?: string; sentAt?: Date } = {},
 ) {
   return {
     event: 'messages.upsert',
@@ -89,7 +89,8 @@ export function upsert(
       pushName: options.name ?? 'Maria Souza',
       message: { conversation: text },
       messageType: 'conversation',
-      messageTimestamp: 1_760_000_000,
+      // Left out unless asked for, so tests with a fake clock never look like old history.
+      messageTimestamp: options.sentAt ? Math.floor(options.sentAt.getTime() / 1000) : undefined,
     },
   };
 }

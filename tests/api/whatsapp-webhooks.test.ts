@@ -201,6 +201,19 @@ describe('assistant behind the webhook', () => {
     );
   });
 
+  it('logs but does not answer old history delivered after a reconnect (opt-outs still count)', async () => {
+    const phone = '11911110008';
+    const yesterday = new Date(clock.getTime() - 20 * 3600_000);
+    await hook(upsert('qual o horário?', { from: phone, sentAt: yesterday }));
+    expect(await sentTo(phone)).toHaveLength(0);
+    expect((await turns(phone)).map((m) => m.text)).toEqual(['qual o horário?']);
+    await hook(upsert('SAIR', { from: phone, sentAt: yesterday }));
+    const [customer] = await t.db.select().from(customers).where(eq(customers.phone, phone));
+    expect(customer?.optedOut).toBe(true);
+    await hook(upsert('qual o horário?', { from: phone, sentAt: clock }));
+    expect((await sentTo(phone)).at(-1)).toMatch(/^Hoje/);
+  });
+
   it('"quero sair mais cedo" is a question, not an opt-out', async () => {
     await hook(upsert('quero sair mais cedo hoje, até que horas abre?', { from: '11911110007' }));
     expect(

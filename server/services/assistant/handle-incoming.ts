@@ -31,6 +31,8 @@ export const ASSISTANT_SETTINGS = {
   repeatWindowMs: 5 * 60_000,
   /** A fromMe message equal to something Talí sent this recently is Talí's own echo. */
   echoWindowMs: 10 * 60_000,
+  /** Older messages (history delivered after a reconnect) are logged but not answered. */
+  staleAfterMs: 15 * 60_000,
 };
 
 export async function handleGatewayEvents(
@@ -130,6 +132,9 @@ async function handleMessage(deps: PipelineDeps, storeId: string, msg: IncomingM
     if (command === 'opt-out' || result.changed) return;
   }
 
+  const stale =
+    msg.sentAt && now.getTime() - msg.sentAt.getTime() > ASSISTANT_SETTINGS.staleAfterMs;
+  if (stale) return;
   const facts = await loadStoreFacts(db, storeId);
   if (!facts?.botAtivo) return;
 

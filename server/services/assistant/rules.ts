@@ -143,8 +143,8 @@ export function ruleReply(facts: StoreFacts, message: string, now: Date): Reply 
   if (greets) {
     const intro =
       tone === 'formal'
-        ? `Seja bem-vindo(a) à ${facts.name}. Em que posso ajudá-lo(a)? Posso informar nossos horários, endereço e preços.`
-        : `Aqui é da ${facts.name}. Posso te ajudar com nossos horários, endereço e preços dos produtos.`;
+        ? `Seja bem-vindo(a)! Você está falando com ${facts.name}. Em que posso ajudá-lo(a)? Posso informar nossos horários, endereço e preços.`
+        : `Você está falando com ${facts.name}. Posso te ajudar com nossos horários, endereço e preços dos produtos.`;
     const extra = ownerFacts.length ? `\n\n${ownerFacts.join(' ')}` : '';
     return { kind: 'greeting', text: `${greetingWord(folded, tone)} ${intro}${extra}` };
   }

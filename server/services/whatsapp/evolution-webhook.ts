@@ -40,7 +40,9 @@ function parseMessage(data: unknown): IncomingMessageEvent | null {
   // With LID addressing the chat id is an opaque '…@lid'; the phone JID comes in remoteJidAlt.
   const phoneJid = remoteJid.endsWith('@lid') ? str(key.remoteJidAlt) : remoteJid;
   if (!phoneJid || phoneJid.endsWith('@lid')) return null;
+  const ts = Number(data.messageTimestamp);
   return {
+    ...(Number.isFinite(ts) && ts > 0 ? { sentAt: new Date(ts * 1000) } : {}),
     type: 'message',
     id: str(key.id),
     from: jidToNumber(phoneJid),

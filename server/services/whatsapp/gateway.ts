@@ -33,6 +33,8 @@ export type IncomingMessageEvent = {
   fromMe: boolean;
   isGroup: boolean;
   isBroadcast: boolean;
+  /** When the message was sent, if the gateway says so. */
+  sentAt?: Date;
 };
 
 export type ConnectionChangeEvent = {
