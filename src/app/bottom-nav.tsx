@@ -31,7 +31,7 @@ export function BottomNav() {
           display: 'grid',
           gridTemplateColumns: 'repeat(4, 1fr)',
           h: '4rem',
-          maxW: '3xl',
+          maxW: '2xl',
           mx: 'auto',
         })}
       >

@@ -19,7 +19,7 @@ export const inputStyle = css({
   _focusVisible: { borderColor: 'primary', boxShadow: '0 0 0 3px token(colors.brand.100)' },
   _invalid: {
     borderColor: 'danger',
-    _focusVisible: { boxShadow: '0 0 0 3px token(colors.red.100)' },
+    _focusVisible: { borderColor: 'danger', boxShadow: '0 0 0 3px token(colors.red.100)' },
   },
   _disabled: { bg: 'gray.100', cursor: 'not-allowed' },
 });

@@ -216,6 +216,19 @@ describe('a new store owner', () => {
     await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await sees('E-mail ou senha incorretos');
+    // F8 moves focus to the notifications; a swipe to the right dismisses the toast at once.
+    await page.keyboard.press('F8');
+    expect(
+      await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''),
+    ).toContain('Notificações');
+    const notice = page.getByRole('status').filter({ hasText: 'E-mail ou senha incorretos' });
+    const box = await notice.boundingBox();
+    if (!box) throw new Error('the error toast is not on screen');
+    await page.mouse.move(box.x + 40, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 140, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await page.getByText('E-mail ou senha incorretos').waitFor({ state: 'hidden', timeout: 2000 });
     await page.getByLabel('Senha', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await atPath('/');
@@ -224,5 +237,10 @@ describe('a new store owner', () => {
     // A signed-in owner who opens /login is sent back to the store.
     await page.goto('/login');
     await atPath('/');
+
+    // A session the server no longer accepts (revoked elsewhere) ends on the next check.
+    await page.evaluate(() => localStorage.setItem('token', 'revogado'));
+    await page.reload();
+    await atPath('/login');
   });
 });

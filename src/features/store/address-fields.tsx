@@ -63,7 +63,7 @@ export function AddressFields({ bind, onCepBlur, searching }: Props) {
         />
       </div>
       <TextField label="Bairro" {...f('bairro')} />
-      <div className={css({ display: 'grid', gridTemplateColumns: '1fr 5rem', gap: '3' })}>
+      <div className={css({ display: 'grid', gridTemplateColumns: '1fr 7.5rem', gap: '3' })}>
         <TextField label="Cidade" autoComplete="address-level2" {...f('cidade')} />
         <TextField
           label="UF"
