@@ -133,6 +133,12 @@ describe('import-csv', () => {
     );
   });
 
+  it('refuses a body over the 12 MB request limit with a JSON message', async () => {
+    const res = await importCsv('x'.repeat(13 * 1024 * 1024));
+    expect(res.status).toBe(413);
+    expect(typeof res.body.message).toBe('string');
+  });
+
   it('drops control characters and keeps formula-looking names as plain text', async () => {
     const res = await importCsv('nome;preco\n"Bo\u0000lo\u0007";5\n@Bolo;6');
     expect(res.body.imported).toBe(2);
