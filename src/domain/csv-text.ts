@@ -44,7 +44,12 @@ export function cleanCell(value: string | undefined, singleLine: boolean): strin
 
 /** `;` (Brazilian Excel) or `,` or tab: whichever appears most in the header line. */
 export function detectDelimiter(text: string): string {
-  const firstLine = text.slice(0, 4096).split(/\r?\n/, 1)[0] ?? '';
+  // The header: the first line with something on it (files often start with blank lines).
+  const firstLine =
+    text
+      .slice(0, 8192)
+      .split(/\r?\n/)
+      .find((line) => line.trim() !== '') ?? '';
   let best = ';';
   let bestCount = 0;
   for (const d of [';', ',', '\t']) {

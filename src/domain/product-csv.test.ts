@@ -58,6 +58,13 @@ describe('parseProductCsv', () => {
     ]);
   });
 
+  it('finds the separator on the header even after blank lines', () => {
+    const r = parseProductCsv('\n\nnome,preco\nA,"1,50"\n');
+    expect(r.rows).toEqual([
+      { line: 4, id: undefined, name: 'A', description: '', price: '1.50', active: true },
+    ]);
+  });
+
   it('accepts header aliases with accents and status words', () => {
     const text = 'Nome;Descrição;Valor;Status\nA;;R$ 10;ativo\nB;;10;inativo\nC;;10;0\nD;;10;\n';
     expect(parseProductCsv(text).rows.map((r) => r.active)).toEqual([true, false, false, true]);
