@@ -1,5 +1,6 @@
 /** Route guards: a spinner while the session check runs, nothing at all for visitors (they go to /login). */
 import { Navigate, Outlet } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { FullScreenSpinner } from '~/ui/spinner';
 import { useAuth } from './auth-context';
 
@@ -28,7 +29,7 @@ export function RequireNoStore() {
 }
 
 /** /login and /register: a signed-in owner is sent on. */
-export function RedirectIfAuthenticated({ children }: { children: React.ReactNode }) {
+export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
   const { state } = useAuth();
   if (state.status === 'checking') return <FullScreenSpinner />;
   if (state.status === 'authenticated') {
