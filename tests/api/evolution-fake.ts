@@ -115,6 +115,9 @@ export async function startFakeEvolution() {
       response: { message: [`Cannot ${route}`] },
     });
   });
+  // Idle sockets stay open longer than any pause between tests on a busy machine, so a reused
+  // keep-alive connection is never closed under a request in flight.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -125,6 +128,10 @@ export async function startFakeEvolution() {
     setEmptyQrCalls(n: number) {
       emptyQrCalls = n;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

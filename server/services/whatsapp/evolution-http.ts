@@ -26,9 +26,8 @@ export function createEvolutionHttp(options: EvolutionHttpOptions) {
 
   /** Any HTTP answer is returned; only network failures and timeouts throw. */
   async function request(method: string, path: string, body?: unknown): Promise<EvolutionResponse> {
-    let res: Response;
-    try {
-      res = await doFetch(`${base}${path}`, {
+    const send = () =>
+      doFetch(`${base}${path}`, {
         method,
         headers: {
           apikey: options.apiKey,
@@ -36,6 +35,15 @@ export function createEvolutionHttp(options: EvolutionHttpOptions) {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
+      });
+    let res: Response;
+    try {
+      // A reused keep-alive socket may be closed by the gateway just as we write on it. Reads and
+      // logouts are safe to repeat once; a send is not (the customer could get it twice).
+      res = await send().catch((error: unknown) => {
+        const retriable = method === 'GET' || method === 'DELETE';
+        if (!retriable || (error as Error).name === 'TimeoutError') throw error;
+        return send();
       });
     } catch (error) {
       // Only the method and path are logged: the key travels in a header, never in the path.
