@@ -57,6 +57,7 @@ export type CsvLineError = { line: number; message: string };
 export type ImportCsvResponse = {
   message: string;
   imported: number;
+  /** In line order, at most the first 1,000. */
   errors?: CsvLineError[];
 };
 

@@ -139,6 +139,16 @@ describe('import-csv', () => {
     expect(typeof res.body.message).toBe('string');
   });
 
+  it('reports at most 1,000 refused lines', async () => {
+    const res = await importCsv(`nome;preco\nBom;1\n${'Ruim;x\n'.repeat(1500)}`);
+    expect(res.body.imported).toBe(1);
+    expect(res.body.errors).toHaveLength(1000);
+    expect(res.body.errors[0]).toEqual({
+      line: 3,
+      message: 'Linha 3: Preço deve ser um número válido',
+    });
+  });
+
   it('drops control characters and keeps formula-looking names as plain text', async () => {
     const res = await importCsv('nome;preco\n"Bo\u0000lo\u0007";5\n@Bolo;6');
     expect(res.body.imported).toBe(2);

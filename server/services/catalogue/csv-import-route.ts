@@ -13,6 +13,9 @@ const bodySchema = z.object({
   csvData: z.string({ error: 'Envie o conteúdo do arquivo CSV' }),
 });
 
+/** A response (and its stored idempotent copy) stays small even for a 100,000-line disaster. */
+const MAX_REPORTED_ERRORS = 1000;
+
 const plural = (n: number) => (n === 1 ? '1 produto importado' : `${n} produtos importados`);
 
 export async function importCsvRoute(c: Context<AppEnv>): Promise<Response> {
@@ -40,7 +43,7 @@ export async function importCsvRoute(c: Context<AppEnv>): Promise<Response> {
     const message = first
       ? `Nenhum produto importado. ${first}`
       : 'O arquivo não tem produtos para importar';
-    return c.json({ message, imported: 0, errors: lineErrors }, 400);
+    return c.json({ message, imported: 0, errors: lineErrors.slice(0, MAX_REPORTED_ERRORS) }, 400);
   }
   return runIdempotent(c, async (tx) => {
     const { imported, errors } = await importProductRows(
@@ -51,7 +54,7 @@ export async function importCsvRoute(c: Context<AppEnv>): Promise<Response> {
     );
     const all = [...lineErrors, ...errors].sort((a, b) => a.line - b.line);
     const body: ImportCsvResponse = { message: plural(imported), imported };
-    if (all.length > 0) body.errors = all;
+    if (all.length > 0) body.errors = all.slice(0, MAX_REPORTED_ERRORS);
     return { status: 200, body };
   });
 }
