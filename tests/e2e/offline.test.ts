@@ -231,7 +231,61 @@ describe('working without network', () => {
       await context.close();
     }
   });
+
+  it('holds the queue when the session expired and sends it after the owner signs in again', async () => {
+    const shop = await createOwnerWithStore(baseUrl, 'Empório Sessão');
+    const context = await newPhoneContext(phone.browser, baseUrl);
+    await context.addInitScript(() => {
+      const w = window as { syncLog?: unknown[] };
+      w.syncLog = [];
+      new BroadcastChannel('tali-sync').onmessage = (e) => w.syncLog?.push(e.data);
+    });
+    const page = await context.newPage();
+    try {
+      await signIn(page, shop);
+      await waitForServiceWorker(page);
+      await page.goto('/produtos');
+      await page.getByText('Nenhum produto cadastrado').waitFor();
+      await context.setOffline(true);
+      await addProduct(page, 'Pão francês', '100');
+      // Meanwhile the session ends on the server (signed out elsewhere, or expired).
+      const deviceToken = await page.evaluate(() => localStorage.getItem('token') ?? '');
+      expect((await api(baseUrl, 'POST', '/api/auth/logout', deviceToken)).status).toBeLessThan(
+        300,
+      );
+
+      await context.setOffline(false);
+      const log = await until(
+        () => syncLog(page),
+        (l) => l.some((m) => m.type === 'auth-required'),
+      );
+      expect(log.map((m) => m.type)).toContain('auth-required');
+      const fresh = await api<{ token: string }>(baseUrl, 'POST', '/api/auth/login', undefined, {
+        email: shop.email,
+        password: shop.password,
+      });
+      expect(await api(baseUrl, 'GET', '/api/products', fresh.body.token)).toMatchObject({
+        body: [],
+      });
+
+      await signIn(page, shop);
+      const sent = await until(
+        () => api<ApiProduct[]>(baseUrl, 'GET', '/api/products', fresh.body.token),
+        (r) => r.body.length > 0,
+      );
+      expect(sent.body.map((p) => p.name)).toEqual(['Pão francês']);
+    } finally {
+      await context.close();
+    }
+  });
 });
+
+/** What the worker announced on the sync channel since the page loaded. */
+function syncLog(page: Page): Promise<{ type: string; size: number }[]> {
+  return page.evaluate(
+    () => ((window as { syncLog?: unknown[] }).syncLog ?? []) as { type: string; size: number }[],
+  );
+}
 
 async function addProduct(page: Page, name: string, priceDigits: string) {
   await page.getByRole('button', { name: 'Novo' }).click();
