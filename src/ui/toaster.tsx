@@ -42,6 +42,8 @@ const root = css({
     '& [data-ghost]': { pointerEvents: 'none !important' },
   },
   '&[data-type=error]': { bg: 'danger', color: 'white', borderColor: 'danger' },
+  '&[data-type=success]': { borderLeftWidth: '4px', borderLeftColor: 'success' },
+  '&[data-type=info]': { borderLeftWidth: '4px', borderLeftColor: 'primary' },
 });
 
 function ToastCard({ id, title, description, type, action, closable }: ToastShape) {
