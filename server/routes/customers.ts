@@ -6,13 +6,12 @@ import { ApiError } from '../http';
 import { readCleanJson } from '../services/catalogue/clean-input';
 import {
   CUSTOMER_NOT_FOUND,
-  deleteCustomer,
+  customerTable,
   listCustomers,
-  updateCustomer,
-  upsertCustomer,
 } from '../services/catalogue/customers-repo';
 import { runIdempotent } from '../services/catalogue/idempotency';
 import { isUuid } from '../services/catalogue/serialize';
+import { deleteSynced, updateSynced, upsertSynced } from '../services/catalogue/synced-writes';
 import type { AppEnv } from '../types';
 
 export const customerRoutes = new Hono<AppEnv>();
@@ -23,7 +22,9 @@ customerRoutes.get('/', async (c) => c.json(await listCustomers(c.var.deps.db, c
 
 customerRoutes.post('/', async (c) => {
   const input = await readCleanJson(c, customerSchema);
-  return runIdempotent(c, (tx) => upsertCustomer(tx, c.var.storeId, input, c.var.deps.now()));
+  return runIdempotent(c, (tx) =>
+    upsertSynced(customerTable, tx, c.var.storeId, input, c.var.deps.now()),
+  );
 });
 
 function pathId(id: string): string {
@@ -34,10 +35,14 @@ function pathId(id: string): string {
 customerRoutes.put('/:id', async (c) => {
   const id = pathId(c.req.param('id'));
   const input = await readCleanJson(c, customerSchema);
-  return runIdempotent(c, (tx) => updateCustomer(tx, c.var.storeId, id, input, c.var.deps.now()));
+  return runIdempotent(c, (tx) =>
+    updateSynced(customerTable, tx, c.var.storeId, id, input, c.var.deps.now()),
+  );
 });
 
 customerRoutes.delete('/:id', async (c) => {
   const id = pathId(c.req.param('id'));
-  return runIdempotent(c, (tx) => deleteCustomer(tx, c.var.storeId, id, c.var.deps.now()));
+  return runIdempotent(c, (tx) =>
+    deleteSynced(customerTable, tx, c.var.storeId, id, c.var.deps.now()),
+  );
 });

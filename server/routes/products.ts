@@ -7,14 +7,9 @@ import { ApiError } from '../http';
 import { readCleanJson } from '../services/catalogue/clean-input';
 import { importCsvRoute } from '../services/catalogue/csv-import-route';
 import { runIdempotent } from '../services/catalogue/idempotency';
-import {
-  deleteProduct,
-  listProducts,
-  PRODUCT_NOT_FOUND,
-  updateProduct,
-  upsertProduct,
-} from '../services/catalogue/products-repo';
+import { listProducts, PRODUCT_NOT_FOUND, productTable } from '../services/catalogue/products-repo';
 import { isUuid } from '../services/catalogue/serialize';
+import { deleteSynced, updateSynced, upsertSynced } from '../services/catalogue/synced-writes';
 import type { AppEnv } from '../types';
 
 export const productRoutes = new Hono<AppEnv>();
@@ -34,7 +29,9 @@ productRoutes.post('/import-csv', importCsvRoute);
 
 productRoutes.post('/', async (c) => {
   const input = await readCleanJson(c, productSchema);
-  return runIdempotent(c, (tx) => upsertProduct(tx, c.var.storeId, input, c.var.deps.now()));
+  return runIdempotent(c, (tx) =>
+    upsertSynced(productTable, tx, c.var.storeId, input, c.var.deps.now()),
+  );
 });
 
 function pathId(id: string): string {
@@ -45,10 +42,14 @@ function pathId(id: string): string {
 productRoutes.put('/:id', async (c) => {
   const id = pathId(c.req.param('id'));
   const input = await readCleanJson(c, productSchema);
-  return runIdempotent(c, (tx) => updateProduct(tx, c.var.storeId, id, input, c.var.deps.now()));
+  return runIdempotent(c, (tx) =>
+    updateSynced(productTable, tx, c.var.storeId, id, input, c.var.deps.now()),
+  );
 });
 
 productRoutes.delete('/:id', async (c) => {
   const id = pathId(c.req.param('id'));
-  return runIdempotent(c, (tx) => deleteProduct(tx, c.var.storeId, id, c.var.deps.now()));
+  return runIdempotent(c, (tx) =>
+    deleteSynced(productTable, tx, c.var.storeId, id, c.var.deps.now()),
+  );
 });

@@ -1,0 +1,92 @@
+/** The write rules shared by products and customers: upsert by client id, update, tombstone. */
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../../http';
+import type { Outcome } from './idempotency';
+import type { Tx } from './store-lock';
+
+type SyncedRow = { id: string; storeId: string; deletedAt: Date | null };
+
+/** The table-specific part: four queries, a comparison, a serializer and the messages. */
+export type SyncedTable<Row extends SyncedRow, Fields, Api> = {
+  find(tx: Tx, id: string): Promise<Row | undefined>;
+  /** Inserts with a new revision; undefined when the id was taken meanwhile (ON CONFLICT). */
+  insert(tx: Tx, id: string, storeId: string, fields: Fields, now: Date): Promise<Row | undefined>;
+  /** Updates with a new revision. */
+  update(tx: Tx, id: string, fields: Fields, now: Date): Promise<Row | undefined>;
+  /** Sets deleted_at with a new revision. */
+  tombstone(tx: Tx, id: string, now: Date): Promise<void>;
+  sameFields(row: Row, fields: Fields): boolean;
+  toApi(row: Row): Api;
+  messages: { notFound: string; wasDeleted: string; gone: string };
+};
+
+async function applyUpdate<Row extends SyncedRow, Fields, Api>(
+  table: SyncedTable<Row, Fields, Api>,
+  tx: Tx,
+  row: Row,
+  fields: Fields,
+  now: Date,
+): Promise<Api> {
+  // A replay of the same change returns the record as it is: no new revision, nothing to pull.
+  if (table.sameFields(row, fields)) return table.toApi(row);
+  const updated = await table.update(tx, row.id, fields, now);
+  if (!updated) throw new ApiError(404, table.messages.notFound);
+  return table.toApi(updated);
+}
+
+/**
+ * POST: create, or replay of a create, keyed by the client's id. Another store's id is 404 (never
+ * overwritten, never confirmed to exist); a deleted id is 410 so a late replay cannot silently
+ * bring back what the owner removed.
+ */
+export async function upsertSynced<Row extends SyncedRow, Fields, Api>(
+  table: SyncedTable<Row, Fields, Api>,
+  tx: Tx,
+  storeId: string,
+  input: Fields & { id?: string },
+  now: Date,
+): Promise<Outcome> {
+  const { id = randomUUID(), ...rest } = input;
+  const fields = rest as Fields;
+  const existing = await table.find(tx, id);
+  if (!existing) {
+    const created = await table.insert(tx, id, storeId, fields, now);
+    // Lost a race with another store inserting the same id: theirs, so not found for us.
+    if (!created) throw new ApiError(404, table.messages.notFound);
+    return { status: 201, body: table.toApi(created) };
+  }
+  if (existing.storeId !== storeId) throw new ApiError(404, table.messages.notFound);
+  if (existing.deletedAt) throw new ApiError(410, table.messages.gone);
+  return { status: 200, body: await applyUpdate(table, tx, existing, fields, now) };
+}
+
+/** PUT: unknown, another store's and deleted ids are all 404. */
+export async function updateSynced<Row extends SyncedRow, Fields, Api>(
+  table: SyncedTable<Row, Fields, Api>,
+  tx: Tx,
+  storeId: string,
+  id: string,
+  input: Fields & { id?: string },
+  now: Date,
+): Promise<Outcome> {
+  const { id: _bodyId, ...rest } = input;
+  const existing = await table.find(tx, id);
+  if (!existing || existing.storeId !== storeId) throw new ApiError(404, table.messages.notFound);
+  // Still 404 (it is gone), but the owner's list of refused changes can say why.
+  if (existing.deletedAt) throw new ApiError(404, table.messages.wasDeleted);
+  return { status: 200, body: await applyUpdate(table, tx, existing, rest as Fields, now) };
+}
+
+/** DELETE: a tombstone with a new revision so every device hears of it; again → still 204. */
+export async function deleteSynced<Row extends SyncedRow, Fields, Api>(
+  table: SyncedTable<Row, Fields, Api>,
+  tx: Tx,
+  storeId: string,
+  id: string,
+  now: Date,
+): Promise<Outcome> {
+  const existing = await table.find(tx, id);
+  if (!existing || existing.storeId !== storeId) throw new ApiError(404, table.messages.notFound);
+  if (!existing.deletedAt) await table.tombstone(tx, id, now);
+  return { status: 204, body: {} };
+}
