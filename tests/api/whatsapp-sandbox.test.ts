@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, whatsappConnections } from '../../server/db/schema';
+import { ensureConnection } from '../../server/services/whatsapp/connections';
 import {
   createSandboxGateway,
   sandboxPageUrl,
@@ -151,5 +152,24 @@ describe('WhatsApp through the sandbox', () => {
     await expect(
       createSandboxGateway({ db: t.db }).sendText({ id: owner.storeId }, '11987654321', 'Promoção'),
     ).rejects.toThrow(/desconectado/i);
+  });
+});
+
+describe('the store connection row', () => {
+  it('two first calls at once agree on one secret; a provider switch replaces it', async () => {
+    const someone = await seedStore(t.db);
+    const [a, b] = await Promise.all([
+      ensureConnection(t.db, someone.storeId, 'sandbox'),
+      ensureConnection(t.db, someone.storeId, 'sandbox'),
+    ]);
+    const [row] = await t.db
+      .select()
+      .from(whatsappConnections)
+      .where(eq(whatsappConnections.storeId, someone.storeId));
+    expect(a.webhookSecret).toBe(row?.webhookSecret);
+    expect(b.webhookSecret).toBe(row?.webhookSecret);
+    const evolution = await ensureConnection(t.db, someone.storeId, 'evolution');
+    expect(evolution.provider).toBe('evolution');
+    expect(evolution.webhookSecret).not.toBe(row?.webhookSecret);
   });
 });

@@ -41,16 +41,20 @@ export async function ensureConnection(
     state: 'disconnected',
     connectedNumber: null,
   };
+  // Two first calls at once (status poll + QR) must not overwrite each other's secret: the row
+  // is only replaced when the provider changed.
   const [row] = await db
     .insert(whatsappConnections)
     .values(values)
     .onConflictDoUpdate({
       target: whatsappConnections.storeId,
       set: { ...values, updatedAt: sql`now()` },
+      setWhere: sql`${whatsappConnections.provider} <> ${provider}`,
     })
     .returning();
-  if (!row) throw new Error('whatsapp connection upsert returned nothing');
-  return row;
+  const current = row ?? (await findConnection(db, storeId));
+  if (!current) throw new Error('whatsapp connection upsert returned nothing');
+  return current;
 }
 
 export async function saveState(
