@@ -102,6 +102,17 @@ const table: [message: string, kind: ReplyKind, mustContain: string[]][] = [
   ['obrigada!', 'thanks', ['Por nada']],
   ['valeu', 'thanks', ['Por nada']],
   ['vocês aceitam cartão?', 'fallback', ['responsável pela loja vai te responder']],
+  ['qual o valor do frete?', 'fallback', ['responsável pela loja vai te responder']],
+  [
+    'vcs tem bolo de chocolate?',
+    'product',
+    ['Não encontrei exatamente esse item', 'Bolo de Cenoura: R$ 25,00'],
+  ],
+  ['quero comprar uma camiseta', 'product', ['Temos sim! Camiseta Básica sai por R$ 59,90.']],
+  ['a loja abre feriado?', 'hours', ['Em feriados o horário pode mudar', WEEK]],
+  ['ok', 'silence', []],
+  ['Blz', 'silence', []],
+  ['👍', 'silence', []],
   ['meu pedido chegou errado', 'fallback', ['responsável pela loja vai te responder']],
 ];
 

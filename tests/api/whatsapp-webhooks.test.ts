@@ -214,6 +214,14 @@ describe('assistant behind the webhook', () => {
     expect((await sentTo(phone)).at(-1)).toMatch(/^Hoje/);
   });
 
+  it('logs an "ok" or an emoji without answering it', async () => {
+    const phone = '11911110009';
+    await hook(upsert('ok', { from: phone }));
+    await hook(upsert('👍', { from: phone }));
+    expect(await sentTo(phone)).toHaveLength(0);
+    expect((await turns(phone)).map((m) => m.text)).toEqual(['ok', '👍']);
+  });
+
   it('"quero sair mais cedo" is a question, not an opt-out', async () => {
     await hook(upsert('quero sair mais cedo hoje, até que horas abre?', { from: '11911110007' }));
     expect(

@@ -156,9 +156,10 @@ async function handleMessage(deps: PipelineDeps, storeId: string, msg: IncomingM
   );
   if (lately.length >= ASSISTANT_SETTINGS.maxRepliesPerWindow) return;
 
+  const rules = ruleReply(facts, msg.text, now);
+  if (rules.kind === 'silence') return;
   const llm = llmConfigFromEnv(deps.env);
-  const text =
-    (llm && (await llmReply(llm, facts, msg.text, now))) || ruleReply(facts, msg.text, now).text;
+  const text = (llm && (await llmReply(llm, facts, msg.text, now))) || rules.text;
   const repeated = recent.some(
     (t) =>
       t.author === 'assistant' && t.text === text && age(t) < ASSISTANT_SETTINGS.repeatWindowMs,

@@ -5,10 +5,16 @@ import { keywords, sameWord } from './text-match';
 
 type Product = StoreFacts['products'][number];
 
-/** Products whose name shares the most meaningful words with the question (best first). */
-export function matchProducts(question: string, products: Product[]): Product[] {
+export type ProductMatch = {
+  found: Product[];
+  /** Every word the customer named is in the found names ('bolo de chocolate' vs 'Bolo de Cenoura' is not). */
+  exact: boolean;
+};
+
+/** Products whose name shares the most meaningful words with the question. */
+export function matchProducts(question: string, products: Product[]): ProductMatch {
   const asked = keywords(question);
-  if (asked.length === 0) return [];
+  if (asked.length === 0) return { found: [], exact: false };
   let best = 0;
   let found: Product[] = [];
   for (const product of products) {
@@ -22,7 +28,9 @@ export function matchProducts(question: string, products: Product[]): Product[] 
       found.push(product);
     }
   }
-  return found;
+  const named = found.flatMap((p) => keywords(p.name));
+  const exact = asked.every((a) => named.some((n) => sameWord(a, n)));
+  return { found, exact };
 }
 
 export function priceLine(p: Product): string {
@@ -30,8 +38,12 @@ export function priceLine(p: Product): string {
 }
 
 /** "Temos sim! Camiseta Básica: R$ 59,90" or a short list when several match. */
-export function productsAnswer(found: Product[]): string {
+export function productsAnswer(found: Product[], exact = true): string {
   const shown = found.slice(0, 5);
+  if (!exact) {
+    const lines = shown.map((p) => `• ${priceLine(p)}`).join('\n');
+    return `Não encontrei exatamente esse item, mas temos:\n${lines}\n\nO responsável pela loja pode te ajudar com o que você procura.`;
+  }
   if (shown.length === 1 && shown[0]) {
     return `Temos sim! ${shown[0].name} sai por ${formatBRL(shown[0].price)}.`;
   }

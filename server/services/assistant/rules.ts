@@ -6,6 +6,7 @@ import { catalogueSample, matchProducts, productsAnswer } from './product-match'
 import { formatAddress, type StoreFacts } from './store-facts';
 import { fold, hasAny } from './text-match';
 import {
+  ACKS,
   ADDRESS,
   AVAILABILITY,
   CATALOG,
@@ -13,6 +14,7 @@ import {
   GREETINGS,
   HOURS,
   PRICE,
+  SERVICE,
   THANKS,
 } from './vocabulary';
 
@@ -25,7 +27,9 @@ export type ReplyKind =
   | 'catalog'
   | 'thanks'
   | 'fact'
-  | 'fallback';
+  | 'fallback'
+  /** Nothing worth answering ('ok', an emoji): the assistant stays quiet. */
+  | 'silence';
 
 export type Reply = { kind: ReplyKind; text: string };
 
@@ -64,6 +68,7 @@ function askedDays(folded: string, today: Weekday): { day: Weekday; label?: stri
 
 export function ruleReply(facts: StoreFacts, message: string, now: Date): Reply {
   const folded = fold(message);
+  if (folded === '' || ACKS.includes(folded)) return { kind: 'silence', text: '' };
   const { tone, facts: ownerFacts } = readGuidance(facts.personalizacao.mensagemBoasVindas);
   const parts: string[] = [];
   let kind: ReplyKind | null = null;
@@ -74,9 +79,9 @@ export function ruleReply(facts: StoreFacts, message: string, now: Date): Reply 
 
   const asksPrice = hasAny(folded, PRICE);
   const asksAvailability = hasAny(folded, AVAILABILITY);
-  const found = matchProducts(message, facts.products);
+  const { found, exact } = matchProducts(message, facts.products);
   if (found.length > 0 && (asksPrice || asksAvailability || !hasAny(folded, HOURS))) {
-    add('product', productsAnswer(found));
+    add('product', productsAnswer(found, exact));
   } else if (hasAny(folded, CATALOG)) {
     add(
       'catalog',
@@ -93,22 +98,26 @@ export function ruleReply(facts: StoreFacts, message: string, now: Date): Reply 
       : '';
     const ownerFact = factsFor(message, ownerFacts);
     if (ownerFact.length) add('fact', ownerFact.join(' '));
-    else
+    else if (!hasAny(folded, SERVICE))
       add(
         'product_not_found',
         `Não encontrei esse item no nosso catálogo, mas o responsável pela loja vai te responder em breve.${sample}`,
       );
   }
 
-  if (hasAny(folded, HOURS)) {
+  const holiday = hasAny(folded, ['feriado', 'feriados']);
+  if (hasAny(folded, HOURS) || holiday) {
     const { day } = storeClock(now, facts.timezone);
     const days = askedDays(folded, day);
-    add(
-      'hours',
+    const hours =
       days.length > 0
         ? days.map((d) => dayHoursSentence(facts.businessHours, d.day, d.label)).join(' ')
-        : hoursAnswer(facts.businessHours, now, facts.timezone),
-    );
+        : hoursAnswer(facts.businessHours, now, facts.timezone);
+    // Holidays are not in the weekly hours: say so instead of guessing.
+    const note = holiday
+      ? 'Em feriados o horário pode mudar: o responsável pela loja vai confirmar.\n\n'
+      : '';
+    add('hours', `${note}${hours}`);
   }
 
   if (hasAny(folded, ADDRESS)) {

@@ -51,7 +51,8 @@ export const STOP_WORDS = new Set(
     'voces voce vende vendem ai la aqui ja me te se eu nos isso esse essa este esta estao ' +
     'oi ola bom boa dia tarde noite tudo bem ate mais muito pouco kg g ml l un unidade cada ' +
     'hoje amanha agora sim nao favor por obrigado obrigada quero queria gostaria saber sobre ' +
-    'loja sua seu vcs tambem como onde quando qualquer algum alguma ainda'
+    'loja sua seu vcs tambem como onde quando qualquer algum alguma ainda comprar compra ' +
+    'preciso precisava procurando procuro pedir ver tamanho cor ta tah'
   ).split(' '),
 );
 

@@ -31,3 +31,11 @@ export const DAY_WORDS: [string, Weekday][] = [
   ['sabado', 'sabado'],
   ['sabados', 'sabado'],
 ];
+/** Questions about the service, not the catalogue: answered from the owner's facts or by the owner. */
+export const SERVICE = list(
+  'frete|entrega|entregas|entregam|entregar|entregamos|delivery|motoboy|estacionamento|pagamento|pagar|cartao|credito|debito|pix|dinheiro|parcela|parcelas|parcelar|parcelam|troca|trocas|trocar|devolucao|devolver|garantia|instagram|site|telefone|reserva|reservar|agendar|encomenda|encomendas|retirada|retirar',
+);
+/** Acknowledgements that need no answer ('ok', 'blz', an emoji). */
+export const ACKS = list(
+  'ok|okay|okk|blz|beleza|certo|ta|ta bom|ta bem|entendi|show|combinado|perfeito|otimo|joia|top|sim|nao|hum|hmm|kk|kkk|kkkk|rs|rsrs',
+);
