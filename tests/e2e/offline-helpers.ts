@@ -124,3 +124,41 @@ export function queueSize(page: Page): Promise<number> {
       }),
   );
 }
+
+/** Polls `read` until `ok` (or the time is up) and returns the last value. */
+export async function until<T>(
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  ms = 20_000,
+): Promise<T> {
+  const end = Date.now() + ms;
+  let value = await read();
+  while (!ok(value) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 250));
+    value = await read();
+  }
+  return value;
+}
+
+/** What the worker announced on the sync channel since the page loaded. */
+export function syncLog(page: Page): Promise<{ type: string; size: number }[]> {
+  return page.evaluate(
+    () => ((window as { syncLog?: unknown[] }).syncLog ?? []) as { type: string; size: number }[],
+  );
+}
+
+export async function addProduct(page: Page, name: string, priceDigits: string) {
+  await page.getByRole('button', { name: 'Novo' }).click();
+  await page.getByLabel('Nome do Produto').fill(name);
+  await page.getByLabel('Preço (R$)').pressSequentially(priceDigits);
+  await page.getByRole('button', { name: 'Cadastrar Produto' }).click();
+  await page.getByText(name).waitFor();
+}
+
+export async function addCustomer(page: Page, name: string, phoneDigits: string) {
+  await page.getByRole('button', { name: 'Cadastrar' }).first().click();
+  await page.getByLabel('Nome').fill(name);
+  await page.getByLabel('Número do Celular (com DDD)').pressSequentially(phoneDigits);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cadastrar' }).click();
+  await page.getByText(name).waitFor();
+}

@@ -1,16 +1,19 @@
 /** Offline journey: changes made without network wait in the worker and reach the server once. */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchPhone, newPhoneContext, type Phone, waitForServiceWorker } from './browser';
 import {
   type ApiOwner,
+  addCustomer,
+  addProduct,
   api,
   createOwnerWithStore,
   deviceRows,
   queueSize,
   sendFromPage,
   signIn,
+  syncLog,
+  until,
 } from './offline-helpers';
 
 type ApiProduct = { id: string; name: string; price: string; active: boolean };
@@ -21,16 +24,6 @@ const baseUrl = inject('baseUrl');
 let phone: Phone;
 let owner: ApiOwner;
 let foreignProductId: string;
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  let value = await read();
-  while (!ok(value) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 250));
-    value = await read();
-  }
-  return value;
-}
 
 beforeAll(async () => {
   owner = await createOwnerWithStore(baseUrl, 'Padaria Offline');
@@ -279,26 +272,3 @@ describe('working without network', () => {
     }
   });
 });
-
-/** What the worker announced on the sync channel since the page loaded. */
-function syncLog(page: Page): Promise<{ type: string; size: number }[]> {
-  return page.evaluate(
-    () => ((window as { syncLog?: unknown[] }).syncLog ?? []) as { type: string; size: number }[],
-  );
-}
-
-async function addProduct(page: Page, name: string, priceDigits: string) {
-  await page.getByRole('button', { name: 'Novo' }).click();
-  await page.getByLabel('Nome do Produto').fill(name);
-  await page.getByLabel('Preço (R$)').pressSequentially(priceDigits);
-  await page.getByRole('button', { name: 'Cadastrar Produto' }).click();
-  await page.getByText(name).waitFor();
-}
-
-async function addCustomer(page: Page, name: string, phoneDigits: string) {
-  await page.getByRole('button', { name: 'Cadastrar' }).first().click();
-  await page.getByLabel('Nome').fill(name);
-  await page.getByLabel('Número do Celular (com DDD)').pressSequentially(phoneDigits);
-  await page.getByRole('dialog').getByRole('button', { name: 'Cadastrar' }).click();
-  await page.getByText(name).waitFor();
-}
