@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { formatPhone } from '../../../src/domain/phone';
 import type { Db } from '../../db/client';
 import { customers, nextRevision } from '../../db/schema';
+import { inStoreTransaction, type Tx } from '../catalogue/store-lock';
 import { phoneVariants } from '../whatsapp/phone-jid';
 import { fold } from './text-match';
 
@@ -37,7 +38,7 @@ export type CustomerRow = typeof customers.$inferSelect;
 
 /** The store's live customer with this number (either form of a Brazilian mobile). */
 export async function findCustomer(
-  db: Db,
+  db: Db | Tx,
   storeId: string,
   phone: string,
 ): Promise<CustomerRow | null> {
@@ -68,28 +69,37 @@ export async function setOptedOut(
   optedOut: boolean,
   now: Date,
 ): Promise<{ changed: boolean; customerId: string | null }> {
-  const existing = await findCustomer(db, storeId, phone);
-  if (existing) {
-    if (existing.optedOut === optedOut) return { changed: false, customerId: existing.id };
-    await db
-      .update(customers)
-      .set({ optedOut, optedOutAt: optedOut ? now : null, revision: nextRevision, updatedAt: now })
-      .where(eq(customers.id, existing.id));
-    return { changed: true, customerId: existing.id };
-  }
-  if (!optedOut) return { changed: false, customerId: null };
-  // Same id style as the devices (crypto.randomUUID) so the row syncs like any other.
-  const id = randomUUID();
-  await db.insert(customers).values({
-    id,
-    storeId,
-    name: pushName.slice(0, 120) || `Cliente ${formatPhone(phone)}`,
-    phone,
-    optedOut: true,
-    optedOutAt: now,
-    revision: nextRevision,
-    createdAt: now,
-    updatedAt: now,
+  // Revisions must be drawn under the store's catalogue lock (see catalogue/store-lock.ts),
+  // or a device's pull could skip this change.
+  return inStoreTransaction(db, storeId, async (tx) => {
+    const existing = await findCustomer(tx, storeId, phone);
+    if (existing) {
+      if (existing.optedOut === optedOut) return { changed: false, customerId: existing.id };
+      await tx
+        .update(customers)
+        .set({
+          optedOut,
+          optedOutAt: optedOut ? now : null,
+          revision: nextRevision,
+          updatedAt: now,
+        })
+        .where(eq(customers.id, existing.id));
+      return { changed: true, customerId: existing.id };
+    }
+    if (!optedOut) return { changed: false, customerId: null };
+    // Same id style as the devices (crypto.randomUUID) so the row syncs like any other.
+    const id = randomUUID();
+    await tx.insert(customers).values({
+      id,
+      storeId,
+      name: pushName.slice(0, 120) || `Cliente ${formatPhone(phone)}`,
+      phone,
+      optedOut: true,
+      optedOutAt: now,
+      revision: nextRevision,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { changed: true, customerId: id };
   });
-  return { changed: true, customerId: id };
 }
