@@ -126,20 +126,14 @@ describe('parseProductCsv', () => {
     expect(r.tooManyRows).toBe(true);
   });
 
-  it('parses and validates 100,000 rows quickly', () => {
+  it('accepts 100,000 valid rows (the device limit) without losing any', () => {
     const lines = ['nome;descricao;preco;ativo'];
     for (let i = 0; i < 100_000; i++) lines.push(`Produto ${i};Descrição ${i};${i % 1000},90;sim`);
-    const text = lines.join('\n');
-    // Best of two: the first run pays for JIT warm-up, and the test machine is shared.
-    let best = Number.POSITIVE_INFINITY;
-    for (let run = 0; run < 2; run++) {
-      const started = performance.now();
-      const r = parseProductCsv(text);
-      best = Math.min(best, performance.now() - started);
-      expect(r.rows).toHaveLength(100_000);
-    }
-    console.info(`parseProductCsv 100k rows: best ${best.toFixed(0)} ms`);
-    expect(best).toBeLessThan(1500);
+    const r = parseProductCsv(lines.join('\n'));
+    // Speed is measured by bench/ (docs/benchmarks.md), not asserted here.
+    expect(r.rows).toHaveLength(100_000);
+    expect(r.errors).toEqual([]);
+    expect(r.rows[99_999]).toMatchObject({ name: 'Produto 99999', price: '999.90', active: true });
   });
 });
 
