@@ -151,7 +151,7 @@ describe('working without network', () => {
     expect(invalidLetter?.message).toMatch(/Preço/);
   });
 
-  it('lets the owner edit products and customers on the screens offline, then syncs them', async () => {
+  it('lets the owner edit products and customers and import a CSV offline, then syncs them', async () => {
     const shop = await createOwnerWithStore(baseUrl, 'Mercearia da Rua');
     const context = await newPhoneContext(phone.browser, baseUrl);
     const page = await context.newPage();
@@ -174,6 +174,19 @@ describe('working without network', () => {
       await page.getByRole('button', { name: 'Excluir Suco de uva' }).click();
       await page.getByRole('button', { name: 'Excluir', exact: true }).click();
       await page.getByText('Suco de uva').waitFor({ state: 'detached' });
+      // A price list imported offline: parsed on the phone, sent later as one request.
+      await page.getByRole('button', { name: 'Importar CSV' }).click();
+      await page.getByLabel('Arquivo CSV').setInputFiles({
+        name: 'lista.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'nome;descricao;preco;ativo\r\nQueijo minas;;32,90;sim\r\nDoce de leite;Pote 400 g;15,50;sim\r\n',
+        ),
+      });
+      await page.getByRole('button', { name: 'Importar lista de produtos' }).click();
+      // The dialog closes and the imported rows are in the list (cards have an edit button).
+      await page.getByRole('button', { name: 'Editar Queijo minas' }).waitFor();
+      await page.getByRole('button', { name: 'Editar Doce de leite' }).waitFor();
       // A change the form would never allow, sent anyway: the server will refuse it later.
       const refused = randomUUID();
       await sendFromPage(page, [
@@ -211,7 +224,11 @@ describe('working without network', () => {
       await context.setOffline(false);
       await page.getByTestId('offline-indicator').waitFor({ state: 'detached', timeout: 20_000 });
       const products = await api<ApiProduct[]>(baseUrl, 'GET', '/api/products', shop.token);
-      expect(products.body.map((p) => [p.name, p.price])).toEqual([['Café especial', '27.90']]);
+      expect(products.body.map((p) => [p.name, p.price]).sort()).toEqual([
+        ['Café especial', '27.90'],
+        ['Doce de leite', '15.50'],
+        ['Queijo minas', '32.90'],
+      ]);
       const customers = await api<ApiCustomer[]>(baseUrl, 'GET', '/api/customers', shop.token);
       expect(customers.body.map((c) => [c.name, c.phone])).toEqual([
         ['Maria Silva', '11987654321'],
