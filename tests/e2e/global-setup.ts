@@ -1,5 +1,8 @@
 /** Browser tests: build the PWA once, start the real server on a free port with a fresh database. */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server';
@@ -7,18 +10,31 @@ import { startServer } from './server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The build the server serves (tests that fake new releases copy it). */
+    distDir: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  if (!process.env.E2E_SKIP_BUILD) {
+  // Each run builds into its own folder: several runs at once (or `npm run build`) must not swap
+  // files under a running test, which would mix two releases in one service worker precache.
+  const skipBuild = Boolean(process.env.E2E_SKIP_BUILD);
+  const distDir = skipBuild
+    ? path.resolve('dist')
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'tali-e2e-dist-'));
+  if (!skipBuild) {
     // Vitest sets NODE_ENV=test, which Vite would keep: a development React and no worker.
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    execFileSync(
+      'npx',
+      ['vite', 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'],
+      { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+    );
   }
-  const server = await startServer();
+  const server = await startServer({ STATIC_DIR: distDir });
   project.provide('baseUrl', server.baseUrl);
-  return () => server.stop();
+  project.provide('distDir', distDir);
+  return async () => {
+    await server.stop();
+    if (!skipBuild) fs.rmSync(distDir, { recursive: true, force: true });
+  };
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchPhone, type Phone, waitForServiceWorker } from './browser';
 import { type StaticServer, serveDirectory } from './pwa-static-server';
 
@@ -63,7 +63,7 @@ async function reloadThroughNotice(page: Page) {
 
 beforeAll(async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-update-'));
-  fs.cpSync(path.resolve(process.env.E2E_DIST ?? 'dist'), root, { recursive: true });
+  fs.cpSync(process.env.E2E_DIST ?? inject('distDir'), root, { recursive: true });
   originalWorker = fs.readFileSync(path.join(root, 'sw.js'), 'utf8');
   server = await serveDirectory(root);
   deploy(1);
