@@ -36,8 +36,11 @@ const queue = new Queue('tali-mutations', {
     // The constructor calls this synchronously where Background Sync is missing: wait a tick.
     await Promise.resolve();
     const outcome = await replay();
-    // Throwing makes the browser schedule another `sync` with back-off.
-    if (outcome === 'retry') throw new Error('Replay postponed: network or server unavailable');
+    // Inside a `sync` event, throwing makes the browser schedule another one with back-off.
+    // Without Background Sync this is the start-up call, where a throw would only be noise.
+    if (outcome === 'retry' && 'sync' in self.registration) {
+      throw new Error('Replay postponed: network or server unavailable');
+    }
   },
 });
 
@@ -83,7 +86,10 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 self.addEventListener('activate', (event) => {
   // Take the pages of a first visit at once so they work offline without a reload; on updates
   // the pages reload themselves on controllerchange (src/pwa/register-sw.ts).
-  event.waitUntil(self.clients.claim().then(() => replay()));
+  event.waitUntil(self.clients.claim());
+  // Not inside waitUntil: fetches wait while a worker is activating, and a long queue must not
+  // hold the pages' requests (the worker is active and busy with them anyway).
+  void replay();
 });
 
 // Safari and Firefox have no Background Sync: every worker start is a chance to send the queue
