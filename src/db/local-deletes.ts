@@ -18,12 +18,9 @@ export async function clearLocalDelete(db: TaliDb, kind: EntityKind, id: string)
   await db.meta.delete(localDeleteKey(kind, id));
 }
 
-/** The ids among `ids` that have an unconfirmed local delete. */
-export async function locallyDeleted(
-  db: TaliDb,
-  kind: EntityKind,
-  ids: string[],
-): Promise<Set<string>> {
-  const found = await db.meta.bulkGet(ids.map((id) => localDeleteKey(kind, id)));
-  return new Set(ids.filter((_, i) => found[i] !== undefined));
+/** The ids of this kind with an unconfirmed local delete (a handful at most). */
+export async function locallyDeleted(db: TaliDb, kind: EntityKind): Promise<Set<string>> {
+  const prefix = localDeleteKey(kind, '');
+  const keys = await db.meta.where('key').startsWith(prefix).primaryKeys();
+  return new Set(keys.map((key) => String(key).slice(prefix.length)));
 }

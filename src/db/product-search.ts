@@ -15,18 +15,30 @@ const byName = (a: LocalProduct, b: LocalProduct) =>
 
 const byPrice = (a: LocalProduct, b: LocalProduct) => a.priceCents - b.priceCents || byName(a, b);
 
-/**
- * `rows` must come ordered by searchKey (the index order), so sorting by name is free and the
- * price sort only orders the filtered rows.
- */
-export function filterProducts(rows: readonly LocalProduct[], query: ProductQuery): LocalProduct[] {
-  const key = searchKey(query.search);
-  const wanted = query.status === 'active' ? 1 : query.status === 'inactive' ? 0 : null;
+/** `rows` come in index order (searchKey), which already is the name order. */
+export function sortProducts(
+  rows: readonly LocalProduct[],
+  sort: ProductSort,
+): readonly LocalProduct[] {
+  return sort === 'price' ? [...rows].sort(byPrice) : rows;
+}
+
+/** Keeps the order of `rows`; `key` is an already folded search key. */
+export function filterSorted(
+  rows: readonly LocalProduct[],
+  key: string,
+  status: StatusFilter,
+): LocalProduct[] {
+  const wanted = status === 'active' ? 1 : status === 'inactive' ? 0 : null;
   const out: LocalProduct[] = [];
   for (const row of rows) {
     if (wanted !== null && row.active !== wanted) continue;
     if (key && !row.searchKey.includes(key)) continue;
     out.push(row);
   }
-  return query.sort === 'price' ? out.sort(byPrice) : out;
+  return out;
+}
+
+export function filterProducts(rows: readonly LocalProduct[], query: ProductQuery): LocalProduct[] {
+  return filterSorted(sortProducts(rows, query.sort), searchKey(query.search), query.status);
 }

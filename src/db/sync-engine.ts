@@ -102,28 +102,33 @@ async function applyRows<S extends { id: string }, L extends { id: string; pendi
   sameContent: (local: L, incoming: L) => boolean,
 ): Promise<number> {
   if (rows.length === 0) return 0;
-  const ids = rows.map((r) => r.id as IDType<L, 'id'>);
-  const locals = await table.bulkGet(ids);
-  const deletedHere = await locallyDeleted(db, kind, ids);
+  // Pending rows and local deletes are few: read those through their indexes instead of
+  // looking up every incoming id (a first pull brings thousands of rows per page).
+  const pendingKeys = await table.where('pending').equals(1).primaryKeys();
+  const pendingIds = new Set<string>(pendingKeys as string[]);
+  const touched = rows.filter((r) => pendingIds.has(r.id)).map((r) => r.id as IDType<L, 'id'>);
+  const pendingRows = new Map<string, L>();
+  for (const row of await table.bulkGet(touched)) if (row) pendingRows.set(row.id, row);
+  const deletedHere = await locallyDeleted(db, kind);
   const puts: L[] = [];
   const deletes: IDType<L, 'id'>[] = [];
   const confirmed: string[] = [];
-  rows.forEach((row, i) => {
-    const local = locals[i];
+  for (const row of rows) {
+    const local = pendingRows.get(row.id);
     if (isTombstone(row)) {
       // The server confirms our delete: the local marker has done its job.
       if (deletedHere.has(row.id)) confirmed.push(localDeleteKey(kind, row.id));
       // A row edited here stays: its queued update will be refused and shown to the owner.
-      if (local && local.pending !== 1) deletes.push(row.id as IDType<L, 'id'>);
-      return;
+      if (!local) deletes.push(row.id as IDType<L, 'id'>);
+      continue;
     }
-    if (deletedHere.has(row.id)) return;
+    if (deletedHere.has(row.id)) continue;
     const incoming = toLocal(row);
     // A pending edit is never overwritten; when the server already holds exactly what the
     // device has, the edit has arrived (e.g. replayed while no page was open): confirm it.
-    if (local?.pending === 1 && !sameContent(local, incoming)) return;
+    if (local && !sameContent(local, incoming)) continue;
     puts.push(incoming);
-  });
+  }
   if (confirmed.length) await db.meta.bulkDelete(confirmed);
   if (puts.length) await table.bulkPut(puts);
   if (deletes.length) await table.bulkDelete(deletes);

@@ -1,9 +1,9 @@
 /** Customers (/clientes, spec §2): the list from the device, searchable, editable offline. */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { deleteCustomer } from '~/db/customers-repo';
 import { db, type LocalCustomer } from '~/db/db';
+import { useTableSnapshot } from '~/db/use-table-snapshot';
 import { searchKey } from '~/domain/text';
 import { ConfirmDialog } from '~/features/products/confirm-dialog';
 import { SearchIcon } from '~/features/products/product-icons';
@@ -22,7 +22,7 @@ import { CustomerList } from './customer-list';
 
 export function CustomersScreen() {
   useDeviceSync();
-  const all = useLiveQuery(() => db.customers.orderBy('searchKey').toArray(), []);
+  const all = useTableSnapshot('customers', () => db.customers.orderBy('searchKey').toArray());
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const rows = useMemo(() => {
