@@ -6,12 +6,12 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { ApiError } from './http';
-import { logger } from './logger';
+import { errorSummary, logger } from './logger';
 import { authRoutes } from './routes/auth';
 import { customerRoutes } from './routes/customers';
 import { productRoutes } from './routes/products';
-import { storeRoutes } from './routes/stores';
 import { sandboxRoutes } from './routes/sandbox';
+import { storeRoutes } from './routes/stores';
 import { syncRoutes } from './routes/sync';
 import { webhookRoutes } from './routes/webhooks';
 import { whatsappRoutes } from './routes/whatsapp';
@@ -75,7 +75,11 @@ export function createApp({ database, env, services, staticDir }: AppOptions) {
       return c.json({ message: err.message || 'Requisição inválida' }, err.status);
     }
     // Unexpected: log the error (never the request body, which may hold secrets) and hide it.
-    logger.error('unhandled error', { path: c.req.path, method: c.req.method, error: String(err) });
+    logger.error('unhandled error', {
+      path: c.req.path,
+      method: c.req.method,
+      error: errorSummary(err),
+    });
     return c.json({ message: 'Erro interno. Tente novamente mais tarde.' }, 500);
   });
 

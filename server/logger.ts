@@ -19,3 +19,20 @@ export const logger = {
   warn: (m: string, f?: Record<string, unknown>) => write('warn', m, f),
   error: (m: string, f?: Record<string, unknown>) => write('error', m, f),
 };
+
+/**
+ * An error as one log-safe line. Drizzle's "Failed query" message lists the SQL parameters
+ * (phones, message texts, password and token hashes): only the driver's reason and code are kept.
+ */
+export function errorSummary(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  if (error.message.startsWith('Failed query:')) {
+    const cause = error.cause;
+    const code = (cause as { code?: unknown } | undefined)?.code;
+    // The driver quotes offending values too ('value "…" is out of range'): quoted parts go.
+    const reason =
+      cause instanceof Error ? cause.message.replace(/"[^"]*"/g, '"…"') : 'sem detalhe';
+    return `query failed: ${reason}${typeof code === 'string' ? ` (${code})` : ''}`;
+  }
+  return `${error.name}: ${error.message}`;
+}

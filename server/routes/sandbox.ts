@@ -9,8 +9,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { isValidBrazilianPhone, nationalDigits } from '../../src/domain/phone';
 import { conversationMessages, sandboxMessages, stores } from '../db/schema';
-import { readJson } from '../http';
 import { handleGatewayEvents } from '../services/assistant/handle-incoming';
+import { readCleanJson } from '../services/catalogue/clean-input';
 import { findConnection, saveState, secretsMatch } from '../services/whatsapp/connections';
 import { sandboxIncomingPayload, sandboxPageToken } from '../services/whatsapp/sandbox-adapter';
 import { invalidLinkPage, sandboxPage } from '../services/whatsapp/sandbox-page';
@@ -103,7 +103,7 @@ sandboxRoutes.get('/:storeId/messages', async (c) => {
 sandboxRoutes.post('/:storeId/messages', async (c) => {
   const row = await authorised(c);
   if (!row) return c.json({ message: 'Link inválido ou expirado' }, 401);
-  const input = await readJson(c, customerMessageSchema);
+  const input = await readCleanJson(c, customerMessageSchema);
   if (row.state !== 'connected') {
     return c.json({ message: 'O WhatsApp da loja está desconectado.' }, 409);
   }

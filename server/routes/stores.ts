@@ -12,7 +12,8 @@ import {
 import { requireStore, requireUser } from '../auth/middleware';
 import type { Db } from '../db/client';
 import { stores } from '../db/schema';
-import { ApiError, readJson, validate } from '../http';
+import { ApiError, validate } from '../http';
+import { readCleanJson } from '../services/catalogue/clean-input';
 import type { AppEnv } from '../types';
 import { freeSlug } from './store-slug';
 
@@ -81,7 +82,7 @@ storeRoutes.use('*', requireUser);
 
 storeRoutes.post('/', async (c) => {
   const { db, now } = c.var.deps;
-  const input = await readJson(c, createStoreSchema);
+  const input = await readCleanJson(c, createStoreSchema);
   const userId = c.var.userId;
   if (await userHasStore(db, userId)) throw new ApiError(409, STORE_EXISTS);
 
@@ -112,7 +113,7 @@ storeRoutes.get('/me', requireStore, async (c) => {
 
 storeRoutes.put('/me', requireStore, async (c) => {
   const { db, now } = c.var.deps;
-  const body = await readJson(c, z.unknown());
+  const body = await readCleanJson(c, z.unknown());
   const changes = isHoursOnly(body)
     ? validate(hoursOnlySchema, body)
     : validate(storeFieldsSchema, body);
@@ -125,7 +126,7 @@ storeRoutes.put('/me', requireStore, async (c) => {
 
 storeRoutes.put('/bot-config', requireStore, async (c) => {
   const { db, now } = c.var.deps;
-  const input = await readJson(c, botConfigSchema);
+  const input = await readCleanJson(c, botConfigSchema);
   await db
     .update(stores)
     .set({ ...input, updatedAt: now() })

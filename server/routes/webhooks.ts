@@ -3,7 +3,7 @@
  * store's own secret in a header; answers 401 / 400 / 200, never a 500 (the gateway retries).
  */
 import { Hono } from 'hono';
-import { logger } from '../logger';
+import { errorSummary, logger } from '../logger';
 import { handleGatewayEvents } from '../services/assistant/handle-incoming';
 import { findConnection, secretsMatch } from '../services/whatsapp/connections';
 import { WEBHOOK_SECRET_HEADER, WebhookPayloadError } from '../services/whatsapp/gateway';
@@ -42,7 +42,7 @@ webhookRoutes.post('/whatsapp/:storeId', async (c) => {
     await handleGatewayEvents(deps, storeId, events);
   } catch (error) {
     // Our failure, not the gateway's: acknowledge so it does not retry the same message forever.
-    logger.error('webhook processing failed', { storeId, error: String(error) });
+    logger.error('webhook processing failed', { storeId, error: errorSummary(error) });
   }
   return c.json({ received: events.length });
 });

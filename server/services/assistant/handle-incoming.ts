@@ -4,7 +4,8 @@
  */
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
-import { logger } from '../../logger';
+import { errorSummary, logger } from '../../logger';
+import { cleanText } from '../catalogue/clean-input';
 import { saveState } from '../whatsapp/connections';
 import type { GatewayEvent, IncomingMessageEvent, WhatsAppGateway } from '../whatsapp/gateway';
 import { logTurn, recentOutgoing } from './conversation-log';
@@ -44,7 +45,9 @@ export async function handleGatewayEvents(
     if (event.type === 'connection') {
       await saveState(deps.db, storeId, event.state);
     } else {
-      await handleMessage(deps, storeId, event);
+      // Gateway text is as hostile as any client's: NUL or a lone surrogate would fail the insert.
+      const clean = { ...event, text: cleanText(event.text), pushName: cleanText(event.pushName) };
+      await handleMessage(deps, storeId, clean);
     }
   }
 }
@@ -59,7 +62,7 @@ async function send(
   try {
     await deps.gateway.sendText({ id: storeId }, phone, text);
   } catch (error) {
-    logger.warn('assistant reply not sent', { storeId, error: String(error) });
+    logger.warn('assistant reply not sent', { storeId, error: errorSummary(error) });
     return;
   }
   await logTurn(deps.db, {

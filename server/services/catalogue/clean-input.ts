@@ -1,7 +1,7 @@
 /** Reads a catalogue JSON body: control characters and broken surrogates out, then the shared schema. */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { readJson, validate } from '../../http';
+import { ApiError, readJson, validate } from '../../http';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
@@ -15,10 +15,14 @@ export function cleanText(value: string): string {
   return value.replace(CONTROL, '').replace(LONE_SURROGATE, '\uFFFD');
 }
 
-function cleanStrings(value: unknown): unknown {
+/** No API body nests deeper than a few levels; a 100,000-level one would overflow the stack (500). */
+const MAX_DEPTH = 16;
+
+function cleanStrings(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return cleanText(value);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cleanStrings(v)]));
+  if (depth >= MAX_DEPTH) throw new ApiError(400, 'Dados inválidos');
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cleanStrings(v, depth + 1)]));
 }
 
 export async function readCleanJson<S extends z.ZodType>(
