@@ -30,6 +30,10 @@ type AuthApi = {
 
 const AuthContext = createContext<AuthApi | null>(null);
 
+function logDeviceError(error: unknown) {
+  console.error('Banco de dados do aparelho indisponível', error);
+}
+
 /** Dispatched after sign-in so data owners (sync) can refresh their caches. */
 export const SIGNED_IN_EVENT = 'tali:signed-in';
 
@@ -78,9 +82,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signIn = useCallback<AuthApi['signIn']>(async ({ token, userId, hasStore }) => {
-    await swapOwner(userId);
-    await setSession(token, userId);
-    await rememberHasStore(hasStore);
+    // The device database is a cache: if IndexedDB is unavailable the owner still gets in.
+    await swapOwner(userId).catch(logDeviceError);
+    await setSession(token, userId).catch(logDeviceError);
+    await rememberHasStore(hasStore).catch(logDeviceError);
     setState({ status: 'authenticated', userId, hasStore, store: null });
     window.dispatchEvent(new Event(SIGNED_IN_EVENT));
     if (hasStore) {

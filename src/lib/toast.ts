@@ -2,7 +2,16 @@
 import { createToaster } from '@ark-ui/react/toast';
 
 export const toaster = createToaster({
-  placement: 'top',
+  // Bottom, above the 4rem navigation bar: at the top a toast sat on the back and settings buttons
+  // for 5 s right after a save had navigated (the browser test caught it), and below the header
+  // it covered the first card of the screen the owner had just been sent to.
+  placement: 'bottom',
+  offsets: {
+    top: '1rem',
+    right: '1rem',
+    bottom: 'calc(4.75rem + env(safe-area-inset-bottom))',
+    left: '1rem',
+  },
   max: 1,
   duration: 5000,
   // Spec §9 constant: a dismissed toast is kept (hidden) this long before removal.

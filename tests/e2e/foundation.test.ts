@@ -29,6 +29,12 @@ function dayRow(day: string): Locator {
   return page.getByRole('listitem').filter({ has: page.getByText(day, { exact: true }) });
 }
 
+/** Flips a day's open switch from the keyboard, as a screen-reader or keyboard user would. */
+async function toggle(row: Locator) {
+  await row.getByRole('checkbox').focus();
+  await page.keyboard.press('Space');
+}
+
 beforeAll(async () => {
   phone = await launchPhone(inject('baseUrl'));
   page = phone.page;
@@ -134,7 +140,7 @@ describe('a new store owner', () => {
   it('sets the hours of step 3 (kept across a reload) and creates the store', async () => {
     await sees('Horário de funcionamento');
     await sees('Fechado', dayRow('Domingo'));
-    await dayRow('Sábado').getByRole('checkbox').click({ force: true });
+    await toggle(dayRow('Sábado'));
     await sees('Fechado', dayRow('Sábado'));
 
     await page.reload();
@@ -187,7 +193,7 @@ describe('a new store owner', () => {
     await page.getByRole('link', { name: /Alterar Horário de Funcionamento/ }).click();
     await atPath('/configuracoes/horario-funcionamento');
     await sees('Fechado', dayRow('Sábado'));
-    await dayRow('Domingo').getByRole('checkbox').click({ force: true });
+    await toggle(dayRow('Domingo'));
     await dayRow('Domingo').getByLabel('Abertura', { exact: true }).fill('09:00');
     await dayRow('Domingo').getByLabel('Fechamento', { exact: true }).fill('13:00');
     await page.getByRole('button', { name: 'Salvar Horários' }).click();
