@@ -72,8 +72,9 @@ export class TaliDb extends Dexie {
       deadLetters: 'id, failedAt',
     });
     // v2: the products list sorts and filters in memory (src/db/product-search.ts), so the name
-    // and price indexes only slowed every write: a first pull of 50,000 rows maintains 3 fewer.
-    this.version(2).stores({ products: 'id, searchKey, active, pending' });
+    // and price indexes only slowed every write; [searchKey+id] lets the list be read in
+    // name order in short slices (src/db/read-products.ts) instead of one long main-thread task.
+    this.version(2).stores({ products: 'id, searchKey, [searchKey+id], active, pending' });
   }
 }
 

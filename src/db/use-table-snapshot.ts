@@ -8,6 +8,23 @@ import Dexie from 'dexie';
 import { useEffect, useRef, useState } from 'react';
 import { db } from './db';
 
+let held = 0;
+const released = new Set<() => void>();
+
+/**
+ * Runs a bulk write (a CSV import) without refreshing snapshots in between: each refresh would
+ * read the growing table while the write waits behind it. Snapshots refresh once at the end.
+ */
+export async function holdSnapshots<T>(work: () => Promise<T>): Promise<T> {
+  held++;
+  try {
+    return await work();
+  } finally {
+    held--;
+    if (held === 0) for (const refresh of released) refresh();
+  }
+}
+
 export function useTableSnapshot<T>(
   table: 'products' | 'customers',
   read: () => Promise<T[]>,
@@ -45,7 +62,7 @@ export function useTableSnapshot<T>(
       }
     };
     const schedule = () => {
-      if (timer !== undefined) return;
+      if (timer !== undefined || held > 0) return;
       // A long read (a big table) waits longer, so reads never take more than a third of the
       // time of a burst of writes: a read holds back the writes queued behind it.
       const gap = Math.max(gapMs, 3 * lastDuration);
@@ -60,11 +77,13 @@ export function useTableSnapshot<T>(
       if (Object.keys(parts).some((key) => key.startsWith(prefix))) schedule();
     };
     Dexie.on.storagemutated.subscribe(onMutated);
+    released.add(schedule);
     void load();
     return () => {
       cancelled = true;
       if (timer !== undefined) clearTimeout(timer);
       Dexie.on.storagemutated.unsubscribe(onMutated);
+      released.delete(schedule);
     };
   }, [table, gapMs]);
   return rows;

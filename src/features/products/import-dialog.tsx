@@ -1,7 +1,10 @@
 /** 'Importar Produtos via CSV': template (offline too), file picker, preview, then import. */
 import { useRef, useState } from 'react';
 import { css } from 'styled-system/css';
+import type { LocalProduct } from '~/db/db';
 import { importProducts } from '~/db/product-import';
+import { deviceContext } from '~/db/transport';
+import { holdSnapshots } from '~/db/use-table-snapshot';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
@@ -11,9 +14,20 @@ import { downloadCsvTemplate } from './csv-template';
 import { ImportPreview } from './import-preview';
 import { UploadIcon } from './product-icons';
 
-export type ImportDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+export type ImportDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The products on the device: names already there are updated, not duplicated. */
+  catalogue: readonly LocalProduct[] | undefined;
+};
 
-function ImportForm({ onDone }: { onDone: () => void }) {
+function ImportForm({
+  onDone,
+  catalogue,
+}: {
+  onDone: () => void;
+  catalogue: ImportDialogProps['catalogue'];
+}) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileName, setFileName] = useState('');
   const [reading, setReading] = useState(false);
@@ -48,7 +62,11 @@ function ImportForm({ onDone }: { onDone: () => void }) {
     if (!preview) return;
     setProgress(0);
     try {
-      const { results } = await importProducts(preview.rows, setProgress);
+      const known = catalogue ? new Map(catalogue.map((p) => [p.searchKey, p])) : undefined;
+      const rows = preview.rows;
+      const { results } = await holdSnapshots(() =>
+        importProducts(rows, setProgress, deviceContext, known),
+      );
       const failed = results.some((r) => r.status === 'refused' || r.status === 'unauthorized');
       if (failed) toast.error('Erro na importação', 'Não foi possível importar os produtos');
       else toast.success('Importação concluída!');
@@ -105,7 +123,7 @@ function ImportForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-export function ImportDialog({ open, onOpenChange }: ImportDialogProps) {
+export function ImportDialog({ open, onOpenChange, catalogue }: ImportDialogProps) {
   return (
     <Dialog
       open={open}
@@ -113,7 +131,7 @@ export function ImportDialog({ open, onOpenChange }: ImportDialogProps) {
       title="Importar Produtos via CSV"
       description="Use o modelo: colunas nome, descricao, preco e ativo, separadas por ponto e vírgula."
     >
-      <ImportForm onDone={() => onOpenChange(false)} />
+      <ImportForm onDone={() => onOpenChange(false)} catalogue={catalogue} />
     </Dialog>
   );
 }

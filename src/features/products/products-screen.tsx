@@ -34,7 +34,7 @@ function Empty({ title, text }: { title: string; text: string }) {
 export function ProductsScreen() {
   useDeviceSync();
   const [query, setQuery] = useState<ProductQuery>({ search: '', status: 'all', sort: 'name' });
-  const { rows, total, applied } = useProducts(query);
+  const { rows, total, applied, catalogue } = useProducts(query);
   const [editing, setEditing] = useState<LocalProduct | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<LocalProduct | null>(null);
@@ -102,7 +102,7 @@ export function ProductsScreen() {
         )}
       </div>
       <ProductDialog open={formOpen} onOpenChange={setFormOpen} product={editing} />
-      <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
+      <ImportDialog open={importOpen} onOpenChange={setImportOpen} catalogue={catalogue} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

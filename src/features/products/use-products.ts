@@ -5,6 +5,7 @@
 import { useDeferredValue, useMemo, useRef } from 'react';
 import { db, type LocalProduct } from '~/db/db';
 import { filterSorted, type ProductQuery, sortProducts } from '~/db/product-search';
+import { readProductsByName } from '~/db/read-products';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
 import { searchKey } from '~/domain/text';
 
@@ -13,6 +14,8 @@ export type ProductsView = {
   rows: LocalProduct[] | undefined;
   /** Products on the device, before the search and filter. */
   total: number;
+  /** The whole catalogue in name order (the import matches names against it). */
+  catalogue: LocalProduct[] | undefined;
   /** The query `rows` answers (it trails the typed one by a render while typing). */
   applied: ProductQuery;
 };
@@ -25,7 +28,7 @@ type Narrowing = {
 };
 
 export function useProducts(query: ProductQuery): ProductsView {
-  const all = useTableSnapshot('products', () => db.products.orderBy('searchKey').toArray());
+  const all = useTableSnapshot('products', () => readProductsByName(db));
   // Typing stays instant: React renders the filtered list at lower priority than the input.
   const deferred = useDeferredValue(query);
   const base = useMemo(
@@ -49,5 +52,5 @@ export function useProducts(query: ProductQuery): ProductsView {
     last.current = { base, key, status: deferred.status, rows: next };
     return next;
   }, [base, deferred.search, deferred.status]);
-  return { rows, total: all?.length ?? 0, applied: deferred };
+  return { rows, total: all?.length ?? 0, applied: deferred, catalogue: all };
 }
