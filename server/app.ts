@@ -74,6 +74,12 @@ export function createApp({ database, env, services, staticDir }: AppOptions) {
     if (err instanceof HTTPException) {
       return c.json({ message: err.message || 'Requisição inválida' }, err.status);
     }
+    // The client hung up mid-body (a chunked upload cut short, bodyLimit reading it): nobody
+    // will read this answer and it is no server fault, so no error log.
+    // Only that case: a real fault while the client happens to leave must still be logged.
+    if (c.req.raw.signal.aborted && (err as { code?: unknown }).code === 'ECONNRESET') {
+      return c.json({ message: 'Requisição interrompida pelo cliente' }, 400);
+    }
     // Unexpected: log the error (never the request body, which may hold secrets) and hide it.
     logger.error('unhandled error', {
       path: c.req.path,

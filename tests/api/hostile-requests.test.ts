@@ -1,7 +1,10 @@
 /** Hostile headers, CSV files, sandbox/webhook bodies and static paths: refused cleanly, nothing lost. */
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serve } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
@@ -247,6 +250,34 @@ describe('error logs', () => {
     const line = errorSummary(error);
     expect(line).toMatch(/^query failed: /);
     expect(line).not.toContain('senha-secreta');
+  });
+});
+
+describe('a client that hangs up mid-body', () => {
+  it('is not logged as a server error', async () => {
+    const written: string[] = [];
+    const original = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+      written.push(String(chunk));
+      return original(chunk, ...rest);
+    }) as typeof process.stderr.write;
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    try {
+      await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+      const { port } = server.address() as AddressInfo;
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(
+        'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{"a"\r\n',
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      socket.destroy();
+      await new Promise((r) => setTimeout(r, 500));
+    } finally {
+      process.stderr.write = original;
+      server.close();
+    }
+    expect(written.join('')).not.toContain('unhandled error');
   });
 });
 
