@@ -1,5 +1,6 @@
 /** Every API route against hostile input: a 4xx with a Portuguese `{ message }`, never a 500, nothing lost. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultBusinessHours } from '../../src/domain/hours';
 import { createOwner, type Owner } from './fixtures';
 import { expectRefused, hostileBodies, raw, snapshot } from './hostile-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -113,6 +114,33 @@ describe('hostile bodies on every JSON route', () => {
     }
     const store = await raw(t, 'GET', '/api/stores/me', { token: owner.token });
     expect(store.status).toBe(200);
+  });
+
+  it('creates a store from text with NUL bytes and lone surrogates (first onboarding)', async () => {
+    const reg = await raw(t, 'POST', '/api/auth/register', {
+      body: JSON.stringify({ email: 'nova@exemplo.com.br', password: 'senha-segura' }),
+    });
+    expect(reg.status).toBe(201);
+    const token = (reg.body as { token: string }).token;
+    const store = await raw(t, 'POST', '/api/stores', {
+      token,
+      body: JSON.stringify({
+        name: 'Loja\u0000 Nova\uD800',
+        cnpj: '',
+        phone: '',
+        cep: '01001000',
+        logradouro: 'Rua\u0000 A',
+        numero: '1',
+        complemento: '\uDFFF',
+        bairro: 'Centro',
+        cidade: 'São Paulo',
+        uf: 'SP',
+        businessHours: defaultBusinessHours(),
+      }),
+    });
+    expectRefused(store, 'POST /api/stores with NUL', [201]);
+    expect(store.status).toBe(201);
+    expect((store.body as { name: string }).name).toBe('Loja Nova\uFFFD');
   });
 
   it('answers a wrong content type like any other body (the JSON is still checked)', async () => {

@@ -239,6 +239,46 @@ describe('gateway text with NUL bytes', () => {
     // Before the fix the insert failed, was logged and the message silently dropped.
     expect(saved.map((m) => m.text)).toContain('quero pão\uFFFD');
   });
+
+  it('answers hostile bodies with the right secret with a 4xx or 200, never a 500', async () => {
+    const [row] = await t.db
+      .select()
+      .from(whatsappConnections)
+      .where(eq(whatsappConnections.storeId, owner.storeId));
+    if (!row) throw new Error('no connection');
+    const shapes = [
+      ...hostileBodies(),
+      ['event only', '{"event":"messages.upsert"}'],
+      ['data as string', '{"event":"messages.upsert","data":"x"}'],
+      ['data as array', '{"event":"messages.upsert","data":[1,2]}'],
+      ['key as null', '{"event":"messages.upsert","data":{"key":null,"message":null}}'],
+      [
+        'numbers everywhere',
+        '{"event":1,"data":{"key":{"remoteJid":5,"fromMe":"no","id":{}},"pushName":[],"message":{"conversation":7},"messageTimestamp":"x"}}',
+      ],
+      [
+        'huge timestamp',
+        JSON.stringify({
+          ...sandboxIncomingPayload({ name: 'A', phone: '11955554444', text: 'oi' }),
+          data: {
+            ...sandboxIncomingPayload({ name: 'A', phone: '11955554444', text: 'oi' }).data,
+            messageTimestamp: 1e308,
+          },
+        }),
+      ],
+      [
+        'connection update garbage',
+        '{"event":"connection.update","data":{"state":{"x":1},"statusReason":"abc"}}',
+      ],
+    ] as Array<[string, string]>;
+    for (const [label, body] of shapes) {
+      const res = await raw(t, 'POST', `/api/webhooks/whatsapp/${owner.storeId}`, {
+        headers: { 'content-type': 'application/json', [WEBHOOK_SECRET_HEADER]: row.webhookSecret },
+        body,
+      });
+      expectRefused(res, `webhook with ${label}`, [200]);
+    }
+  });
 });
 
 describe('error logs', () => {

@@ -110,6 +110,14 @@ describe("B cannot touch A's catalogue", () => {
     expect(res.body.imported).toBe(1);
     expect(res.body.errors).toEqual([{ line: 2, message: 'Linha 2: Identificador inválido' }]);
     expect(await snapshot(t, a.token)).toEqual(before);
+    // The same id in capitals is the same uuid to PostgreSQL: still refused, still reported.
+    const upper = await json(b.token, 'POST', '/api/products/import-csv', {
+      csvData: `id,nome,preco\n${aProduct.toUpperCase()},Bolo Roubado,0.01\n`,
+    });
+    expect(upper.status).toBe(200);
+    expect(upper.body.imported).toBe(0);
+    expect(upper.body.errors).toEqual([{ line: 2, message: 'Linha 2: Identificador inválido' }]);
+    expect(await snapshot(t, a.token)).toEqual(before);
     // The line without id matched no product of B's by name, so B got a new "Bolo" of its own.
     const mine = await json(b.token, 'GET', '/api/products');
     const bolo = mine.body.find((p: { name: string }) => p.name === 'Bolo');
