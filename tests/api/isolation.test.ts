@@ -125,6 +125,27 @@ describe("B cannot touch A's catalogue", () => {
   });
 });
 
+describe('A and B racing', () => {
+  it('gives one new id to exactly one store, with no 500, when both create it at once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = crypto.randomUUID();
+      const body = { id, name: `Disputado ${round}`, price: '1.00', active: true };
+      const key = `corrida-${round}`;
+      const [ra, rb] = await Promise.all([
+        json(a.token, 'POST', '/api/products', body, key),
+        json(b.token, 'POST', '/api/products', body, key),
+      ]);
+      expect([ra.status, rb.status].sort()).toEqual([201, 404]);
+      const winner = ra.status === 201 ? a : b;
+      const loser = ra.status === 201 ? b : a;
+      const theirs = await json(winner.token, 'GET', '/api/products');
+      expect(theirs.body.map((p: { id: string }) => p.id)).toContain(id);
+      const mine = await json(loser.token, 'GET', '/api/products');
+      expect(mine.body.map((p: { id: string }) => p.id)).not.toContain(id);
+    }
+  });
+});
+
 describe('idempotency keys are per store', () => {
   it("does not replay A's response to B for the same key", async () => {
     const res = await json(
