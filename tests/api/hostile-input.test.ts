@@ -169,6 +169,124 @@ describe('hostile bodies on every JSON route', () => {
   });
 });
 
+describe('every field of every body, swapped for a hostile value', () => {
+  const swaps: unknown[] = [
+    null,
+    0,
+    -1,
+    1e308,
+    true,
+    [],
+    ['a'],
+    {},
+    { $ne: '' },
+    'x'.repeat(100_000),
+    '\u0000',
+    '\uD800',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    '__proto__',
+  ];
+
+  it('answers a 4xx with a message or a success, never a 500', async () => {
+    const hours = defaultBusinessHours();
+    const valid: Array<[string, string, Record<string, unknown>]> = [
+      ['POST', '/api/auth/register', { email: 'campo@exemplo.com.br', password: 'senha-segura' }],
+      ['POST', '/api/auth/login', { email: 'campo@exemplo.com.br', password: 'senha-segura' }],
+      [
+        'POST',
+        '/api/stores',
+        {
+          name: 'Loja',
+          cnpj: '',
+          phone: '',
+          cep: '01001000',
+          logradouro: 'Rua',
+          numero: '1',
+          complemento: '',
+          bairro: 'B',
+          cidade: 'C',
+          uf: 'SP',
+          businessHours: hours,
+        },
+      ],
+      [
+        'PUT',
+        '/api/stores/me',
+        {
+          name: 'Mercadinho Hostil',
+          cnpj: '',
+          phone: '',
+          cep: '',
+          logradouro: '',
+          numero: '',
+          complemento: '',
+          bairro: '',
+          cidade: '',
+          uf: '',
+          businessHours: hours,
+        },
+      ],
+      [
+        'PUT',
+        '/api/stores/bot-config',
+        {
+          botAtivo: true,
+          botPersonalizacao: { mensagemBoasVindas: 'Oi', tomVoz: '', informacoesImportantes: '' },
+        },
+      ],
+      [
+        'POST',
+        '/api/products',
+        {
+          id: '3f0c1b1e-9f7a-4c1e-8d2a-0b6f1d2c3e4f',
+          name: 'Pão',
+          description: '',
+          price: '1.00',
+          active: true,
+        },
+      ],
+      [
+        'PUT',
+        `/api/products/${productId}`,
+        { name: 'Café', description: 'Torrado', price: '12.50', active: true },
+      ],
+      [
+        'POST',
+        '/api/customers',
+        { id: '4f0c1b1e-9f7a-4c1e-8d2a-0b6f1d2c3e4f', name: 'Zé', phone: '11912341234' },
+      ],
+      ['PUT', `/api/customers/${customerId}`, { name: 'Maria', phone: '11987654321' }],
+      ['POST', '/api/products/import-csv', { csvData: 'nome,preco\nSal,2.00\n' }],
+    ];
+    const withDays = (body: Record<string, unknown>) =>
+      'businessHours' in body
+        ? [...Object.keys(body), 'businessHours.segunda', 'businessHours.segunda.start']
+        : Object.keys(body);
+    for (const [method, path, body] of valid) {
+      for (const field of [...withDays(body), 'botPersonalizacao.tomVoz']) {
+        for (const value of swaps) {
+          const copy = structuredClone(body);
+          const parts = field.split('.');
+          let target: Record<string, unknown> = copy;
+          for (const part of parts.slice(0, -1))
+            target = (target[part] ?? {}) as Record<string, unknown>;
+          target[parts.at(-1) as string] = value;
+          const res = await raw(t, method, path, {
+            token: owner.token,
+            body: JSON.stringify(copy),
+          });
+          expectRefused(
+            res,
+            `${method} ${path} with ${field}=${JSON.stringify(value).slice(0, 30)}`,
+            [200, 201],
+          );
+        }
+      }
+    }
+  });
+});
+
 describe('hostile paths, queries and methods', () => {
   const badIds = [
     'nao-e-uuid',
