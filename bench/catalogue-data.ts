@@ -52,7 +52,7 @@ export function benchProducts(count: number): BenchProduct[] {
     const size = SIZES[Math.floor(i / (NOUNS.length * KINDS.length)) % SIZES.length];
     rows.push({
       name: `${noun} ${kind} ${size} nº ${i}`,
-      description: i % 3 === 0 ? 'Produto da casa, entrega no mesmo dia' : '',
+      description: i % 10 === 0 ? 'Produto da casa' : '',
       price: `${(i * 37) % 900}.${String(i % 100).padStart(2, '0')}`,
       active: i % 5 !== 0,
     });

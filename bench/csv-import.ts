@@ -43,11 +43,13 @@ try {
     for (let run = 0; run < RUNS; run++) {
       await page.getByRole('button', { name: 'Importar CSV' }).click();
       await page.evaluate('performance.clearMarks()');
-      await page.evaluate(OBSERVE_LONG_TASKS);
       await page.evaluate("performance.mark('tali:import-start')");
       await page
         .locator('input[type=file]')
         .setInputFiles({ name: 'produtos.csv', mimeType: 'text/csv', buffer: file });
+      // Long tasks are watched from here: Playwright's own injection of a 4 MB file into the
+      // input is one ~600 ms task that an owner picking a file never has.
+      await page.evaluate(OBSERVE_LONG_TASKS);
       await page.getByTestId('import-preview').waitFor({ timeout: 120_000 });
       await page.evaluate("performance.mark('tali:import-click')");
       await page.getByRole('button', { name: 'Importar lista de produtos' }).click();

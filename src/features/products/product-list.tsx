@@ -1,6 +1,6 @@
 /** The virtualised product list: only the cards on screen are in the DOM, even for 50,000 rows. */
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { LocalProduct } from '~/db/db';
 import { ProductCard } from './product-card';
@@ -13,7 +13,8 @@ export type ProductListProps = {
 
 const GAP = 12;
 
-export function ProductList({ rows, onEdit, onDelete }: ProductListProps) {
+/** Memoised: typing re-renders the screen at once, the list only when its rows change. */
+export const ProductList = memo(function ProductList({ rows, onEdit, onDelete }: ProductListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
   // The banners above the list come and go: keep the virtualiser's idea of where it starts right.
@@ -54,4 +55,4 @@ export function ProductList({ rows, onEdit, onDelete }: ProductListProps) {
       })}
     </div>
   );
-}
+});
