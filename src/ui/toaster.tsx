@@ -49,14 +49,23 @@ const root = css({
 function ToastCard({ id, title, description, type, action, closable }: ToastShape) {
   const start = useRef<number | null>(null);
   const [dx, setDx] = useState(0);
-  const onPointerDown = (e: PointerEvent) => {
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     start.current = e.clientX;
+    // Keep receiving the moves when the finger leaves the toast mid-swipe.
+    e.currentTarget.setPointerCapture?.(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent) => {
     if (start.current !== null) setDx(Math.max(0, e.clientX - start.current));
   };
-  const onPointerEnd = () => {
-    if (start.current !== null && dx > SWIPE_THRESHOLD && id) toaster.dismiss(id);
+  // The distance is read from the release itself: the last move may not have rendered yet.
+  const onPointerUp = (e: PointerEvent) => {
+    if (start.current !== null && e.clientX - start.current > SWIPE_THRESHOLD && id) {
+      toaster.dismiss(id);
+    }
+    start.current = null;
+    setDx(0);
+  };
+  const onPointerCancel = () => {
     start.current = null;
     setDx(0);
   };
@@ -65,8 +74,8 @@ function ToastCard({ id, title, description, type, action, closable }: ToastShap
       className={root}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerCancel}
       style={dx ? { transform: `translateX(${dx}px)`, transition: 'none' } : undefined}
     >
       <div className={css({ flex: '1', minW: 0 })}>

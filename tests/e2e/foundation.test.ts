@@ -1,4 +1,5 @@
 /** The first journey of a store owner: account, onboarding, home, settings, logout and back in. */
+import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchPhone, type Phone } from './browser';
@@ -63,6 +64,8 @@ describe('a new store owner', () => {
   it('registers, seeing the password rules first', async () => {
     await page.getByRole('link', { name: 'Criar minha conta' }).click();
     await atPath('/register');
+    // The URL changes before the screen's code has loaded: wait for the screen itself.
+    await sees('Crie sua conta e cadastre sua loja');
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Senha', { exact: true }).fill(password);
     await page.getByLabel('Confirmar senha', { exact: true }).fill('123');
@@ -166,6 +169,16 @@ describe('a new store owner', () => {
     ).toBeNull();
     await page.getByRole('button', { name: 'QR Code da Loja' }).click();
     await sees(/\/loja\/mercadinho-da-ana/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Baixar Imagem' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('qrcode-mercadinho-da-ana.png');
+    const png = fs.readFileSync(await download.path());
+    // PNG header: width and height are the big-endian words at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([256, 256]);
+    await sees('QR Code baixado!');
+    await sees('O arquivo foi salvo no seu dispositivo.');
     await page.keyboard.press('Escape');
   });
 
@@ -217,6 +230,7 @@ describe('a new store owner', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.goto('/');
     await atPath('/login');
+    await sees('Entre para gerenciar sua loja');
 
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
