@@ -51,7 +51,11 @@ export function CustomersScreen() {
     <Page>
       <PageHeader
         title="Clientes"
-        subtitle={all?.length ? `${all.length.toLocaleString('pt-BR')} clientes` : undefined}
+        subtitle={
+          all?.length
+            ? `${all.length.toLocaleString('pt-BR')} ${all.length === 1 ? 'cliente' : 'clientes'}`
+            : undefined
+        }
         actions={
           <Button
             size="sm"

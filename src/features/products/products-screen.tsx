@@ -65,7 +65,11 @@ export function ProductsScreen() {
     <Page>
       <PageHeader
         title="Produtos"
-        subtitle={total ? `${total.toLocaleString('pt-BR')} produtos` : undefined}
+        subtitle={
+          total
+            ? `${total.toLocaleString('pt-BR')} ${total === 1 ? 'produto' : 'produtos'}`
+            : undefined
+        }
         actions={
           <div className={css({ display: 'flex', gap: '2' })}>
             <Button
