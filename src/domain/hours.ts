@@ -26,11 +26,15 @@ const time = z
   .string({ error: 'Horário é obrigatório' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Horário inválido (use HH:MM)');
 
-export const dayHoursSchema = z.object({
-  enabled: z.boolean({ error: 'Informe se o dia está aberto' }),
-  start: time,
-  end: time,
-});
+// A missing or non-object day would otherwise get zod's generic "recebeu undefined".
+export const dayHoursSchema = z.object(
+  {
+    enabled: z.boolean({ error: 'Informe se o dia está aberto' }),
+    start: time,
+    end: time,
+  },
+  { error: 'Horário de funcionamento inválido' },
+);
 
 export const businessHoursSchema = z.object(
   Object.fromEntries(WEEKDAYS.map((d) => [d, dayHoursSchema])) as Record<

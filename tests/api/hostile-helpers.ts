@@ -31,7 +31,7 @@ export async function raw(
 
 /** Words that only show up when an English library/runtime message leaks to the client. */
 const LEAK =
-  /\b(error|exception|stack|unexpected|syntax|cannot|failed|invalid input|violates|relation|column|at \w+ \(|node_modules|TypeError|RangeError)\b/i;
+  /\b(error|exception|stack|undefined|unexpected|syntax|cannot|failed|invalid input|violates|relation|column|at \w+ \(|node_modules|TypeError|RangeError)\b/i;
 
 /** A refusal an API client can show: a 4xx (or an allowed success), JSON `{ message }` in Portuguese. */
 export function expectRefused(res: Raw, label: string, allowed: readonly number[] = []) {
