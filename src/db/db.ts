@@ -73,8 +73,9 @@ export class TaliDb extends Dexie {
     });
     // v2: the products list sorts and filters in memory (src/db/product-search.ts), so the name
     // and price indexes only slowed every write; [searchKey+id] lets the list be read in
-    // name order in short slices (src/db/read-products.ts) instead of one long main-thread task.
-    this.version(2).stores({ products: 'id, searchKey, [searchKey+id], active, pending' });
+    // name order in short slices (src/db/read-products.ts) instead of one long main-thread task,
+    // and still answers where('searchKey') (Dexie uses a compound index's first part).
+    this.version(2).stores({ products: 'id, [searchKey+id], active, pending' });
   }
 }
 
