@@ -1,39 +1,83 @@
 /// <reference lib="webworker" />
 /**
- * Parses a product spreadsheet off the main thread (decode, papaparse, zod per row) and sends
- * the result back in chunks, so even 100,000 lines never block the screen.
+ * The whole CSV import off the main thread: decode, papaparse and zod per row, then the
+ * IndexedDB writes (the same Dexie database as the page), the request bodies and the upload.
+ * The page's service worker also controls this worker's fetch, so offline imports are queued.
  */
-import { decodeCsvBytes, MAX_CSV_CHARS, parseProductCsv } from '~/domain/product-csv';
-import type { CsvWorkerReply, CsvWorkerRequest } from './csv-import-protocol';
-
-const CHUNK = 5000;
+import { TaliDb } from '~/db/db';
+import { importProducts } from '~/db/product-import';
+import {
+  decodeCsvBytes,
+  MAX_CSV_CHARS,
+  type ParsedRow,
+  parseProductCsv,
+} from '~/domain/product-csv';
+import {
+  type CsvWorkerReply,
+  type CsvWorkerRequest,
+  PREVIEW_LINES,
+  PREVIEW_SAMPLE,
+} from './csv-import-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
+
+let rows: ParsedRow[] = [];
+let db: TaliDb | null = null;
 
 function reply(message: CsvWorkerReply): void {
   scope.postMessage(message);
 }
 
-scope.onmessage = (event: MessageEvent<CsvWorkerRequest>) => {
+function parse(bytes: ArrayBuffer): void {
   const started = performance.now();
   try {
-    const text = decodeCsvBytes(new Uint8Array(event.data.bytes));
+    const text = decodeCsvBytes(new Uint8Array(bytes));
     if (text.length > MAX_CSV_CHARS) {
       reply({ type: 'failed', message: 'O arquivo é grande demais (máximo de 5 MB)' });
       return;
     }
     const result = parseProductCsv(text);
-    for (let start = 0; start < result.rows.length; start += CHUNK) {
-      reply({ type: 'rows', rows: result.rows.slice(start, start + CHUNK) });
-    }
+    rows = result.rows;
     reply({
-      type: 'done',
-      errors: result.errors,
-      duplicates: result.duplicates,
-      tooManyRows: result.tooManyRows,
-      ms: performance.now() - started,
+      type: 'preview',
+      preview: {
+        count: rows.length,
+        sample: rows.slice(0, PREVIEW_SAMPLE),
+        errors: result.errors.slice(0, PREVIEW_LINES),
+        errorCount: result.errors.length,
+        duplicates: result.duplicates.slice(0, PREVIEW_LINES),
+        duplicateCount: result.duplicates.length,
+        tooManyRows: result.tooManyRows,
+        ms: performance.now() - started,
+      },
     });
   } catch {
     reply({ type: 'failed', message: 'Não foi possível ler o arquivo' });
   }
+}
+
+async function runImport(token: string | null): Promise<void> {
+  try {
+    db ??= new TaliDb();
+    const transport = {
+      fetch: (url: string, init: RequestInit) => fetch(url, init),
+      token: () => token,
+    };
+    const { results, imported } = await importProducts(
+      rows,
+      (written) => reply({ type: 'progress', written }),
+      { db, transport },
+      () => reply({ type: 'stored' }),
+    );
+    const failed = results.some((r) => r.status === 'refused' || r.status === 'unauthorized');
+    reply({ type: 'imported', failed, imported });
+  } catch {
+    reply({ type: 'failed', message: 'Não foi possível importar os produtos' });
+  }
+}
+
+scope.onmessage = (event: MessageEvent<CsvWorkerRequest>) => {
+  const request = event.data;
+  if (request.type === 'parse') parse(request.bytes);
+  else void runImport(request.token);
 };

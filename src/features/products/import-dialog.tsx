@@ -1,15 +1,14 @@
 /** 'Importar Produtos via CSV': template (offline too), file picker, preview, then import. */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { LocalProduct } from '~/db/db';
-import { importProducts } from '~/db/product-import';
-import { deviceContext } from '~/db/transport';
 import { holdSnapshots } from '~/db/use-table-snapshot';
+import { getToken } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
 import { DownloadIcon } from '~/ui/icons';
-import { type CsvPreview, parseCsvFile } from './csv-import-protocol';
+import { CsvImportSession, type CsvPreview } from './csv-import-protocol';
 import { downloadCsvTemplate } from './csv-template';
 import { ImportPreview } from './import-preview';
 import { UploadIcon } from './product-icons';
@@ -17,17 +16,17 @@ import { UploadIcon } from './product-icons';
 export type ImportDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The products on the device: names already there are updated, not duplicated. */
-  catalogue: readonly LocalProduct[] | undefined;
+  /**
+   * No longer read: the worker matches names against the device's index itself. Kept so the
+   * products screen's call still type-checks.
+   */
+  catalogue?: readonly LocalProduct[] | undefined;
 };
 
-function ImportForm({
-  onDone,
-  catalogue,
-}: {
-  onDone: () => void;
-  catalogue: ImportDialogProps['catalogue'];
-}) {
+function ImportForm({ onDone }: { onDone: () => void }) {
+  // The worker holding the parsed rows: one per chosen file, ended when the dialog closes.
+  const session = useRef<CsvImportSession | null>(null);
+  useEffect(() => () => session.current?.close(), []);
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileName, setFileName] = useState('');
   const [reading, setReading] = useState(false);
@@ -49,8 +48,11 @@ function ImportForm({
     if (!file) return;
     setFileName(file.name);
     setReading(true);
+    session.current?.close();
+    const current = new CsvImportSession();
+    session.current = current;
     try {
-      setPreview(await parseCsvFile(file));
+      setPreview(await current.parse(file));
     } catch (error) {
       setReadError(error instanceof Error ? error.message : 'Não foi possível ler o arquivo');
     } finally {
@@ -59,15 +61,12 @@ function ImportForm({
   };
 
   const run = async () => {
-    if (!preview) return;
+    const current = session.current;
+    if (!preview || !current) return;
     setProgress(0);
     try {
-      const known = catalogue ? new Map(catalogue.map((p) => [p.searchKey, p])) : undefined;
-      const rows = preview.rows;
-      const { results } = await holdSnapshots(() =>
-        importProducts(rows, setProgress, deviceContext, known),
-      );
-      const failed = results.some((r) => r.status === 'refused' || r.status === 'unauthorized');
+      // The list refreshes once at the end, not after each of the worker's write chunks.
+      const { failed } = await holdSnapshots(() => current.import(getToken(), setProgress));
       if (failed) toast.error('Erro na importação', 'Não foi possível importar os produtos');
       else toast.success('Importação concluída!');
       onDone();
@@ -110,11 +109,9 @@ function ImportForm({
       {preview ? <ImportPreview preview={preview} /> : null}
       <Button
         full
-        disabled={!preview || preview.rows.length === 0}
+        disabled={!preview || preview.count === 0}
         loading={importing}
-        loadingText={
-          progress ? `Importando… ${progress} de ${preview?.rows.length ?? 0}` : 'Importando…'
-        }
+        loadingText={progress ? `Importando… ${progress} de ${preview?.count ?? 0}` : 'Importando…'}
         onClick={run}
       >
         Importar lista de produtos
@@ -123,7 +120,7 @@ function ImportForm({
   );
 }
 
-export function ImportDialog({ open, onOpenChange, catalogue }: ImportDialogProps) {
+export function ImportDialog({ open, onOpenChange }: ImportDialogProps) {
   return (
     <Dialog
       open={open}
@@ -131,7 +128,7 @@ export function ImportDialog({ open, onOpenChange, catalogue }: ImportDialogProp
       title="Importar Produtos via CSV"
       description="Use o modelo: colunas nome, descricao, preco e ativo, separadas por ponto e vírgula."
     >
-      <ImportForm onDone={() => onOpenChange(false)} catalogue={catalogue} />
+      <ImportForm onDone={() => onOpenChange(false)} />
     </Dialog>
   );
 }

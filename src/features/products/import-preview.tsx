@@ -3,8 +3,6 @@ import { css } from 'styled-system/css';
 import { formatBRL } from '~/domain/money';
 import type { CsvPreview } from './csv-import-protocol';
 
-const SHOWN = 50;
-
 const listStyle = css({
   maxH: '40',
   overflowY: 'auto',
@@ -16,17 +14,15 @@ const listStyle = css({
 });
 
 export function ImportPreview({ preview }: { preview: CsvPreview }) {
-  const { rows, errors, duplicates, tooManyRows } = preview;
+  const { count, sample, errors, errorCount, duplicates, duplicateCount, tooManyRows } = preview;
   return (
     <div data-testid="import-preview" className={css({ display: 'grid', gap: '3' })}>
       <p className={css({ fontWeight: 'semibold' })}>
-        {rows.length === 1
-          ? '1 produto pronto para importar'
-          : `${rows.length} produtos prontos para importar`}
+        {count === 1 ? '1 produto pronto para importar' : `${count} produtos prontos para importar`}
       </p>
-      {rows.length > 0 ? (
+      {count > 0 ? (
         <ul className={`${listStyle} ${css({ bg: 'gray.50' })}`}>
-          {rows.slice(0, 5).map((row) => (
+          {sample.map((row) => (
             <li
               key={row.line}
               className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}
@@ -35,43 +31,46 @@ export function ImportPreview({ preview }: { preview: CsvPreview }) {
               <span className={css({ flexShrink: 0, color: 'muted' })}>{formatBRL(row.price)}</span>
             </li>
           ))}
-          {rows.length > 5 ? (
-            <li className={css({ color: 'muted' })}>e mais {rows.length - 5}…</li>
+          {count > sample.length ? (
+            <li className={css({ color: 'muted' })}>e mais {count - sample.length}…</li>
           ) : null}
         </ul>
       ) : null}
-      {errors.length > 0 ? (
+      {errorCount > 0 ? (
         <section>
           <p className={css({ fontWeight: 'semibold', color: 'danger', fontSize: 'sm', mb: '1' })}>
-            {errors.length === 1
+            {errorCount === 1
               ? '1 linha com erro (não será importada)'
-              : `${errors.length} linhas com erro (não serão importadas)`}
+              : `${errorCount} linhas com erro (não serão importadas)`}
           </p>
           <ul className={`${listStyle} ${css({ bg: 'red.50', color: 'red.800' })}`}>
-            {errors.slice(0, SHOWN).map((e) => (
+            {errors.map((e) => (
               <li key={e.line}>{e.message}</li>
             ))}
-            {errors.length > SHOWN ? (
-              <li>e mais {errors.length - SHOWN} linhas com erro…</li>
+            {errorCount > errors.length ? (
+              <li>e mais {errorCount - errors.length} linhas com erro…</li>
             ) : null}
           </ul>
         </section>
       ) : null}
-      {duplicates.length > 0 ? (
+      {duplicateCount > 0 ? (
         <section>
           <p
             className={css({ fontWeight: 'semibold', color: 'amber.800', fontSize: 'sm', mb: '1' })}
           >
-            {duplicates.length === 1
+            {duplicateCount === 1
               ? '1 nome repetido (ignorado)'
-              : `${duplicates.length} nomes repetidos (ignorados)`}
+              : `${duplicateCount} nomes repetidos (ignorados)`}
           </p>
           <ul className={`${listStyle} ${css({ bg: 'amber.50', color: 'amber.900' })}`}>
-            {duplicates.slice(0, SHOWN).map((d) => (
+            {duplicates.map((d) => (
               <li key={d.line}>
                 Linha {d.line}: “{d.name}” repete a linha {d.firstLine}
               </li>
             ))}
+            {duplicateCount > duplicates.length ? (
+              <li>e mais {duplicateCount - duplicates.length} nomes repetidos…</li>
+            ) : null}
           </ul>
         </section>
       ) : null}
