@@ -54,4 +54,26 @@ describe('importProducts', () => {
       pending: 1,
     });
   });
+
+  it('keeps the server revision of a replaced product, whether the catalogue is read whole or by index', async () => {
+    ctx = testContext(() => json(202, { queued: true }));
+    await importProducts(rows.slice(0, 10), undefined, ctx);
+    await ctx.db.products.toCollection().modify({ revision: 7, pending: 0, updatedAt: 1 });
+    // 10 products, 1 imported row: only the index keys are read, then the replaced row.
+    await importProducts(
+      [{ name: 'produto 3', description: '', price: '5.00', active: true }],
+      undefined,
+      ctx,
+    );
+    // 10 products, 10 imported rows: the whole catalogue is read once.
+    await importProducts(
+      rows.slice(0, 10).map((r) => ({ ...r, price: '8.00' })),
+      undefined,
+      ctx,
+    );
+    expect(await ctx.db.products.count()).toBe(10);
+    const all = await ctx.db.products.toArray();
+    expect(all.every((p) => p.revision === 7 && p.pending === 1 && p.price === '8.00')).toBe(true);
+    expect(all.every((p) => p.updatedAt > 1)).toBe(true);
+  });
 });

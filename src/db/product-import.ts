@@ -31,18 +31,48 @@ export function importCsvText(rows: readonly (ProductFields & { id: string })[])
   return `${lines.join('\r\n')}\r\n`;
 }
 
+type Previous = Pick<LocalProduct, 'id' | 'revision' | 'updatedAt'>;
+
 /**
- * searchKey → id of the catalogue, read from the [searchKey+id] index alone: no row is
- * deserialised, so even 100,000 products take one short read (this runs in the CSV worker).
+ * The catalogue by searchKey, for the names an import replaces (this runs in the CSV worker).
+ * When the file is large next to the catalogue, one read of every row beats a bulkGet per chunk
+ * (each get is its own request); otherwise only the [searchKey+id] index keys are read (no row
+ * deserialised) and the replaced rows are fetched chunk by chunk.
  */
-async function catalogueIds(db: TaliDb): Promise<Map<string, string>> {
+async function catalogueByKey(
+  db: TaliDb,
+  importing: number,
+): Promise<{ ids: Map<string, string>; rows: Map<string, Previous> | null }> {
   const ids = new Map<string, string>();
+  if ((await db.products.count()) <= 2 * importing) {
+    const rows = new Map<string, Previous>();
+    for (const row of await db.products.toArray()) {
+      if (ids.has(row.searchKey)) continue;
+      ids.set(row.searchKey, row.id);
+      rows.set(row.id, row);
+    }
+    return { ids, rows };
+  }
   const keys = (await db.products.orderBy('[searchKey+id]').keys()) as unknown as [
     string,
     string,
   ][];
   for (const [key, id] of keys) if (!ids.has(key)) ids.set(key, id);
-  return ids;
+  return { ids, rows: null };
+}
+
+async function previousRows(
+  db: TaliDb,
+  ids: (string | undefined)[],
+  known: Map<string, Previous> | null,
+): Promise<Map<string, Previous>> {
+  if (known) return known;
+  const matched = [...new Set(ids.filter((id) => id !== undefined))];
+  const found = new Map<string, Previous>();
+  if (matched.length > 0) {
+    for (const row of await db.products.bulkGet(matched)) if (row) found.set(row.id, row);
+  }
+  return found;
 }
 
 export async function importProducts(
@@ -56,20 +86,17 @@ export async function importProducts(
   const withIds: (ProductFields & { id: string; stamp: number })[] = [];
   let written = 0;
   // A name already in the catalogue updates that product: importing twice never duplicates.
-  const idByKey = await catalogueIds(db);
+  const { ids: idByKey, rows: knownRows } = await catalogueByKey(db, rows.length);
   for (let start = 0; start < rows.length; start += WRITE_CHUNK) {
     const chunk = rows.slice(start, start + WRITE_CHUNK);
     const keys = chunk.map((r) => searchKey(r.name));
     await db.transaction('rw', db.products, async () => {
       // Only the products being replaced are read, to keep their revision and order stamps.
-      const matched = [
-        ...new Set(keys.map((k) => idByKey.get(k)).filter((id) => id !== undefined)),
-      ];
-      const previousById = new Map<string, LocalProduct>();
-      if (matched.length > 0) {
-        for (const row of await db.products.bulkGet(matched))
-          if (row) previousById.set(row.id, row);
-      }
+      const previousById = await previousRows(
+        db,
+        keys.map((k) => idByKey.get(k)),
+        knownRows,
+      );
       const now = Date.now();
       const local: LocalProduct[] = chunk.map((r, i) => {
         const key = keys[i] ?? '';
