@@ -3,6 +3,7 @@
 /** The part of workbox-background-sync's Queue the replay needs (injected so tests run in node). */
 export type QueueEntry = { request: Request; timestamp?: number; metadata?: object };
 export interface ReplayQueue {
+  pushRequest(entry: QueueEntry): Promise<void>;
   shiftRequest(): Promise<QueueEntry | undefined>;
   unshiftRequest(entry: QueueEntry): Promise<void>;
   getAll(): Promise<QueueEntry[]>;

@@ -236,6 +236,62 @@ describe('replay of queued mutations', () => {
     expect((await db.products.get('p'))?.pending).toBe(0);
   });
 
+  it.each([
+    ['through this worker', 'own'],
+    ['by another worker version sharing the queue', 'foreign'],
+  ] as const)('keeps a row pending when it is queued again during a pass (%s)', async (_, who) => {
+    await addProduct('p');
+    await enqueue(mutation('POST', '/api/products'), 'product:p');
+    await enqueue(mutation('POST', '/api/customers'), 'customer:c');
+    const replayer = setup();
+    const pendingWhenSent: Record<string, number> = {};
+    answer = async (n) => {
+      const last = sent.at(-1);
+      if (last)
+        pendingWhenSent[`${last.method} ${last.path}`] =
+          (await db.products.get('p'))?.pending ?? -1;
+      if (n === 1) {
+        // The owner edits the row again while its create is on the wire.
+        const entry = {
+          request: mutation('PUT', '/api/products/p'),
+          metadata: { entity: 'product:p', userId: 'u1', queuedAt: Date.now() },
+        };
+        await (who === 'own' ? replayer.push(entry) : queue.pushRequest(entry));
+      }
+      return json(200, {});
+    };
+
+    expect(await replayer.replay()).toBe('done');
+
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'POST /api/products',
+      'POST /api/customers',
+      'PUT /api/products/p',
+    ]);
+    // Between the create and the queued edit the row never looked synced.
+    expect(pendingWhenSent['POST /api/customers']).toBe(1);
+    expect(pendingWhenSent['PUT /api/products/p']).toBe(1);
+    expect((await db.products.get('p'))?.pending).toBe(0);
+    expect(messages.filter((m) => m.type === 'replayed').map((m) => m.size)).toEqual([2, 1, 0]);
+  });
+
+  it('reads the whole queue once per pass, not after every send', async () => {
+    for (let n = 0; n < 30; n++) {
+      await enqueue(mutation('POST', `/api/products?n=${n}`), `product:${n % 10}`);
+    }
+    let reads = 0;
+    const getAll = queue.getAll.bind(queue);
+    queue.getAll = () => {
+      reads++;
+      return getAll();
+    };
+
+    expect(await setup().replay()).toBe('done');
+
+    expect(sent).toHaveLength(30);
+    expect(reads).toBe(1);
+  });
+
   it('resends the mutation a worker was sending when it died', async () => {
     const store = createReplayStore(db, () => crypto.randomUUID());
     await store.setInFlight({ request: mutation('POST', '/api/products', { body: { n: 1 } }) });

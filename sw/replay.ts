@@ -9,6 +9,7 @@ import {
   refusalMessage,
   withCurrentToken,
 } from './queue-entry';
+import { createGate, QueueLedger } from './queue-ledger';
 
 export type {
   EntryMeta,
@@ -40,11 +41,10 @@ export function createReplayer(deps: ReplayDeps) {
   let again = false;
   /** The entry taken out of the queue while it is being sent: still waiting, for the owner. */
   let holding = false;
-
-  async function stillQueued(entity: string): Promise<boolean> {
-    const entries = await queue.getAll();
-    return entries.some((e) => readMeta(e.metadata).entity === entity);
-  }
+  /** What the queue holds: taken once per pass, kept exact by settle() and push(). */
+  let ledger = new QueueLedger();
+  /** Makes "push + count it" atomic against the pass's snapshot of the queue. */
+  const gate = createGate();
 
   async function putBack(entry: QueueEntry): Promise<void> {
     await queue.unshiftRequest(entry);
@@ -52,10 +52,24 @@ export function createReplayer(deps: ReplayDeps) {
     await store.setInFlight(null);
   }
 
-  /** Settled (sent, refused or discarded): no longer waiting. */
-  async function settle(): Promise<void> {
+  /** Settled (sent, refused or discarded): no longer waiting. Returns what remains for its row. */
+  async function settle(entity: string | null): Promise<number> {
     holding = false;
     await store.setInFlight(null);
+    return ledger.settle(entity);
+  }
+
+  /**
+   * The last counted entry of a row settled. A push this worker did not see (another worker
+   * version sharing the queue) would make the counts wrong: one cheap count of the queue tells,
+   * and only then is the queue read again.
+   */
+  async function noneLeft(entity: string): Promise<boolean> {
+    if ((await queue.size()) === ledger.total) return true;
+    return gate(async () => {
+      ledger = QueueLedger.of(await queue.getAll());
+      return ledger.count(entity) === 0;
+    });
   }
 
   /** One pass over the queue, head first; stops at the first entry that must wait. */
@@ -64,24 +78,30 @@ export function createReplayer(deps: ReplayDeps) {
     // A worker died between taking this entry and settling it: it was the head. Resending is
     // safe because the server is idempotent (client ids, Idempotency-Key).
     if (lost) await putBack(lost);
+    // One read of the queue per pass; the session cannot change under a pass (a 401 ends it).
+    ledger = await gate(async () => QueueLedger.of(await queue.getAll()));
+    const [current, userId] = await Promise.all([store.token(), store.userId()]);
+    return sendAll(current, userId);
+  }
+
+  async function sendAll(current: string | null, userId: string | null): Promise<ReplayOutcome> {
     for (;;) {
       const entry = await queue.shiftRequest();
       if (!entry) return 'done';
       holding = true;
       await store.setInFlight(entry);
       const meta = readMeta(entry.metadata);
-      const [current, userId] = await Promise.all([store.token(), store.userId()]);
       // No mirrored session (page never mirrored it): the header it was queued with is all we have.
       const token = current ?? bearerOf(entry.request);
       if (!token) {
         await putBack(entry);
-        announce({ type: 'auth-required', size: await queue.size() });
+        announce({ type: 'auth-required', size: ledger.total });
         return 'auth';
       }
       if (meta.userId && userId && meta.userId !== userId) {
         // Queued by another account on this phone (it signed out): never send it as this one.
-        await settle();
-        announce({ type: 'discarded', entity: meta.entity, size: await queue.size() });
+        await settle(meta.entity);
+        announce({ type: 'discarded', entity: meta.entity, size: ledger.total });
         continue;
       }
       let res: Response;
@@ -93,19 +113,16 @@ export function createReplayer(deps: ReplayDeps) {
       }
       // A DELETE answered 404: the row is already gone, which is what the owner wanted.
       if (res.ok || (res.status === 404 && entry.request.method === 'DELETE')) {
-        await settle();
-        if (meta.entity && !(await stillQueued(meta.entity))) await store.markSynced(meta.entity);
-        announce({
-          type: 'replayed',
-          entity: meta.entity,
-          status: res.status,
-          size: await queue.size(),
-        });
+        const left = await settle(meta.entity);
+        if (meta.entity && left === 0 && (await noneLeft(meta.entity))) {
+          await store.markSynced(meta.entity);
+        }
+        announce({ type: 'replayed', entity: meta.entity, status: res.status, size: ledger.total });
         continue;
       }
       if (res.status === 401) {
         await putBack(entry);
-        announce({ type: 'auth-required', size: await queue.size() });
+        announce({ type: 'auth-required', size: ledger.total });
         return 'auth';
       }
       if (isRetryLater(res.status)) {
@@ -122,13 +139,13 @@ export function createReplayer(deps: ReplayDeps) {
         message,
         entity: meta.entity,
       });
-      await settle();
+      await settle(meta.entity);
       announce({
         type: 'dead-letter',
         entity: meta.entity,
         status: res.status,
         message,
-        size: await queue.size(),
+        size: ledger.total,
       });
     }
   }
@@ -156,6 +173,13 @@ export function createReplayer(deps: ReplayDeps) {
         if (again) void this.replay();
       });
       return running;
+    },
+    /** Queues a mutation; during a pass it is counted, so its row's pending flag stays set. */
+    push(entry: QueueEntry): Promise<void> {
+      return gate(async () => {
+        await queue.pushRequest(entry);
+        ledger.add(readMeta(entry.metadata).entity);
+      });
     },
     /** What still waits to be sent, the entry being sent included (for the page's counter). */
     async size(): Promise<number> {

@@ -58,7 +58,8 @@ function replay(): Promise<ReplayOutcome> {
 
 const mutationHandler: RouteHandlerCallback = ({ request, event }) =>
   handleMutation(request, {
-    queue,
+    // Through the replayer, so a mutation queued during a pass is counted for its row's flag.
+    queue: { pushRequest: (entry) => replayer.push(entry), size: () => queue.size() },
     fetch: (r) => fetch(r),
     isReplaying: () => replayer.busy,
     userId: store.userId,

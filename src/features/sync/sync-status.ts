@@ -30,6 +30,9 @@ let status: SyncStatus = {
 const listeners = new Set<() => void>();
 
 function update(patch: Partial<SyncStatus>): void {
+  // A replay sends a message per mutation: re-render only when something shown changed.
+  const keys = Object.keys(patch) as (keyof SyncStatus)[];
+  if (keys.every((k) => status[k] === patch[k])) return;
   status = { ...status, ...patch };
   for (const listener of listeners) listener();
 }
