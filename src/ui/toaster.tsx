@@ -8,6 +8,8 @@ import { CloseIcon } from './icons';
 
 /** Spec §9: a swipe to the right beyond this many pixels dismisses the toast. */
 const SWIPE_THRESHOLD = 50;
+/** A finger drifting less than this during a tap is still a tap on the button beneath. */
+const TAP_SLOP = 8;
 
 const root = css({
   position: 'relative',
@@ -51,11 +53,18 @@ function ToastCard({ id, title, description, type, action, closable }: ToastShap
   const [dx, setDx] = useState(0);
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     start.current = e.clientX;
-    // Keep receiving the moves when the finger leaves the toast mid-swipe.
-    e.currentTarget.setPointerCapture?.(e.pointerId);
   };
-  const onPointerMove = (e: PointerEvent) => {
-    if (start.current !== null) setDx(Math.max(0, e.clientX - start.current));
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (start.current === null) return;
+    const distance = Math.max(0, e.clientX - start.current);
+    // Keep receiving the moves when the finger leaves the toast mid-swipe, but only once a swipe
+    // has begun: captured from the press, the browser sends the click to the toast itself, so
+    // 'Fechar' and 'Recarregar' never received their taps (the update browser test caught it).
+    const el = e.currentTarget;
+    if (distance > TAP_SLOP && !el.hasPointerCapture?.(e.pointerId)) {
+      el.setPointerCapture?.(e.pointerId);
+    }
+    setDx(distance);
   };
   // The distance is read from the release itself: the last move may not have rendered yet.
   const onPointerUp = (e: PointerEvent) => {
