@@ -292,6 +292,16 @@ describe('replay of queued mutations', () => {
     expect(reads).toBe(1);
   });
 
+  it('leaves nothing to resend at the next start once the queue is sent', async () => {
+    await enqueue(mutation('POST', '/api/products', { key: 'k-1' }), 'product:a');
+    await enqueue(mutation('PUT', '/api/products/a', { key: 'k-2' }), 'product:a');
+
+    expect(await setup().replay()).toBe('done');
+    expect(await setup().replay()).toBe('done');
+
+    expect(sent.map((s) => s.key)).toEqual(['k-1', 'k-2']);
+  });
+
   it('resends the mutation a worker was sending when it died', async () => {
     const store = createReplayStore(db, () => crypto.randomUUID());
     await store.setInFlight({ request: mutation('POST', '/api/products', { body: { n: 1 } }) });

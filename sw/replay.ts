@@ -1,5 +1,5 @@
 /** Replay of queued /api mutations: FIFO, one at a time, locked, with a policy per HTTP status. */
-import type { SyncMessage } from '../src/db/sync-protocol';
+import { IDEMPOTENCY_HEADER, type SyncMessage } from '../src/db/sync-protocol';
 import {
   bearerOf,
   type QueueEntry,
@@ -52,10 +52,15 @@ export function createReplayer(deps: ReplayDeps) {
     await store.setInFlight(null);
   }
 
-  /** Settled (sent, refused or discarded): no longer waiting. Returns what remains for its row. */
-  async function settle(entity: string | null): Promise<number> {
+  /**
+   * Settled (sent, refused or discarded): no longer waiting. Returns what remains for its row.
+   * `keepCopy`: the in-flight copy of a sent mutation that carries an Idempotency-Key may stay
+   * until the next entry overwrites it (one IndexedDB write less per mutation): if the worker
+   * dies before that, resending it only gets the server's stored answer back.
+   */
+  async function settle(entity: string | null, keepCopy = false): Promise<number> {
     holding = false;
-    await store.setInFlight(null);
+    if (!keepCopy) await store.setInFlight(null);
     return ledger.settle(entity);
   }
 
@@ -81,7 +86,12 @@ export function createReplayer(deps: ReplayDeps) {
     // One read of the queue per pass; the session cannot change under a pass (a 401 ends it).
     ledger = await gate(async () => QueueLedger.of(await queue.getAll()));
     const [current, userId] = await Promise.all([store.token(), store.userId()]);
-    return sendAll(current, userId);
+    try {
+      return await sendAll(current, userId);
+    } finally {
+      // The copy a sent mutation may have left (see settle) must not be resent at the next start.
+      if (!holding) await store.setInFlight(null);
+    }
   }
 
   async function sendAll(current: string | null, userId: string | null): Promise<ReplayOutcome> {
@@ -113,7 +123,7 @@ export function createReplayer(deps: ReplayDeps) {
       }
       // A DELETE answered 404: the row is already gone, which is what the owner wanted.
       if (res.ok || (res.status === 404 && entry.request.method === 'DELETE')) {
-        const left = await settle(meta.entity);
+        const left = await settle(meta.entity, entry.request.headers.has(IDEMPOTENCY_HEADER));
         if (meta.entity && left === 0 && (await noneLeft(meta.entity))) {
           await store.markSynced(meta.entity);
         }
