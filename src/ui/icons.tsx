@@ -79,3 +79,17 @@ export const DownloadIcon = icon([
 ]);
 export const ChevronDownIcon = icon(['M6 9l6 6 6-6']);
 export const CheckIcon = icon(['M20 6 9 17l-5-5']);
+export const EditIcon = icon(['M12 20h9', 'M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4z']);
+export const TrashIcon = icon([
+  'M3 6h18',
+  'M8 6V4h8v2',
+  'M19 6l-1 14H6L5 6',
+  'M10 11v6',
+  'M14 11v6',
+]);
+export const UploadIcon = icon([
+  'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4',
+  'M17 8l-5-5-5 5',
+  'M12 3v12',
+]);
+export const SearchIcon = icon(['M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z', 'M21 21l-4.35-4.35']);

@@ -4,8 +4,8 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { LocalCustomer } from '~/db/db';
 import { formatPhone } from '~/domain/phone';
-import { EditIcon, TrashIcon } from '~/features/products/product-icons';
 import { Button } from '~/ui/button';
+import { EditIcon, TrashIcon } from '~/ui/icons';
 
 export type CustomerListProps = {
   rows: LocalCustomer[];

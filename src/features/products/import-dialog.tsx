@@ -7,11 +7,10 @@ import { getToken } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
-import { DownloadIcon } from '~/ui/icons';
+import { DownloadIcon, UploadIcon } from '~/ui/icons';
 import { CsvImportSession, type CsvPreview } from './csv-import-protocol';
 import { downloadCsvTemplate } from './csv-template';
 import { ImportPreview } from './import-preview';
-import { UploadIcon } from './product-icons';
 
 export type ImportDialogProps = {
   open: boolean;

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import type { LocalProduct } from '~/db/db';
 import { formatBRL } from '~/domain/money';
 import { Button } from '~/ui/button';
-import { EditIcon, TrashIcon } from './product-icons';
+import { EditIcon, TrashIcon } from '~/ui/icons';
 
 export type ProductCardProps = {
   product: LocalProduct;

@@ -2,8 +2,8 @@
 import { css } from 'styled-system/css';
 import type { ProductQuery, ProductSort, StatusFilter } from '~/db/product-search';
 import { inputStyle } from '~/ui/field';
+import { SearchIcon } from '~/ui/icons';
 import { Select, type SelectOption } from '~/ui/select';
-import { SearchIcon } from './product-icons';
 
 const STATUS: SelectOption[] = [
   { value: 'all', label: 'Todos' },
