@@ -56,6 +56,11 @@ try {
 } catch {
   failed = Math.max(failed, 1);
 }
+if (run.status !== 0 && failed === 0) {
+  // Vitest failed outside any test (an unhandled error, a broken set-up): count it as a failure.
+  console.error('\nVitest reported errors outside the tests (see above).');
+  failed = 1;
+}
 const code = run.status === 0 && failed === 0 && passed > 0 ? 0 : 1;
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(code);

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { errorSummary, logger } from '../logger';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -57,6 +58,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 /** Connects to PostgreSQL and applies migrations. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover, admin termination) emits
+  // 'error' on the pool; unhandled, that would crash the process. The pool replaces it.
+  pool.on('error', (error) =>
+    logger.warn('postgres idle connection lost', { error: errorSummary(error) }),
+  );
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   return {
