@@ -12,10 +12,10 @@ import { customerTexts, reportWrite } from '~/features/sync/report-write';
 import { useDeviceSync } from '~/features/sync/use-device-sync';
 import { Button } from '~/ui/button';
 import { Card } from '~/ui/card';
-import { inputStyle } from '~/ui/field';
-import { PlusIcon, SearchIcon } from '~/ui/icons';
+import { PlusIcon } from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
+import { SearchField } from '~/ui/search-field';
 import { CustomerDialog } from './customer-dialog';
 import { CustomerList } from './customer-list';
 
@@ -70,27 +70,13 @@ export function CustomersScreen() {
       />
       <OfflineIndicator />
       <DeadLetterList kinds={['customer']} onFix={fix} />
-      <div className={css({ position: 'relative', mb: '4' })}>
-        <SearchIcon
-          size={18}
-          className={css({
-            position: 'absolute',
-            left: '3',
-            top: '50%',
-            transform: 'translateY(-50%)',
-            color: 'muted',
-          })}
-        />
-        <input
-          type="search"
-          aria-label="Buscar clientes"
-          placeholder="Buscar clientes..."
-          autoComplete="off"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className={`${inputStyle} ${css({ pl: '10' })}`}
-        />
-      </div>
+      <SearchField
+        label="Buscar clientes"
+        placeholder="Buscar clientes..."
+        value={search}
+        onChange={setSearch}
+        className={css({ mb: '4' })}
+      />
       {rows === undefined ? (
         <p className={css({ textAlign: 'center', color: 'muted', py: '10' })}>
           Carregando clientes...

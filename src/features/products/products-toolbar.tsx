@@ -1,8 +1,7 @@
 /** Search, status filter (Todos/Ativos/Inativos) and sort (Nome/Preço) of the products screen. */
 import { css } from 'styled-system/css';
 import type { ProductQuery, ProductSort, StatusFilter } from '~/db/product-search';
-import { inputStyle } from '~/ui/field';
-import { SearchIcon } from '~/ui/icons';
+import { SearchField } from '~/ui/search-field';
 import { Select, type SelectOption } from '~/ui/select';
 
 const STATUS: SelectOption[] = [
@@ -20,27 +19,12 @@ export type ProductsToolbarProps = { query: ProductQuery; onChange: (query: Prod
 export function ProductsToolbar({ query, onChange }: ProductsToolbarProps) {
   return (
     <div className={css({ display: 'grid', gap: '3', mb: '4' })}>
-      <div className={css({ position: 'relative' })}>
-        <SearchIcon
-          size={18}
-          className={css({
-            position: 'absolute',
-            left: '3',
-            top: '50%',
-            transform: 'translateY(-50%)',
-            color: 'muted',
-          })}
-        />
-        <input
-          type="search"
-          aria-label="Buscar produtos"
-          placeholder="Buscar produtos..."
-          autoComplete="off"
-          value={query.search}
-          onChange={(e) => onChange({ ...query, search: e.target.value })}
-          className={`${inputStyle} ${css({ pl: '10' })}`}
-        />
-      </div>
+      <SearchField
+        label="Buscar produtos"
+        placeholder="Buscar produtos..."
+        value={query.search}
+        onChange={(search) => onChange({ ...query, search })}
+      />
       <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' })}>
         <Select
           label="Status"
