@@ -1,7 +1,10 @@
 /** GET /api/sync?since=<cursor>: the device's delta pull (see docs/decisions/003). */
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { MAX_REPLAY_BATCH } from '../../src/db/sync-protocol';
 import { requireStore, requireUser } from '../auth/middleware';
-import { ApiError } from '../http';
+import { ApiError, readJson } from '../http';
+import { runBatch } from '../services/catalogue/run-mutation';
 import { readChanges, SYNC_PAGE_SIZE } from '../services/catalogue/sync-feed';
 import type { AppEnv } from '../types';
 
@@ -22,4 +25,39 @@ syncRoutes.get('/', async (c) => {
   if (limit < 1 || limit > SYNC_PAGE_SIZE) throw new ApiError(400, 'Limite inválido');
   c.header('Cache-Control', 'no-store');
   return c.json(await readChanges(c.var.deps.db, c.var.storeId, since, limit));
+});
+
+const BATCH_INVALID = 'Lote de alterações inválido';
+
+const batchSchema = z.object(
+  {
+    mutations: z
+      .array(
+        z.object(
+          {
+            method: z.enum(['POST', 'PUT', 'DELETE'], { error: BATCH_INVALID }),
+            path: z.string({ error: BATCH_INVALID }).max(500, BATCH_INVALID),
+            idempotencyKey: z.string({ error: BATCH_INVALID }).optional(),
+            body: z.string({ error: BATCH_INVALID }).nullable(),
+          },
+          { error: BATCH_INVALID },
+        ),
+        { error: BATCH_INVALID },
+      )
+      .min(1, BATCH_INVALID)
+      .max(MAX_REPLAY_BATCH, `No máximo ${MAX_REPLAY_BATCH} alterações por lote`),
+  },
+  { error: BATCH_INVALID },
+);
+
+/**
+ * POST /api/sync/replay: the device's queued catalogue mutations, in order, in one request (see
+ * src/db/sync-protocol.ts). One answer per mutation, as its own route would give it.
+ */
+syncRoutes.post('/replay', async (c) => {
+  const { mutations } = await readJson(c, batchSchema);
+  const { db, now } = c.var.deps;
+  const results = await runBatch(db, c.var.storeId, now(), mutations);
+  c.header('Cache-Control', 'no-store');
+  return c.json({ results });
 });

@@ -38,3 +38,37 @@ export type SyncMessage =
 export function entityTag(kind: 'product' | 'customer', id: string): string {
   return `${kind}:${id}`;
 }
+
+/**
+ * Replay batch (worker → server). The worker sends queued catalogue mutations in order, many per
+ * request: `POST REPLAY_BATCH_PATH` with `{ mutations: ReplayBatchItem[] }`; the server runs them
+ * in that order, each exactly as its own route would (Idempotency-Key included), and answers
+ * `200 { results: ReplayBatchResult[] }`, one per mutation, same order. A batch as a whole is
+ * either answered or not run at all (5xx, network error): nothing is half-applied.
+ */
+export const REPLAY_BATCH_PATH = '/api/sync/replay';
+/** Mutations per batch, and the most body text a batch carries (a single larger one goes alone). */
+export const MAX_REPLAY_BATCH = 100;
+export const MAX_REPLAY_BATCH_CHARS = 2_000_000;
+
+export type ReplayBatchItem = {
+  method: 'POST' | 'PUT' | 'DELETE';
+  /** Path only ("/api/products/<id>"). */
+  path: string;
+  idempotencyKey?: string;
+  /** The request body as queued (JSON text), or null. */
+  body: string | null;
+};
+
+export type ReplayBatchResult = { status: number; body: unknown };
+
+/** The mutations the batch runs: the catalogue's (server/services/catalogue/mutations.ts). */
+export function isBatchable(method: string, path: string): method is ReplayBatchItem['method'] {
+  if (method === 'POST') {
+    return /^\/api\/(products|customers)$/.test(path) || path === '/api/products/import-csv';
+  }
+  if (method === 'PUT' || method === 'DELETE') {
+    return /^\/api\/(products|customers)\/[^/]+$/.test(path) && path !== '/api/products/import-csv';
+  }
+  return false;
+}

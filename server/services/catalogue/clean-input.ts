@@ -18,7 +18,7 @@ export function cleanText(value: string): string {
 /** No API body nests deeper than a few levels; a 100,000-level one would overflow the stack (500). */
 const MAX_DEPTH = 16;
 
-function cleanStrings(value: unknown, depth = 0): unknown {
+export function cleanStrings(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return cleanText(value);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   if (depth >= MAX_DEPTH) throw new ApiError(400, 'Dados inválidos');

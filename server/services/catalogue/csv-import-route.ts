@@ -1,13 +1,12 @@
 /** POST /api/products/import-csv: same row rules as the device, size limits, Idempotency-Key. */
-import type { Context } from 'hono';
 import { z } from 'zod';
 import type { CsvLineError, ImportCsvResponse } from '../../../src/domain/api-types';
 import { MAX_CSV_CHARS, MAX_CSV_ROWS, parseProductCsv } from '../../../src/domain/product-csv';
-import { ApiError } from '../../http';
-import type { AppEnv } from '../../types';
-import { readCleanJson } from './clean-input';
+import { ApiError, validate } from '../../http';
+import { cleanStrings } from './clean-input';
 import { importProductRows } from './csv-import';
-import { runIdempotent } from './idempotency';
+import type { Reply, Work } from './idempotency';
+import type { MutationContext } from './mutations';
 
 const bodySchema = z.object({
   csvData: z.string({ error: 'Envie o conteúdo do arquivo CSV' }),
@@ -18,8 +17,13 @@ const MAX_REPORTED_ERRORS = 1000;
 
 const plural = (n: number) => (n === 1 ? '1 produto importado' : `${n} produtos importados`);
 
-export async function importCsvRoute(c: Context<AppEnv>): Promise<Response> {
-  const { csvData } = await readCleanJson(c, bodySchema);
+/** Checks and parses the file before any transaction; the rows are written by the Work. */
+export function importCsvMutation(
+  _id: string | null,
+  body: unknown,
+  { storeId, now }: MutationContext,
+): Work | Reply {
+  const { csvData } = validate(bodySchema, cleanStrings(body));
   if (csvData.length > MAX_CSV_CHARS) {
     throw new ApiError(413, 'Arquivo muito grande: o limite é 5 MB');
   }
@@ -43,18 +47,16 @@ export async function importCsvRoute(c: Context<AppEnv>): Promise<Response> {
     const message = first
       ? `Nenhum produto importado. ${first}`
       : 'O arquivo não tem produtos para importar';
-    return c.json({ message, imported: 0, errors: lineErrors.slice(0, MAX_REPORTED_ERRORS) }, 400);
+    return {
+      status: 400,
+      body: { message, imported: 0, errors: lineErrors.slice(0, MAX_REPORTED_ERRORS) },
+    };
   }
-  return runIdempotent(c, async (tx) => {
-    const { imported, errors } = await importProductRows(
-      tx,
-      c.var.storeId,
-      parsed.rows,
-      c.var.deps.now(),
-    );
+  return async (tx) => {
+    const { imported, errors } = await importProductRows(tx, storeId, parsed.rows, now);
     const all = [...lineErrors, ...errors].sort((a, b) => a.line - b.line);
     const body: ImportCsvResponse = { message: plural(imported), imported };
     if (all.length > 0) body.errors = all.slice(0, MAX_REPORTED_ERRORS);
     return { status: 200, body };
-  });
+  };
 }

@@ -1,0 +1,114 @@
+/**
+ * Running catalogue mutations: one per request (the spec's routes) or many in order (the
+ * device's replay batch, POST /api/sync/replay). Both answer per mutation what the route alone
+ * would have answered.
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { ApiError, readJson } from '../../http';
+import type { AppEnv } from '../../types';
+import {
+  checkIdempotencyKey,
+  IDEMPOTENCY_HEADER,
+  type Outcome,
+  type Reply,
+  runKeyed,
+} from './idempotency';
+import { findMutation, type MutationContext } from './mutations';
+import { inStoreTransaction, type Tx } from './store-lock';
+
+const ROUTE_NOT_FOUND = 'Rota não encontrada';
+
+function respond(c: Context<AppEnv>, reply: Reply): Response {
+  if (reply.status === 204) return c.body(null, 204);
+  return c.json(reply.body, reply.status as ContentfulStatusCode);
+}
+
+/** The Hono handler of every catalogue mutation route. */
+export async function mutationRoute(c: Context<AppEnv>): Promise<Response> {
+  const found = findMutation(c.req.method, c.req.path);
+  if (!found) return c.json({ message: ROUTE_NOT_FOUND }, 404);
+  const { db, now } = c.var.deps;
+  const storeId = c.var.storeId;
+  // A DELETE's body (if any) means nothing: it is not read, so it cannot fail the request.
+  const body = c.req.method === 'DELETE' ? null : await readJson(c, z.unknown());
+  const prepared = found.prepare(body, { storeId, now: now() });
+  if (typeof prepared !== 'function') return respond(c, prepared);
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  checkIdempotencyKey(key);
+  const { outcome, replayed } = await inStoreTransaction(db, storeId, (tx) =>
+    runKeyed(tx, storeId, key, found.route, prepared),
+  );
+  if (replayed) c.header('Idempotent-Replayed', 'true');
+  return respond(c, outcome);
+}
+
+/** One queued mutation as the device sends it in a replay batch. */
+export type BatchItem = {
+  method: string;
+  path: string;
+  idempotencyKey?: string | undefined;
+  /** The request's JSON body as sent, or null (DELETE). */
+  body: string | null;
+};
+
+export type BatchReply = Reply & { replayed?: true };
+
+function parseBody(text: string | null): unknown {
+  if (text === null || text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'Corpo da requisição inválido: envie JSON');
+  }
+}
+
+/** Everything a mutation can check before the database: route, body, key. */
+function prepareItem(item: BatchItem, ctx: MutationContext) {
+  const found = findMutation(item.method, item.path);
+  if (!found) throw new ApiError(404, ROUTE_NOT_FOUND);
+  const prepared = found.prepare(item.method === 'DELETE' ? null : parseBody(item.body), ctx);
+  if (typeof prepared !== 'function') return prepared;
+  checkIdempotencyKey(item.idempotencyKey);
+  return { route: found.route, work: prepared };
+}
+
+/**
+ * Runs the items in order in ONE transaction holding the store's catalogue lock (one lock, one
+ * commit, one revision range for the whole batch). Each item runs in its own savepoint: a
+ * refused item (ApiError: 4xx) is rolled back alone and answered like the route would; the
+ * others go on. Anything else (the database failing) aborts the batch: nothing is kept and the
+ * device sends it again later.
+ */
+export async function runBatch(
+  db: Db,
+  storeId: string,
+  now: Date,
+  items: readonly BatchItem[],
+): Promise<BatchReply[]> {
+  return inStoreTransaction(db, storeId, async (tx) => {
+    const replies: BatchReply[] = [];
+    for (const item of items) replies.push(await runItem(tx, storeId, now, item));
+    return replies;
+  });
+}
+
+async function runItem(tx: Tx, storeId: string, now: Date, item: BatchItem): Promise<BatchReply> {
+  try {
+    const prepared = prepareItem(item, { storeId, now });
+    if (!('work' in prepared)) return prepared;
+    const { outcome, replayed } = await tx.transaction((savepoint) =>
+      runKeyed(savepoint, storeId, item.idempotencyKey, prepared.route, prepared.work),
+    );
+    return replayed ? { ...toReply(outcome), replayed: true } : toReply(outcome);
+  } catch (error) {
+    if (error instanceof ApiError)
+      return { status: error.status, body: { message: error.message } };
+    throw error;
+  }
+}
+
+const toReply = (outcome: Outcome): Reply =>
+  outcome.status === 204 ? { status: 204, body: null } : outcome;
