@@ -51,7 +51,12 @@ export async function handleMutation(request: Request, deps: MutationDeps): Prom
     }
   }
   const entity = copy.headers.get(ENTITY_HEADER);
-  const meta: EntryMeta = { entity, userId: await deps.userId(), queuedAt: Date.now() };
+  const meta: EntryMeta = {
+    entity,
+    userId: await deps.userId(),
+    queuedAt: Date.now(),
+    qid: crypto.randomUUID(),
+  };
   await deps.queue.pushRequest({ request: copy, metadata: meta });
   await deps.onQueued(entity, await deps.queue.size(), lineIsBusy);
   return queuedResponse();

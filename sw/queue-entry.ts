@@ -10,8 +10,16 @@ export interface ReplayQueue {
   size(): Promise<number>;
 }
 
-/** What the worker records with each queued request (Queue `metadata`). */
-export type EntryMeta = { entity: string | null; userId: string | null; queuedAt: number };
+/**
+ * What the worker records with each queued request (Queue `metadata`). `qid` names the entry for
+ * good: a copy kept while it is being sent is matched against the queue by it.
+ */
+export type EntryMeta = {
+  entity: string | null;
+  userId: string | null;
+  queuedAt: number;
+  qid?: string;
+};
 
 export type RefusedMutation = {
   method: string;
@@ -27,12 +35,12 @@ export interface ReplayStore {
   /** The current session token, mirrored by the page into IndexedDB. */
   token(): Promise<string | null>;
   userId(): Promise<string | null>;
-  /** No queued mutation for this entity remains: its row is no longer pending. */
-  markSynced(entity: string): Promise<void>;
+  /** No queued mutation for these entities remains: their rows are no longer pending. */
+  markSynced(entities: readonly string[]): Promise<void>;
   deadLetter(refused: RefusedMutation): Promise<void>;
-  /** A copy of the entry being sent, so a worker killed mid-request does not lose it. */
-  setInFlight(entry: QueueEntry | null): Promise<void>;
-  inFlight(): Promise<QueueEntry | null>;
+  /** A copy of the entries being sent, so a worker killed mid-request does not lose them. */
+  setInFlight(entries: readonly QueueEntry[] | null): Promise<void>;
+  inFlight(): Promise<QueueEntry[]>;
 }
 
 export function readMeta(metadata: object | undefined): EntryMeta {
@@ -41,7 +49,17 @@ export function readMeta(metadata: object | undefined): EntryMeta {
     entity: typeof m.entity === 'string' ? m.entity : null,
     userId: typeof m.userId === 'string' ? m.userId : null,
     queuedAt: typeof m.queuedAt === 'number' ? m.queuedAt : 0,
+    ...(typeof m.qid === 'string' ? { qid: m.qid } : {}),
   };
+}
+
+/**
+ * Who an entry is, across reads of the queue: its qid; for an entry queued before qids existed,
+ * when it was queued and what it does.
+ */
+export function entryId(entry: QueueEntry): string {
+  const { qid } = readMeta(entry.metadata);
+  return qid ?? `${entry.timestamp ?? ''}|${entry.request.method}|${entry.request.url}`;
 }
 
 /** The token may have changed since the request was queued (sign-in again after a 401). */
@@ -60,10 +78,19 @@ export function bearerOf(request: Request): string | null {
 export async function refusalMessage(res: Response): Promise<string> {
   const text = await res.text().catch(() => '');
   try {
-    const body = JSON.parse(text) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message) return body.message;
+    return messageOf(res.status, JSON.parse(text), text || res.statusText);
   } catch {
-    // not JSON
+    return `${res.status}: ${text || res.statusText}`;
   }
-  return `${res.status}: ${text || res.statusText}`;
+}
+
+/** The same rule for an answer that arrived inside a replay batch (already parsed). */
+export function messageOf(
+  status: number,
+  body: unknown,
+  text = typeof body === 'string' ? body : JSON.stringify(body),
+): string {
+  const message = (body as { message?: unknown } | null)?.message;
+  if (typeof message === 'string' && message) return message;
+  return `${status}: ${text}`;
 }

@@ -59,7 +59,13 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
   return {
     token: () => metaString(db, 'token'),
     userId: () => metaString(db, 'userId'),
-    markSynced: (entity) => setPending(db, entity, 0),
+    async markSynced(entities) {
+      if (entities.length === 0) return;
+      // One transaction for a whole batch's rows instead of one per row.
+      await db.transaction('rw', [db.products, db.customers], async () => {
+        for (const entity of entities) await setPending(db, entity, 0);
+      });
+    },
     async deadLetter(refused: RefusedMutation) {
       const { kind, id } = parseEntity(refused.entity);
       // The row stays pending so the owner sees it needs attention next to the refusal.
@@ -75,13 +81,16 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
         failedAt: Date.now(),
       });
     },
-    async setInFlight(entry) {
-      if (!entry) await db.meta.delete(IN_FLIGHT);
-      else await db.meta.put({ key: IN_FLIGHT, value: await toStored(entry) });
+    async setInFlight(entries) {
+      if (!entries || entries.length === 0) await db.meta.delete(IN_FLIGHT);
+      else await db.meta.put({ key: IN_FLIGHT, value: await Promise.all(entries.map(toStored)) });
     },
     async inFlight() {
       const row = await db.meta.get(IN_FLIGHT);
-      return row ? fromStored(row.value as StoredEntry) : null;
+      if (!row) return [];
+      // A single entry: what workers before batched replay kept.
+      const stored = Array.isArray(row.value) ? row.value : [row.value];
+      return (stored as StoredEntry[]).map(fromStored);
     },
   };
 }

@@ -4,7 +4,7 @@ import { TaliDb } from '../src/db/db';
 import type { SyncMessage } from '../src/db/sync-protocol';
 import { createReplayer, type EntryMeta, type ReplayDeps } from './replay';
 import { createReplayStore } from './replay-store';
-import { json, MemoryQueue, mutation } from './test-helpers';
+import { batchAware, json, MemoryQueue, mutation } from './test-helpers';
 
 type Sent = { method: string; path: string; auth: string | null; key: string | null; body: string };
 
@@ -19,7 +19,7 @@ function setup(overrides: Partial<ReplayDeps> = {}) {
   return createReplayer({
     queue,
     store: createReplayStore(db, () => crypto.randomUUID()),
-    async fetch(request) {
+    fetch: batchAware(async (request) => {
       const body = await request.text();
       sent.push({
         method: request.method,
@@ -29,14 +29,14 @@ function setup(overrides: Partial<ReplayDeps> = {}) {
         body,
       });
       return answer(sent.length);
-    },
+    }),
     announce: (m) => messages.push(m),
     ...overrides,
   });
 }
 
 async function enqueue(request: Request, entity: string | null = null, userId = 'u1') {
-  const metadata: EntryMeta = { entity, userId, queuedAt: Date.now() };
+  const metadata: EntryMeta = { entity, userId, queuedAt: Date.now(), qid: crypto.randomUUID() };
   await queue.pushRequest({ request, metadata });
 }
 
@@ -304,13 +304,13 @@ describe('replay of queued mutations', () => {
 
   it('resends the mutation a worker was sending when it died', async () => {
     const store = createReplayStore(db, () => crypto.randomUUID());
-    await store.setInFlight({ request: mutation('POST', '/api/products', { body: { n: 1 } }) });
+    await store.setInFlight([{ request: mutation('POST', '/api/products', { body: { n: 1 } }) }]);
     await enqueue(mutation('POST', '/api/customers'));
 
     await setup().replay();
 
     expect(sent.map((s) => s.path)).toEqual(['/api/products', '/api/customers']);
-    expect(await store.inFlight()).toBeNull();
+    expect(await store.inFlight()).toEqual([]);
   });
 
   it('never sends a mutation queued by another account under the current one', async () => {

@@ -1,4 +1,5 @@
 /** Test doubles for the worker modules: an in-memory Queue with workbox's semantics. */
+import { REPLAY_BATCH_PATH, type ReplayBatchItem } from '../src/db/sync-protocol';
 import type { QueueEntry, ReplayQueue } from './replay';
 
 /** Like workbox's Queue: entries are copies taken when stored, shift removes before sending. */
@@ -6,7 +7,8 @@ export class MemoryQueue implements ReplayQueue {
   entries: QueueEntry[] = [];
 
   async pushRequest(entry: QueueEntry): Promise<void> {
-    this.entries.push({ ...entry, request: entry.request.clone() });
+    // Workbox stamps every entry with the time it was stored.
+    this.entries.push({ timestamp: Date.now(), ...entry, request: entry.request.clone() });
   }
   async unshiftRequest(entry: QueueEntry): Promise<void> {
     this.entries.unshift({ ...entry, request: entry.request.clone() });
@@ -47,4 +49,43 @@ export function json(status: number, body: unknown): Response {
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+}
+
+/**
+ * A fetch that also understands the replay batch (POST /api/sync/replay) the way the server
+ * does: each item becomes the request its own route would get, answered by `handle`, in order.
+ * Like the server, a batch whose item meets a failure of the whole request (network error, 401,
+ * 5xx, 408, 429) is answered with that failure and nothing of it counts.
+ */
+export function batchAware(
+  handle: (request: Request) => Promise<Response>,
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const url = new URL(request.url);
+    if (url.pathname !== REPLAY_BATCH_PATH) return handle(request);
+    const { mutations } = (await request.json()) as { mutations: ReplayBatchItem[] };
+    const results: { status: number; body: unknown }[] = [];
+    for (const m of mutations) {
+      const headers: Record<string, string> = {
+        Authorization: request.headers.get('Authorization') ?? '',
+      };
+      if (m.idempotencyKey) headers['Idempotency-Key'] = m.idempotencyKey;
+      if (m.body !== null) headers['Content-Type'] = 'application/json';
+      const res = await handle(
+        new Request(new URL(m.path, url), { method: m.method, headers, body: m.body }),
+      );
+      if (res.status === 401 || res.status >= 500 || res.status === 408 || res.status === 429) {
+        return res;
+      }
+      const text = await res.text();
+      let body: unknown = null;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        body = text;
+      }
+      results.push({ status: res.status, body });
+    }
+    return json(200, { results });
+  };
 }
