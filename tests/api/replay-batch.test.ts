@@ -192,6 +192,24 @@ describe('replay batch', () => {
     expect(await rowsOf(who)).toHaveLength(2);
   });
 
+  it('shares Idempotency-Keys with the single routes, and within one batch', async () => {
+    const who = await createOwner(t);
+    const a = newId();
+    const item = create(a, 'Uma vez');
+    const res = await replay([item, item], who);
+    expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([201, 201]);
+    expect(res.body.results[1]).toMatchObject({ replayed: true, body: res.body.results[0].body });
+    // The same mutation sent to its own route later gets the stored answer.
+    const alone = await send(t, 'POST', '/api/products', {
+      token: who.token,
+      body: JSON.parse(item.body as string),
+      headers: { 'Idempotency-Key': item.idempotencyKey as string },
+    });
+    expect(alone.headers.get('idempotent-replayed')).toBe('true');
+    expect(alone.body).toEqual(res.body.results[0].body);
+    expect(await rowsOf(who)).toHaveLength(1);
+  });
+
   it('binds an Idempotency-Key to one operation, inside a batch too', async () => {
     const who = await createOwner(t);
     const a = newId();

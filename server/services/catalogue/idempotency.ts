@@ -1,5 +1,5 @@
 /** Idempotency-Key: a replayed mutation gets the stored response instead of running twice. */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '../../db/schema';
 import { ApiError } from '../../http';
 import type { Tx } from './store-lock';
@@ -22,6 +22,46 @@ export function checkIdempotencyKey(key: string | undefined): void {
   }
 }
 
+/** An answer remembered under its key: what the route answered the first time. */
+export type StoredKey = { key: string; route: string; status: number; body: unknown };
+
+/** The stored answers of these keys in this store (one query, whatever their number). */
+export async function loadKeys(
+  tx: Tx,
+  storeId: string,
+  keys: readonly string[],
+): Promise<Map<string, StoredKey>> {
+  if (keys.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.storeId, storeId), inArray(idempotencyKeys.key, [...keys])));
+  return new Map(rows.map((r) => [r.key, r]));
+}
+
+/** Stores answers under their keys, in the transaction that produced them. */
+export async function saveKeys(tx: Tx, storeId: string, answers: readonly StoredKey[]) {
+  if (answers.length === 0) return;
+  await tx.insert(idempotencyKeys).values(
+    answers.map((a) => ({
+      storeId,
+      key: a.key,
+      route: a.route,
+      status: a.status,
+      body: a.body ?? {},
+    })),
+  );
+  if (Math.random() < 0.02) await purgeOldKeys(tx, storeId);
+}
+
+/** The stored answer, if the key was used for this same operation; 422 if for another. */
+export function storedOutcome(stored: StoredKey, route: string): Outcome {
+  if (stored.route !== route) {
+    throw new ApiError(422, 'Idempotency-Key já usada em outra operação');
+  }
+  return { status: stored.status, body: stored.body } as Outcome;
+}
+
 /**
  * Runs `work` inside the caller's store transaction (the catalogue lock held). With a key, the
  * outcome is stored in the same transaction, keyed per store, so a replay (even one racing the
@@ -37,26 +77,10 @@ export async function runKeyed(
   work: Work,
 ): Promise<{ outcome: Outcome; replayed: boolean }> {
   if (key === undefined) return { outcome: await work(tx), replayed: false };
-  const [stored] = await tx
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.storeId, storeId), eq(idempotencyKeys.key, key)))
-    .limit(1);
-  if (stored) {
-    if (stored.route !== route) {
-      throw new ApiError(422, 'Idempotency-Key já usada em outra operação');
-    }
-    return { outcome: { status: stored.status, body: stored.body } as Outcome, replayed: true };
-  }
+  const stored = (await loadKeys(tx, storeId, [key])).get(key);
+  if (stored) return { outcome: storedOutcome(stored, route), replayed: true };
   const outcome = await work(tx);
-  await tx.insert(idempotencyKeys).values({
-    storeId,
-    key,
-    route,
-    status: outcome.status,
-    body: outcome.body ?? {},
-  });
-  if (Math.random() < 0.02) await purgeOldKeys(tx, storeId);
+  await saveKeys(tx, storeId, [{ key, route, ...outcome }]);
   return { outcome, replayed: false };
 }
 

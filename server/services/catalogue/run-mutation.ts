@@ -12,9 +12,13 @@ import type { AppEnv } from '../../types';
 import {
   checkIdempotencyKey,
   IDEMPOTENCY_HEADER,
+  loadKeys,
   type Outcome,
   type Reply,
   runKeyed,
+  type StoredKey,
+  saveKeys,
+  storedOutcome,
 } from './idempotency';
 import { findMutation, type MutationContext } from './mutations';
 import { inStoreTransaction, type Tx } from './store-lock';
@@ -80,7 +84,8 @@ function prepareItem(item: BatchItem, ctx: MutationContext) {
  * commit, one revision range for the whole batch). Each item runs in its own savepoint: a
  * refused item (ApiError: 4xx) is rolled back alone and answered like the route would; the
  * others go on. Anything else (the database failing) aborts the batch: nothing is kept and the
- * device sends it again later.
+ * device sends it again later. Idempotency-Keys are read in one query before and written in one
+ * insert after, with the same rules as a single route (services/catalogue/idempotency.ts).
  */
 export async function runBatch(
   db: Db,
@@ -89,20 +94,39 @@ export async function runBatch(
   items: readonly BatchItem[],
 ): Promise<BatchReply[]> {
   return inStoreTransaction(db, storeId, async (tx) => {
+    const keys = items.flatMap((i) => (i.idempotencyKey ? [i.idempotencyKey] : []));
+    const known = await loadKeys(tx, storeId, keys);
+    const fresh: StoredKey[] = [];
     const replies: BatchReply[] = [];
-    for (const item of items) replies.push(await runItem(tx, storeId, now, item));
+    for (const item of items) {
+      replies.push(await runItem(tx, { storeId, now }, item, known, fresh));
+    }
+    await saveKeys(tx, storeId, fresh);
     return replies;
   });
 }
 
-async function runItem(tx: Tx, storeId: string, now: Date, item: BatchItem): Promise<BatchReply> {
+async function runItem(
+  tx: Tx,
+  ctx: MutationContext,
+  item: BatchItem,
+  known: Map<string, StoredKey>,
+  fresh: StoredKey[],
+): Promise<BatchReply> {
   try {
-    const prepared = prepareItem(item, { storeId, now });
+    const prepared = prepareItem(item, ctx);
     if (!('work' in prepared)) return prepared;
-    const { outcome, replayed } = await tx.transaction((savepoint) =>
-      runKeyed(savepoint, storeId, item.idempotencyKey, prepared.route, prepared.work),
-    );
-    return replayed ? { ...toReply(outcome), replayed: true } : toReply(outcome);
+    const key = item.idempotencyKey;
+    const stored = key === undefined ? undefined : known.get(key);
+    if (stored) return { ...toReply(storedOutcome(stored, prepared.route)), replayed: true };
+    const outcome = await tx.transaction((savepoint) => prepared.work(savepoint));
+    if (key !== undefined) {
+      // Also answers a second use of the key later in this same batch.
+      const answer = { key, route: prepared.route, ...outcome };
+      known.set(key, answer);
+      fresh.push(answer);
+    }
+    return toReply(outcome);
   } catch (error) {
     if (error instanceof ApiError)
       return { status: error.status, body: { message: error.message } };
