@@ -251,4 +251,69 @@ describe('replay in batches', () => {
 
     expect((await db.products.toArray()).map((p) => p.pending)).toEqual([0, 0]);
   });
+
+  describe('with the next batch taken while one is on the wire', () => {
+    const ids = ['a', 'b', 'c', 'd', 'e'];
+    const queuedIds = () =>
+      Promise.all(queue.entries.map(async (e) => JSON.parse(await e.request.clone().text()).id));
+
+    beforeEach(async () => {
+      for (const id of ids) await enqueue(create(id), `product:${id}`);
+    });
+
+    it('keeps the copy covering every entry out of the queue', async () => {
+      const store = createReplayStore(db, () => crypto.randomUUID());
+      let seen: string[] = [];
+      answer = async (_request, n) => {
+        if (n === 1) {
+          // Wait until the next batch has been taken off the queue, as it is meant to be.
+          while (queue.entries.length > 1) await new Promise((r) => setTimeout(r, 1));
+          const copy = await store.inFlight();
+          seen = await Promise.all(copy.map(async (e) => JSON.parse(await e.request.text()).id));
+        }
+        return json(201, {});
+      };
+
+      expect(await setup({ maxBatch: 2 }).replay()).toBe('done');
+
+      expect(seen).toEqual(['a', 'b', 'c', 'd']);
+      expect(ranIds).toEqual(ids);
+    });
+
+    it.each([
+      ['a 503 for the whole batch', async () => json(503, { message: 'Indisponível' })],
+      ['a network error', async (): Promise<Response> => Promise.reject(new TypeError('offline'))],
+    ])('puts both batches back in order on %s', async (_label, fail) => {
+      answer = async (_request, n) => (n === 3 ? fail() : json(201, {}));
+      const replayer = setup({ maxBatch: 2 });
+
+      expect(await replayer.replay()).toBe('retry');
+      expect(await queuedIds()).toEqual(['c', 'd', 'e']);
+      expect(await replayer.size()).toBe(3);
+
+      ranIds = [];
+      answer = async () => json(201, {});
+      expect(await replayer.replay()).toBe('done');
+      expect(ranIds).toEqual(['c', 'd', 'e']);
+    });
+
+    it('puts both batches back when the session expired (401 for the batch)', async () => {
+      answer = async () => json(401, { message: 'Sessão expirada. Entre novamente.' });
+
+      expect(await setup({ maxBatch: 3 }).replay()).toBe('auth');
+
+      expect(await queuedIds()).toEqual(ids);
+      expect(messages).toContainEqual({ type: 'auth-required', size: 5 });
+    });
+
+    it('falls back to one request per mutation for a refused batch, then batches again', async () => {
+      noBatchEndpoint = true;
+
+      expect(await setup({ maxBatch: 2 }).replay()).toBe('done');
+
+      expect(ranIds).toEqual(ids);
+      expect(requests.filter((r) => r === 'POST /api/products')).toHaveLength(5);
+      expect(await queue.size()).toBe(0);
+    });
+  });
 });

@@ -89,6 +89,12 @@ function isBatchAnswer(value: unknown, length: number): value is { results: Repl
   );
 }
 
+/** A group of entries sent in one request, and the token it goes with. */
+type Run = { items: Taken[]; batch: boolean; token: string };
+
+/** Where the pass is in its snapshot of the queue. */
+type View = { snapshot: QueueEntry[]; pos: number; alone: number };
+
 export function createReplayer(deps: ReplayDeps) {
   const { queue, store, announce } = deps;
   const maxBatch = deps.maxBatch ?? MAX_REPLAY_BATCH;
@@ -96,46 +102,55 @@ export function createReplayer(deps: ReplayDeps) {
   const withLock = deps.withLock ?? (<T>(task: () => Promise<T>) => task());
   let running: Promise<ReplayOutcome> | null = null;
   let again = false;
-  /** Entries taken out of the queue and not settled yet: still waiting, for the owner. */
-  let held = 0;
-  /** What the queue holds: taken once per pass, kept exact by settling and push(). */
+  /**
+   * Entries taken out of the queue and not settled yet, in queue order: still waiting, for the
+   * owner. The in-flight copy always holds at least these.
+   */
+  let held: QueueEntry[] = [];
+  /** What waits (queue + held): counted once per pass, kept exact by settling and push(). */
   let ledger = new QueueLedger();
   /** Makes "push + count it" atomic against the pass's snapshot of the queue. */
   const gate = createGate();
 
-  /** Reads the whole queue and counts it (once per pass, and when a snapshot runs out). */
+  const release = (entries: readonly QueueEntry[]) => {
+    const gone = new Set(entries);
+    held = held.filter((e) => !gone.has(e));
+  };
+
+  /** Reads the whole queue and counts what waits (once per pass, and when a snapshot runs out). */
   function readQueue(): Promise<QueueEntry[]> {
     return gate(async () => {
       const all = await queue.getAll();
-      ledger = QueueLedger.of(all);
+      ledger = QueueLedger.of([...held, ...all]);
       return all;
     });
   }
 
   /**
-   * Back at the head, in their order. The copy is narrowed to them first: a crash halfway must
-   * not make the next pass resend entries of the batch that were already settled.
+   * Back at the head, in their order. The copy keeps covering them until they are back in the
+   * queue; then it holds only what is still out (nothing already settled is ever resent).
    */
   async function putBack(entries: readonly QueueEntry[]): Promise<void> {
-    if (entries.length > 0) await store.setInFlight(entries);
+    if (entries.length === 0) return;
+    await store.setInFlight(held.length > 0 ? held : entries);
     for (const entry of [...entries].reverse()) await queue.unshiftRequest(entry);
-    held = Math.max(0, held - entries.length);
-    await store.setInFlight(null);
+    release(entries);
+    await store.setInFlight(held.length > 0 ? held : null);
   }
 
   /**
-   * Takes `items` off the head of the queue. Their copy is written FIRST, so a worker killed
-   * between the two loses nothing: the next pass puts back what the queue no longer has (by qid).
-   * False if the head is not what the snapshot said (only another writer could cause that): what
-   * was taken goes back, and the caller reads the queue again.
+   * Takes `items` off the head of the queue. Their copy is written FIRST (with whatever else is
+   * out), so a worker killed between the two loses nothing: the next pass puts back what the
+   * queue no longer has (by qid). False if the head is not what the snapshot said (only another
+   * writer could cause that): what was taken goes back, and the caller reads the queue again.
    */
   async function take(items: readonly Taken[], copy = true): Promise<boolean> {
-    if (copy) await store.setInFlight(items.map((i) => i.entry));
+    if (copy) await store.setInFlight([...held, ...items.map((i) => i.entry)]);
     const taken: QueueEntry[] = [];
     for (const item of items) {
       const got = await queue.shiftRequest();
       if (got) {
-        held++;
+        held.push(got);
         taken.push(got);
       }
       if (!got || entryId(got) !== entryId(item.entry)) {
@@ -152,16 +167,22 @@ export function createReplayer(deps: ReplayDeps) {
    * tells, and only then is the queue read again.
    */
   async function noneLeft(entities: string[]): Promise<string[]> {
-    if (entities.length === 0 || (await queue.size()) === ledger.total) return entities;
+    if (entities.length === 0) return entities;
+    if ((await queue.size()) + held.length === ledger.total) return entities;
     await readQueue();
     return entities.filter((entity) => ledger.count(entity) === 0);
   }
 
   /**
    * Applies the answers in order: done and refused entries settle (refusals go to the dead
-   * letters); the first "retry later" or 401 puts it and everything after it back and stops.
+   * letters); the first "retry later" or 401 puts it, everything after it and `following`
+   * (the next batch, already taken) back, and stops.
    */
-  async function settleAll(items: readonly Taken[], answers: readonly Answer[]) {
+  async function settleAll(
+    items: readonly Taken[],
+    answers: readonly Answer[],
+    following: readonly Taken[],
+  ) {
     type Event =
       | { type: 'replayed'; entity: string | null; status: number }
       | { type: 'dead-letter'; entity: string | null; status: number; message: string };
@@ -173,7 +194,7 @@ export function createReplayer(deps: ReplayDeps) {
       const { request } = item.entry;
       const verdict = verdictOf(request.method, answer.status);
       if (verdict === 'retry' || verdict === 'auth') {
-        await putBack(items.slice(i).map((t) => t.entry));
+        await putBack([...items.slice(i), ...following].map((t) => t.entry));
         stop = verdict;
         break;
       }
@@ -193,19 +214,22 @@ export function createReplayer(deps: ReplayDeps) {
       } else {
         events.push({ type: 'replayed', entity, status: answer.status });
       }
-      held = Math.max(0, held - 1);
+      release([item.entry]);
       if (ledger.settle(entity) === 0 && entity && verdict === 'done') synced.push(entity);
     }
     await store.markSynced(await noneLeft(synced));
-    // The counter goes down one by one, to what the queue holds now.
+    // The counter goes down one by one, to what waits now.
     for (const [i, event] of events.entries()) {
       announce({ ...event, size: ledger.total + (events.length - 1 - i) });
     }
     if (!stop) {
-      // Sent with Idempotency-Keys, the copy may stay until the next batch overwrites it (one
-      // write less per batch): resending it after a crash only gets the stored answers back.
+      // Sent with Idempotency-Keys, the copy may keep them until the next batch overwrites it
+      // (one write less per batch): resending them after a crash only gets the stored answers
+      // back. Otherwise it is narrowed to what is still out.
       const keyed = items.every((t) => t.entry.request.headers.has(IDEMPOTENCY_HEADER));
-      if (!keyed || events.some((e) => e.type === 'dead-letter')) await store.setInFlight(null);
+      if (!keyed || events.some((e) => e.type === 'dead-letter')) {
+        await store.setInFlight(held.length > 0 ? held : null);
+      }
     }
     if (stop === 'auth') announce({ type: 'auth-required', size: ledger.total });
     return stop;
@@ -253,15 +277,14 @@ export function createReplayer(deps: ReplayDeps) {
 
   /** Entries from the head of the snapshot that can travel together (at least one). */
   async function gather(
-    snapshot: readonly QueueEntry[],
-    from: number,
+    view: View,
     userId: string | null,
     alone: boolean,
   ): Promise<{ items: Taken[]; batch: boolean }> {
     const items: Taken[] = [];
     let chars = 0;
-    for (let i = from; i < snapshot.length && items.length < maxBatch; i++) {
-      const entry = snapshot[i] as QueueEntry;
+    for (let i = view.pos; i < view.snapshot.length && items.length < maxBatch; i++) {
+      const entry = view.snapshot[i] as QueueEntry;
       const meta = readMeta(entry.metadata);
       // Another account's entry is discarded when it reaches the head.
       if (items.length > 0 && meta.userId && userId && meta.userId !== userId) break;
@@ -282,6 +305,7 @@ export function createReplayer(deps: ReplayDeps) {
 
   /** One pass over the queue, head first; stops at the first entry that must wait. */
   async function drain(): Promise<ReplayOutcome> {
+    held = [];
     let snapshot = await readQueue();
     const lost = await store.inFlight();
     if (lost.length > 0) {
@@ -290,37 +314,37 @@ export function createReplayer(deps: ReplayDeps) {
       const present = new Set(snapshot.map(entryId));
       const missing = lost.filter((entry) => !present.has(entryId(entry)));
       await putBack(missing);
-      held = 0;
+      await store.setInFlight(null);
       if (missing.length > 0) snapshot = await readQueue();
     }
     // The session cannot change under a pass: a 401 ends it.
     const [current, userId] = await Promise.all([store.token(), store.userId()]);
     try {
-      return await sendAll(snapshot, current, userId);
+      return await sendAll({ snapshot, pos: 0, alone: 0 }, current, userId);
     } finally {
       // The copy a sent batch may have left (see settleAll) must not be resent at the next start.
-      if (held === 0) await store.setInFlight(null);
+      if (held.length === 0) await store.setInFlight(null);
     }
   }
 
-  async function sendAll(
-    first: QueueEntry[],
+  /**
+   * Takes the next run off the queue: what can travel together from the head. Discards another
+   * account's entries on the way; 'done' when nothing waits, 'auth' without any token.
+   */
+  async function nextRun(
+    view: View,
     current: string | null,
     userId: string | null,
-  ): Promise<ReplayOutcome> {
-    let snapshot = first;
-    let pos = 0;
-    /** After a refused batch, its entries go one by one to their own routes. */
-    let alone = 0;
+  ): Promise<Run | 'done' | 'auth'> {
     for (;;) {
-      if (pos >= snapshot.length) {
+      if (view.pos >= view.snapshot.length) {
         // Mutations queued during the pass are at the tail: read the queue again for them.
         if ((await queue.size()) === 0) return 'done';
-        snapshot = await readQueue();
-        pos = 0;
-        if (snapshot.length === 0) return 'done';
+        view.snapshot = await readQueue();
+        view.pos = 0;
+        if (view.snapshot.length === 0) return 'done';
       }
-      const head = snapshot[pos] as QueueEntry;
+      const head = view.snapshot[view.pos] as QueueEntry;
       const headMeta = readMeta(head.metadata);
       // No mirrored session (page never mirrored it): the header it was queued with is all we have.
       const token = current ?? bearerOf(head.request);
@@ -330,42 +354,84 @@ export function createReplayer(deps: ReplayDeps) {
       }
       if (headMeta.userId && userId && headMeta.userId !== userId) {
         // Queued by another account on this phone (it signed out): never send it as this one.
-        const discarded = { entry: head, meta: headMeta, body: null };
-        if (!(await take([discarded], false))) {
-          snapshot = [];
+        if (!(await take([{ entry: head, meta: headMeta, body: null }], false))) {
+          view.snapshot = [];
           continue;
         }
-        pos++;
-        held = Math.max(0, held - 1);
+        view.pos++;
+        release(held.slice(-1));
         ledger.settle(headMeta.entity);
         announce({ type: 'discarded', entity: headMeta.entity, size: ledger.total });
         continue;
       }
       // Without a mirrored token each entry carries its own: no batching across them.
-      const { items, batch } = await gather(snapshot, pos, userId, alone > 0 || current === null);
+      const { items, batch } = await gather(view, userId, view.alone > 0 || current === null);
       if (!(await take(items))) {
-        snapshot = [];
+        view.snapshot = [];
         continue;
       }
-      pos += items.length;
-      alone = Math.max(0, alone - items.length);
-      const answers = batch
-        ? await sendBatch(items, token)
-        : await sendAlone(items[0] as Taken, token);
+      view.pos += items.length;
+      view.alone = Math.max(0, view.alone - items.length);
+      return { items, batch, token };
+    }
+  }
+
+  /**
+   * While a batch is on the wire, the next one is taken off the queue (IndexedDB work in the
+   * worker overlapping the server's): only from the current snapshot, only another batch.
+   */
+  async function prefetch(view: View, run: Run, userId: string | null): Promise<Run | null> {
+    if (view.pos >= view.snapshot.length || view.alone > 0) return null;
+    const headMeta = readMeta((view.snapshot[view.pos] as QueueEntry).metadata);
+    if (headMeta.userId && userId && headMeta.userId !== userId) return null;
+    const { items, batch } = await gather(view, userId, false);
+    if (!batch) return null;
+    if (!(await take(items))) {
+      view.snapshot = [];
+      view.pos = 0;
+      return null;
+    }
+    view.pos += items.length;
+    return { items, batch, token: run.token };
+  }
+
+  async function sendAll(
+    view: View,
+    current: string | null,
+    userId: string | null,
+  ): Promise<ReplayOutcome> {
+    let run: Run | null = null;
+    for (;;) {
+      if (!run) {
+        const next = await nextRun(view, current, userId);
+        if (typeof next === 'string') return next;
+        run = next;
+      }
+      const sending: Promise<Answer[] | 'network' | null> = run.batch
+        ? sendBatch(run.items, run.token)
+        : sendAlone(run.items[0] as Taken, run.token);
+      const [answers, next]: [Answer[] | 'network' | null, Run | null] = await Promise.all([
+        sending,
+        run.batch && current !== null ? prefetch(view, run, userId) : null,
+      ]);
+      const following = next?.items ?? [];
+      const out = [...run.items, ...following].map((t) => t.entry);
       if (answers === 'network') {
-        await putBack(items.map((t) => t.entry));
+        await putBack(out);
         return 'retry';
       }
       if (answers === null) {
         // The server did not take the batch (an older server, a body it would not read):
         // the same entries go again, each to its own route, which answers for itself.
-        await putBack(items.map((t) => t.entry));
-        pos -= items.length;
-        alone = items.length;
+        await putBack(out);
+        view.pos -= out.length;
+        view.alone = run.items.length;
+        run = null;
         continue;
       }
-      const stop = await settleAll(items, answers);
+      const stop = await settleAll(run.items, answers, following);
       if (stop) return stop;
+      run = next;
     }
   }
 
@@ -402,7 +468,7 @@ export function createReplayer(deps: ReplayDeps) {
     },
     /** What still waits to be sent, the entries being sent included (for the page's counter). */
     async size(): Promise<number> {
-      return (await queue.size()) + held;
+      return (await queue.size()) + held.length;
     },
     get busy(): boolean {
       return running !== null;
