@@ -278,6 +278,10 @@ describe('replay in batches', () => {
 
       expect(seen).toEqual(['a', 'b', 'c', 'd']);
       expect(ranIds).toEqual(ids);
+      // Everything settled: nothing for the next start to resend.
+      expect(await store.inFlight()).toEqual([]);
+      expect(await setup({ maxBatch: 2 }).replay()).toBe('done');
+      expect(ranIds).toEqual(ids);
     });
 
     it.each([

@@ -112,9 +112,10 @@ export function createReplayer(deps: ReplayDeps) {
   /** Makes "push + count it" atomic against the pass's snapshot of the queue. */
   const gate = createGate();
 
+  /** No longer out: settled, or back in the queue. By id: every read of the queue is a new object. */
   const release = (entries: readonly QueueEntry[]) => {
-    const gone = new Set(entries);
-    held = held.filter((e) => !gone.has(e));
+    const gone = new Set(entries.map(entryId));
+    held = held.filter((e) => !gone.has(entryId(e)));
   };
 
   /** Reads the whole queue and counts what waits (once per pass, and when a snapshot runs out). */

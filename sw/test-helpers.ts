@@ -2,6 +2,12 @@
 import { REPLAY_BATCH_PATH, type ReplayBatchItem } from '../src/db/sync-protocol';
 import type { QueueEntry, ReplayQueue } from './replay';
 
+const copyOf = (entry: QueueEntry): QueueEntry => ({
+  ...entry,
+  request: entry.request.clone(),
+  ...(entry.metadata ? { metadata: { ...entry.metadata } } : {}),
+});
+
 /** Like workbox's Queue: entries are copies taken when stored, shift removes before sending. */
 export class MemoryQueue implements ReplayQueue {
   entries: QueueEntry[] = [];
@@ -13,15 +19,18 @@ export class MemoryQueue implements ReplayQueue {
   async unshiftRequest(entry: QueueEntry): Promise<void> {
     this.entries.unshift({ ...entry, request: entry.request.clone() });
   }
-  /** As workbox's QueueStore: the head is read, then deleted in another transaction. */
+  /**
+   * As workbox's QueueStore: the head is read, then deleted in another transaction. Like
+   * workbox, every read answers new objects (it rebuilds each Request from IndexedDB).
+   */
   async shiftRequest(): Promise<QueueEntry | undefined> {
     const head = this.entries[0];
     await new Promise((r) => setTimeout(r, 0));
     this.entries = this.entries.filter((e) => e !== head);
-    return head;
+    return head && copyOf(head);
   }
   async getAll(): Promise<QueueEntry[]> {
-    return [...this.entries];
+    return this.entries.map(copyOf);
   }
   async size(): Promise<number> {
     return this.entries.length;
