@@ -4,8 +4,9 @@
  * The page writes to Dexie first (row `pending: 1`), then sends the mutation with `fetch` to the
  * spec's endpoint carrying two headers: `Idempotency-Key` (a fresh UUID per mutation) and
  * `X-Tali-Entity` ("product:<id>" or "customer:<id>"). The worker sends it network-first; on a
- * network error it queues the request and answers `202 {"queued": true}`. Replay is FIFO and
- * locked; after each outcome the worker announces a SyncMessage on the BroadcastChannel.
+ * network error it queues the request and answers `202 {"queued": true}`. Replay keeps the
+ * queue's order and is locked; consecutive catalogue mutations travel in batches (below); after
+ * each outcome the worker announces a SyncMessage on the BroadcastChannel.
  * The worker itself clears `pending` on the Dexie row once no queued mutation for that entity
  * remains, and writes refused mutations to `db.deadLetters`, so nothing depends on a page being open.
  */
