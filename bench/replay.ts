@@ -4,10 +4,13 @@
  * 1,000 mutations of bench/replay-plan.ts from the page with the app's headers (Idempotency-Key,
  * X-Tali-Entity) so the worker queues each one (202 {queued:true}), go online (the app's 'online'
  * handler asks the worker to replay), time reconnect → the worker announces the queue empty, then
- * compare the server's rows with the plan. Run: npx vite build && npx tsx bench/replay.ts
- * (RUNS=5 by default; STATIC_DIR=<dir> serves another build).
+ * compare the server's rows with the plan. Then the server's share alone: the same 1,000 sent from
+ * Node one at a time, and in batches as the worker sends them (POST /api/sync/replay).
+ * Run: npx vite build && npx tsx bench/replay.ts (RUNS=5 by default; STATIC_DIR=<dir> serves
+ * another build).
  */
 import { randomUUID } from 'node:crypto';
+import { MAX_REPLAY_BATCH, REPLAY_BATCH_PATH } from '../src/db/sync-protocol';
 import { launchBrowser } from '../tests/e2e/browser';
 import {
   api,
@@ -131,6 +134,31 @@ async function serverAlone(): Promise<number> {
   return Date.now() - start;
 }
 
+/** The same 1,000 mutations from Node in batches of 100 (what the worker sends): the server's share now. */
+async function serverBatched(): Promise<number> {
+  const owner = await createOwnerWithStore(server.baseUrl, 'Replay em lotes');
+  const plan = buildPlan();
+  const start = Date.now();
+  for (let i = 0; i < plan.mutations.length; i += MAX_REPLAY_BATCH) {
+    const mutations = plan.mutations.slice(i, i + MAX_REPLAY_BATCH).map((m) => ({
+      method: m.method,
+      path: m.url,
+      idempotencyKey: randomUUID(),
+      body: m.body === undefined ? null : JSON.stringify(m.body),
+    }));
+    const res = await fetch(`${server.baseUrl}${REPLAY_BATCH_PATH}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${owner.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ mutations }),
+    });
+    const body = (await res.json()) as { results?: { status: number }[] };
+    const refused = body.results?.filter((r) => r.status >= 300) ?? [];
+    if (!res.ok || refused.length > 0)
+      throw new Error(`batch: ${res.status} ${JSON.stringify(body)}`);
+  }
+  return Date.now() - start;
+}
+
 const results: RunResult[] = [];
 try {
   console.log(`replay of 1,000 queued mutations, ${RUNS} runs; ${loadLine()}`);
@@ -156,7 +184,11 @@ try {
   }
   const direct = await serverAlone();
   console.log(
-    `same 1,000 mutations sent from Node straight to the API: ${direct} ms; ${loadLine()}`,
+    `same 1,000 mutations sent from Node straight to the API, one at a time: ${direct} ms; ${loadLine()}`,
+  );
+  const batched = await serverBatched();
+  console.log(
+    `same 1,000 mutations sent from Node in batches of ${MAX_REPLAY_BATCH}: ${batched} ms; ${loadLine()}`,
   );
   const bad = results.filter(
     (r) =>
