@@ -2,6 +2,8 @@
 
 /** The part of workbox-background-sync's Queue the replay needs (injected so tests run in node). */
 export type QueueEntry = { request: Request; timestamp?: number; metadata?: object };
+/** An entry out of the queue, with its body read once (a Request's body is a stream). */
+export type HeldEntry = { entry: QueueEntry; body: string | null };
 export interface ReplayQueue {
   pushRequest(entry: QueueEntry): Promise<void>;
   shiftRequest(): Promise<QueueEntry | undefined>;
@@ -39,8 +41,8 @@ export interface ReplayStore {
   markSynced(entities: readonly string[]): Promise<void>;
   deadLetter(refused: RefusedMutation): Promise<void>;
   /** A copy of the entries being sent, so a worker killed mid-request does not lose them. */
-  setInFlight(entries: readonly QueueEntry[] | null): Promise<void>;
-  inFlight(): Promise<QueueEntry[]>;
+  setInFlight(entries: readonly HeldEntry[] | null): Promise<void>;
+  inFlight(): Promise<HeldEntry[]>;
 }
 
 export function readMeta(metadata: object | undefined): EntryMeta {

@@ -231,13 +231,39 @@ describe('replay in batches', () => {
     const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((id) => entry(create(id), `product:${id}`));
     const store = createReplayStore(db, () => crypto.randomUUID());
     // The copy of a, b, c was written, a and b were taken off the queue, then the worker died.
-    await store.setInFlight([a, b, c] as QueueEntry[]);
+    const held = await Promise.all(
+      [a, b, c].map(async (e) => ({
+        entry: e as QueueEntry,
+        body: await (e as QueueEntry).request.clone().text(),
+      })),
+    );
+    await store.setInFlight(held);
     for (const e of [c, d] as QueueEntry[]) await queue.pushRequest(e);
 
     expect(await setup().replay()).toBe('done');
 
     expect(ranIds).toEqual(['a', 'b', 'c', 'd']);
     expect(await store.inFlight()).toEqual([]);
+  });
+
+  it('reads the queue again when its head is not what the pass read', async () => {
+    for (const id of ['a', 'b']) await enqueue(create(id), `product:${id}`);
+    // Another writer puts an entry at the head right after the pass read the queue.
+    const getAll = queue.getAll.bind(queue);
+    let first = true;
+    queue.getAll = async () => {
+      const all = await getAll();
+      if (first) {
+        first = false;
+        await queue.unshiftRequest(entry(create('z'), 'product:z'));
+      }
+      return all;
+    };
+
+    expect(await setup().replay()).toBe('done');
+
+    expect(ranIds).toEqual(['z', 'a', 'b']);
+    expect(await queue.size()).toBe(0);
   });
 
   it('clears the pending flag of every row of a batch in one go', async () => {
@@ -269,7 +295,7 @@ describe('replay in batches', () => {
           // Wait until the next batch has been taken off the queue, as it is meant to be.
           while (queue.entries.length > 1) await new Promise((r) => setTimeout(r, 1));
           const copy = await store.inFlight();
-          seen = await Promise.all(copy.map(async (e) => JSON.parse(await e.request.text()).id));
+          seen = copy.map((h) => JSON.parse(h.body ?? '').id);
         }
         return json(201, {});
       };

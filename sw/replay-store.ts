@@ -1,6 +1,6 @@
 /** The replay's view of the device database (Dexie): session mirror, pending flags, dead letters. */
 import type { DeadLetter, TaliDb } from '../src/db/db';
-import type { QueueEntry, RefusedMutation, ReplayStore } from './replay';
+import type { HeldEntry, RefusedMutation, ReplayStore } from './replay';
 
 const IN_FLIGHT = 'sw-in-flight';
 
@@ -20,8 +20,7 @@ export function parseEntity(tag: string | null): { kind: DeadLetter['entity']; i
   return { kind: match[1] as 'product' | 'customer', id: match[2] };
 }
 
-async function toStored(entry: QueueEntry): Promise<StoredEntry> {
-  const body = await entry.request.clone().text();
+function toStored({ entry, body }: HeldEntry): StoredEntry {
   const headers: [string, string][] = [];
   entry.request.headers.forEach((value, name) => {
     headers.push([name, value]);
@@ -30,15 +29,15 @@ async function toStored(entry: QueueEntry): Promise<StoredEntry> {
     url: entry.request.url,
     method: entry.request.method,
     headers,
-    body: body || null,
+    body,
     timestamp: entry.timestamp,
     metadata: entry.metadata,
   };
 }
 
-function fromStored(s: StoredEntry): QueueEntry {
+function fromStored(s: StoredEntry): HeldEntry {
   const request = new Request(s.url, { method: s.method, headers: s.headers, body: s.body });
-  return { request, timestamp: s.timestamp, metadata: s.metadata };
+  return { entry: { request, timestamp: s.timestamp, metadata: s.metadata }, body: s.body };
 }
 
 async function metaString(db: TaliDb, key: string): Promise<string | null> {
@@ -83,7 +82,7 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
     },
     async setInFlight(entries) {
       if (!entries || entries.length === 0) await db.meta.delete(IN_FLIGHT);
-      else await db.meta.put({ key: IN_FLIGHT, value: await Promise.all(entries.map(toStored)) });
+      else await db.meta.put({ key: IN_FLIGHT, value: entries.map(toStored) });
     },
     async inFlight() {
       const row = await db.meta.get(IN_FLIGHT);

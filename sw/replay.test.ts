@@ -304,7 +304,8 @@ describe('replay of queued mutations', () => {
 
   it('resends the mutation a worker was sending when it died', async () => {
     const store = createReplayStore(db, () => crypto.randomUUID());
-    await store.setInFlight([{ request: mutation('POST', '/api/products', { body: { n: 1 } }) }]);
+    const request = mutation('POST', '/api/products', { body: { n: 1 } });
+    await store.setInFlight([{ entry: { request }, body: JSON.stringify({ n: 1 }) }]);
     await enqueue(mutation('POST', '/api/customers'));
 
     await setup().replay();

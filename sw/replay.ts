@@ -18,6 +18,7 @@ import {
   bearerOf,
   type EntryMeta,
   entryId,
+  type HeldEntry,
   messageOf,
   type QueueEntry,
   type ReplayQueue,
@@ -30,6 +31,7 @@ import { createGate, QueueLedger } from './queue-ledger';
 
 export type {
   EntryMeta,
+  HeldEntry,
   QueueEntry,
   RefusedMutation,
   ReplayQueue,
@@ -55,7 +57,7 @@ export type ReplayOutcome = 'done' | 'retry' | 'auth';
 const isRetryLater = (status: number) => status >= 500 || status === 408 || status === 429;
 
 /** An entry taken for sending, with what the batch needs of it. */
-type Taken = { entry: QueueEntry; meta: EntryMeta; body: string | null };
+type Taken = HeldEntry & { meta: EntryMeta };
 
 /** The server's answer to one mutation; the refusal's reason is read only when needed. */
 type Answer = { status: number; reason(): Promise<string> };
@@ -106,23 +108,23 @@ export function createReplayer(deps: ReplayDeps) {
    * Entries taken out of the queue and not settled yet, in queue order: still waiting, for the
    * owner. The in-flight copy always holds at least these.
    */
-  let held: QueueEntry[] = [];
+  let held: HeldEntry[] = [];
   /** What waits (queue + held): counted once per pass, kept exact by settling and push(). */
   let ledger = new QueueLedger();
   /** Makes "push + count it" atomic against the pass's snapshot of the queue. */
   const gate = createGate();
 
   /** No longer out: settled, or back in the queue. By id: every read of the queue is a new object. */
-  const release = (entries: readonly QueueEntry[]) => {
-    const gone = new Set(entries.map(entryId));
-    held = held.filter((e) => !gone.has(entryId(e)));
+  const release = (entries: readonly HeldEntry[]) => {
+    const gone = new Set(entries.map((h) => entryId(h.entry)));
+    held = held.filter((h) => !gone.has(entryId(h.entry)));
   };
 
   /** Reads the whole queue and counts what waits (once per pass, and when a snapshot runs out). */
   function readQueue(): Promise<QueueEntry[]> {
     return gate(async () => {
       const all = await queue.getAll();
-      ledger = QueueLedger.of([...held, ...all]);
+      ledger = QueueLedger.of([...held.map((h) => h.entry), ...all]);
       return all;
     });
   }
@@ -131,10 +133,10 @@ export function createReplayer(deps: ReplayDeps) {
    * Back at the head, in their order. The copy keeps covering them until they are back in the
    * queue; then it holds only what is still out (nothing already settled is ever resent).
    */
-  async function putBack(entries: readonly QueueEntry[]): Promise<void> {
+  async function putBack(entries: readonly HeldEntry[]): Promise<void> {
     if (entries.length === 0) return;
     await store.setInFlight(held.length > 0 ? held : entries);
-    for (const entry of [...entries].reverse()) await queue.unshiftRequest(entry);
+    for (const { entry } of [...entries].reverse()) await queue.unshiftRequest(entry);
     release(entries);
     await store.setInFlight(held.length > 0 ? held : null);
   }
@@ -146,18 +148,22 @@ export function createReplayer(deps: ReplayDeps) {
    * writer could cause that): what was taken goes back, and the caller reads the queue again.
    */
   async function take(items: readonly Taken[], copy = true): Promise<boolean> {
-    if (copy) await store.setInFlight([...held, ...items.map((i) => i.entry)]);
-    const taken: QueueEntry[] = [];
+    if (copy) await store.setInFlight([...held, ...items]);
+    const taken: HeldEntry[] = [];
     for (const item of items) {
       const got = await queue.shiftRequest();
+      if (got && entryId(got) === entryId(item.entry)) {
+        held.push(item);
+        taken.push(item);
+        continue;
+      }
       if (got) {
-        held.push(got);
-        taken.push(got);
+        const unexpected = { entry: got, body: (await got.request.clone().text()) || null };
+        held.push(unexpected);
+        taken.push(unexpected);
       }
-      if (!got || entryId(got) !== entryId(item.entry)) {
-        await putBack(taken);
-        return false;
-      }
+      await putBack(taken);
+      return false;
     }
     return true;
   }
@@ -195,7 +201,7 @@ export function createReplayer(deps: ReplayDeps) {
       const { request } = item.entry;
       const verdict = verdictOf(request.method, answer.status);
       if (verdict === 'retry' || verdict === 'auth') {
-        await putBack([...items.slice(i), ...following].map((t) => t.entry));
+        await putBack([...items.slice(i), ...following]);
         stop = verdict;
         break;
       }
@@ -215,7 +221,7 @@ export function createReplayer(deps: ReplayDeps) {
       } else {
         events.push({ type: 'replayed', entity, status: answer.status });
       }
-      release([item.entry]);
+      release([item]);
       if (ledger.settle(entity) === 0 && entity && verdict === 'done') synced.push(entity);
     }
     await store.markSynced(await noneLeft(synced));
@@ -313,7 +319,7 @@ export function createReplayer(deps: ReplayDeps) {
       // A worker died while sending these. Those the queue no longer has go back to the head;
       // resending is safe because the server is idempotent (client ids, Idempotency-Key).
       const present = new Set(snapshot.map(entryId));
-      const missing = lost.filter((entry) => !present.has(entryId(entry)));
+      const missing = lost.filter((h) => !present.has(entryId(h.entry)));
       await putBack(missing);
       await store.setInFlight(null);
       if (missing.length > 0) snapshot = await readQueue();
@@ -416,7 +422,7 @@ export function createReplayer(deps: ReplayDeps) {
         run.batch && current !== null ? prefetch(view, run, userId) : null,
       ]);
       const following = next?.items ?? [];
-      const out = [...run.items, ...following].map((t) => t.entry);
+      const out = [...run.items, ...following];
       if (answers === 'network') {
         await putBack(out);
         return 'retry';
