@@ -68,8 +68,7 @@ export function isBatchable(method: string, path: string): method is ReplayBatch
   if (method === 'POST') {
     return /^\/api\/(products|customers)$/.test(path) || path === '/api/products/import-csv';
   }
-  if (method === 'PUT' || method === 'DELETE') {
-    return /^\/api\/(products|customers)\/[^/]+$/.test(path) && path !== '/api/products/import-csv';
-  }
+  if (method === 'PUT' || method === 'DELETE')
+    return /^\/api\/(products|customers)\/[^/]+$/.test(path);
   return false;
 }

@@ -2,7 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, products } from '../../server/db/schema';
-import type { ReplayBatchItem } from '../../src/db/sync-protocol';
+import { findMutation } from '../../server/services/catalogue/mutations';
+import { isBatchable, type ReplayBatchItem } from '../../src/db/sync-protocol';
 import { createOwner, newId, type Owner, send } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -274,5 +275,31 @@ describe('replay batch', () => {
       status: 401,
       body: { message: 'Sessão expirada. Entre novamente.' },
     });
+  });
+
+  it('is what the device batches: the worker and the server agree on the routes', () => {
+    const id = newId();
+    const routes = [
+      ['POST', '/api/products'],
+      ['PUT', `/api/products/${id}`],
+      ['DELETE', `/api/products/${id}`],
+      ['POST', '/api/products/import-csv'],
+      ['POST', '/api/customers'],
+      ['PUT', `/api/customers/${id}`],
+      ['DELETE', `/api/customers/${id}`],
+      ['POST', '/api/customers/import-csv'],
+      ['PUT', '/api/products'],
+      ['PATCH', `/api/products/${id}`],
+      ['POST', '/api/stores'],
+      ['PUT', '/api/stores/me'],
+      ['POST', `/api/products/${id}/extra`],
+    ];
+    for (const [method, path] of routes) {
+      expect([method, path, isBatchable(method as string, path as string)]).toEqual([
+        method,
+        path,
+        findMutation(method as string, path as string) !== null,
+      ]);
+    }
   });
 });

@@ -25,7 +25,8 @@ type Handler = (id: string | null, body: unknown, ctx: MutationContext) => Work 
 
 type Mutation = { method: string; pattern: RegExp; handler: Handler };
 
-const UUID_OR_ANY = '([^/]+)';
+/** One path segment: the row id, checked by the handler (a malformed one is 404). */
+const SEGMENT = '([^/]+)';
 
 function rowId(raw: string | null, notFound: string): string {
   if (!raw || !isUuid(raw)) throw new ApiError(404, notFound);
@@ -44,7 +45,7 @@ function crud<Fields>(
   table: SyncedTable<any, Omit<Fields, 'id'>, unknown>,
   notFound: string,
 ): Mutation[] {
-  const one = new RegExp(`^${base}/${UUID_OR_ANY}$`);
+  const one = new RegExp(`^${base}/${SEGMENT}$`);
   return [
     {
       method: 'POST',
