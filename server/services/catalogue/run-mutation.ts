@@ -5,9 +5,8 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { ApiError, readJson } from '../../http';
+import { ApiError, parseJsonBody, readBodyText } from '../../http';
 import type { AppEnv } from '../../types';
 import {
   checkIdempotencyKey,
@@ -30,26 +29,7 @@ function respond(c: Context<AppEnv>, reply: Reply): Response {
   return c.json(reply.body, reply.status as ContentfulStatusCode);
 }
 
-/** The Hono handler of every catalogue mutation route. */
-export async function mutationRoute(c: Context<AppEnv>): Promise<Response> {
-  const found = findMutation(c.req.method, c.req.path);
-  if (!found) return c.json({ message: ROUTE_NOT_FOUND }, 404);
-  const { db, now } = c.var.deps;
-  const storeId = c.var.storeId;
-  // A DELETE's body (if any) means nothing: it is not read, so it cannot fail the request.
-  const body = c.req.method === 'DELETE' ? null : await readJson(c, z.unknown());
-  const prepared = found.prepare(body, { storeId, now: now() });
-  if (typeof prepared !== 'function') return respond(c, prepared);
-  const key = c.req.header(IDEMPOTENCY_HEADER);
-  checkIdempotencyKey(key);
-  const { outcome, replayed } = await inStoreTransaction(db, storeId, (tx) =>
-    runKeyed(tx, storeId, key, found.route, prepared),
-  );
-  if (replayed) c.header('Idempotent-Replayed', 'true');
-  return respond(c, outcome);
-}
-
-/** One queued mutation as the device sends it in a replay batch. */
+/** One mutation as the device sends it: alone (its own route) or inside a replay batch. */
 export type BatchItem = {
   method: string;
   path: string;
@@ -60,23 +40,35 @@ export type BatchItem = {
 
 export type BatchReply = Reply & { replayed?: true };
 
-function parseBody(text: string | null): unknown {
-  if (text === null || text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'Corpo da requisição inválido: envie JSON');
-  }
-}
-
-/** Everything a mutation can check before the database: route, body, key. */
+/** Everything a mutation can check before the database: route, body, key (4xx as ApiError). */
 function prepareItem(item: BatchItem, ctx: MutationContext) {
   const found = findMutation(item.method, item.path);
   if (!found) throw new ApiError(404, ROUTE_NOT_FOUND);
-  const prepared = found.prepare(item.method === 'DELETE' ? null : parseBody(item.body), ctx);
+  // A DELETE's body (if any) means nothing: it is not read, so it cannot fail the request.
+  const body = item.method === 'DELETE' ? null : parseJsonBody(item.body ?? '');
+  const prepared = found.prepare(body, ctx);
   if (typeof prepared !== 'function') return prepared;
   checkIdempotencyKey(item.idempotencyKey);
   return { route: found.route, work: prepared };
+}
+
+/** The Hono handler of every catalogue mutation route. */
+export async function mutationRoute(c: Context<AppEnv>): Promise<Response> {
+  const { db, now } = c.var.deps;
+  const storeId = c.var.storeId;
+  const item: BatchItem = {
+    method: c.req.method,
+    path: c.req.path,
+    idempotencyKey: c.req.header(IDEMPOTENCY_HEADER),
+    body: c.req.method === 'DELETE' ? null : await readBodyText(c),
+  };
+  const prepared = prepareItem(item, { storeId, now: now() });
+  if (!('work' in prepared)) return respond(c, prepared);
+  const { outcome, replayed } = await inStoreTransaction(db, storeId, (tx) =>
+    runKeyed(tx, storeId, item.idempotencyKey, prepared.route, prepared.work),
+  );
+  if (replayed) c.header('Idempotent-Replayed', 'true');
+  return respond(c, outcome);
 }
 
 /**
