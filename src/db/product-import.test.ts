@@ -40,6 +40,20 @@ describe('importProducts', () => {
     });
   });
 
+  it('stores none of the rows of a transaction when one chunk fails, and sends nothing', async () => {
+    ctx = testContext(() => json(202, { queued: true }));
+    const table = ctx.db.products;
+    const bulkPut = table.bulkPut.bind(table);
+    let calls = 0;
+    table.bulkPut = ((items: Parameters<typeof bulkPut>[0]) =>
+      ++calls === 2 ? Promise.reject(new Error('disco cheio')) : bulkPut(items)) as typeof bulkPut;
+    await expect(importProducts(rows, undefined, ctx)).rejects.toThrow('disco cheio');
+    expect(calls).toBe(2);
+    // The 1,200 rows are one transaction: the first chunk is rolled back with the second.
+    expect(await ctx.db.products.count()).toBe(0);
+    expect(ctx.sent).toHaveLength(0);
+  });
+
   it('updates the product of the same name instead of duplicating it on a second import', async () => {
     ctx = testContext(() => json(202, { queued: true }));
     await importProducts(rows.slice(0, 10), undefined, ctx);

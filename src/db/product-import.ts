@@ -13,6 +13,13 @@ import type { ProductFields } from './products-repo';
 import { type DeviceContext, deviceContext } from './transport';
 
 export const WRITE_CHUNK = 1000;
+/**
+ * Rows per read-write transaction: a 10,000-row file is one commit, while a 100,000-row file
+ * still lets other writers (sync, the service worker) in every few seconds.
+ */
+export const TRANSACTION_ROWS = 10_000;
+/** Chunks queued in IndexedDB at once: enough to keep it busy, without 100 chunks in memory. */
+const PUTS_IN_FLIGHT = 3;
 /** Rows per request: keeps each body well under the server's 5 MB CSV limit. */
 export const SEND_CHUNK = 5000;
 
@@ -85,46 +92,66 @@ export async function importProducts(
   const { db } = ctx;
   const withIds: (ProductFields & { id: string; stamp: number })[] = [];
   let written = 0;
-  // A name already in the catalogue updates that product: importing twice never duplicates.
-  const { ids: idByKey, rows: knownRows } = await catalogueByKey(db, rows.length);
-  for (let start = 0; start < rows.length; start += WRITE_CHUNK) {
-    const chunk = rows.slice(start, start + WRITE_CHUNK);
-    const keys = chunk.map((r) => searchKey(r.name));
+  let idByKey = new Map<string, string>();
+  let knownRows: Map<string, Previous> | null = null;
+  for (let first = 0; first < rows.length; first += TRANSACTION_ROWS) {
+    const part = rows.slice(first, first + TRANSACTION_ROWS);
     await db.transaction('rw', db.products, async () => {
+      // A name already in the catalogue updates that product: importing twice never duplicates.
+      // Read in the first write transaction: no other write can land between the read and ours.
+      if (first === 0) ({ ids: idByKey, rows: knownRows } = await catalogueByKey(db, rows.length));
+      const keys = part.map((r) => searchKey(r.name));
       // Only the products being replaced are read, to keep their revision and order stamps.
       const previousById = await previousRows(
         db,
         keys.map((k) => idByKey.get(k)),
         knownRows,
       );
-      const now = Date.now();
-      const local: LocalProduct[] = chunk.map((r, i) => {
-        const key = keys[i] ?? '';
-        const knownId = idByKey.get(key);
-        const previous = knownId === undefined ? undefined : previousById.get(knownId);
-        const id = r.id ?? knownId ?? crypto.randomUUID();
-        // Later rows of the same file with this name (already refused as duplicates by the
-        // parser, but callers may pass any list) update the same product.
-        if (knownId === undefined) idByKey.set(key, id);
-        const stamp = Math.max(now, (previous?.updatedAt ?? 0) + 1);
-        withIds.push({ ...r, id, stamp });
-        return {
-          id,
-          name: r.name,
-          description: r.description,
-          price: r.price,
-          priceCents: toCents(r.price),
-          active: r.active ? 1 : 0,
-          searchKey: key,
-          revision: previous?.revision ?? 0,
-          pending: 1,
-          updatedAt: stamp,
-        };
-      });
-      await db.products.bulkPut(local);
+      // The chunks are queued back to back (PUTS_IN_FLIGHT at a time): IndexedDB does not wait
+      // for the worker to build the next chunk, and the transaction commits once.
+      const inFlight: Promise<void>[] = [];
+      try {
+        for (let start = 0; start < part.length; start += WRITE_CHUNK) {
+          const chunk = part.slice(start, start + WRITE_CHUNK);
+          const now = Date.now();
+          const local: LocalProduct[] = chunk.map((r, i) => {
+            const key = keys[start + i] ?? '';
+            const knownId = idByKey.get(key);
+            const previous = knownId === undefined ? undefined : previousById.get(knownId);
+            const id = r.id ?? knownId ?? crypto.randomUUID();
+            // Later rows of the same file with this name (already refused as duplicates by the
+            // parser, but callers may pass any list) update the same product.
+            if (knownId === undefined) idByKey.set(key, id);
+            const stamp = Math.max(now, (previous?.updatedAt ?? 0) + 1);
+            withIds.push({ ...r, id, stamp });
+            return {
+              id,
+              name: r.name,
+              description: r.description,
+              price: r.price,
+              priceCents: toCents(r.price),
+              active: r.active ? 1 : 0,
+              searchKey: key,
+              revision: previous?.revision ?? 0,
+              pending: 1,
+              updatedAt: stamp,
+            };
+          });
+          inFlight.push(
+            db.products.bulkPut(local).then(() => {
+              written += chunk.length;
+              onProgress(written);
+            }),
+          );
+          if (inFlight.length >= PUTS_IN_FLIGHT) await inFlight.shift();
+        }
+        await Promise.all(inFlight);
+      } catch (error) {
+        // The transaction aborts: the chunks still queued fail with it.
+        for (const put of inFlight) put.catch(() => {});
+        throw error;
+      }
     });
-    written += chunk.length;
-    onProgress(written);
   }
   // User Timing mark for the benchmarks when this runs on the page; the worker reports onStored.
   performance.mark('tali:csv-stored');
