@@ -225,6 +225,20 @@ describe('replay batch', () => {
     });
   });
 
+  it('refuses a malformed Idempotency-Key on its item alone', async () => {
+    const who = await createOwner(t);
+    const a = newId();
+    const res = await replay(
+      [{ ...create(newId()), idempotencyKey: 'x'.repeat(5000) }, create(a)],
+      who,
+    );
+    expect(res.body.results).toEqual([
+      { status: 400, body: { message: 'Idempotency-Key inválida' } },
+      expect.objectContaining({ status: 201 }),
+    ]);
+    expect((await rowsOf(who)).map((r) => r.id)).toEqual([a]);
+  });
+
   it('refuses what is not a catalogue mutation, item by item', async () => {
     const res = await replay([
       { method: 'POST', path: '/api/stores', body: '{}' },

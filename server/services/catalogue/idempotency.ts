@@ -31,11 +31,13 @@ export async function loadKeys(
   storeId: string,
   keys: readonly string[],
 ): Promise<Map<string, StoredKey>> {
-  if (keys.length === 0) return new Map();
+  // A malformed key is refused item by item (checkIdempotencyKey): never worth a lookup.
+  const valid = keys.filter((k) => KEY_PATTERN.test(k));
+  if (valid.length === 0) return new Map();
   const rows = await tx
     .select()
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.storeId, storeId), inArray(idempotencyKeys.key, [...keys])));
+    .where(and(eq(idempotencyKeys.storeId, storeId), inArray(idempotencyKeys.key, valid)));
   return new Map(rows.map((r) => [r.key, r]));
 }
 
