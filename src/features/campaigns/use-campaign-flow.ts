@@ -1,0 +1,96 @@
+/** Campaign flow (spec §4): form, then review (created on the server), then sent (success). */
+import { useCallback, useState } from 'react';
+import { ApiRequestError } from '~/lib/api';
+import { toast } from '~/lib/toast';
+import { type Campaign, createCampaign, isNetworkError, sendCampaign, uploadImage } from './api';
+import { clearDraft, type DraftImage, draftCampaignId, markImageUploaded } from './draft';
+import type { CampaignFormValues } from './form-schema';
+
+export const OFFLINE_TEXT = 'Sem conexão: para enviar campanhas é preciso estar conectado.';
+
+export type FlowStep = 'form' | 'review' | 'success';
+
+type Callbacks = {
+  /** A 429 said the day's campaigns are used up. */
+  onLimitReached: () => void;
+  /** The campaign was confirmed: the limit and history changed, the form starts over. */
+  onSent: (campaign: Campaign) => void;
+};
+
+function reportError(error: unknown, title: string, callbacks: Callbacks): void {
+  if (error instanceof ApiRequestError && error.status === 429) {
+    callbacks.onLimitReached();
+    toast.error('Limite diário atingido', error.message);
+  } else if (error instanceof ApiRequestError && error.status === 413) {
+    toast.error('Arquivo muito grande', error.message);
+  } else if (isNetworkError(error)) {
+    toast.error(title, OFFLINE_TEXT);
+  } else {
+    toast.error(title, (error as Error).message);
+  }
+}
+
+export function useCampaignFlow(callbacks: Callbacks) {
+  const [step, setStep] = useState<FlowStep>('form');
+  const [campaign, setCampaign] = useState<Campaign | null>(null);
+  const [previewImage, setPreviewImage] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'review' | 'send' | null>(null);
+
+  const review = useCallback(
+    async (values: CampaignFormValues, image: DraftImage | null) => {
+      setBusy('review');
+      try {
+        let imageUrl: string | null = null;
+        if (image) {
+          imageUrl = image.uploadedUrl ?? (await uploadImage(image.dataUrl));
+          if (!image.uploadedUrl) await markImageUploaded(image.dataUrl, imageUrl);
+        }
+        const created = await createCampaign({
+          id: await draftCampaignId(),
+          titulo: values.titulo,
+          mensagem: values.mensagem,
+          imageUrl,
+          sendNow: values.sendNow,
+          scheduledDate: values.sendNow ? null : values.scheduledDate,
+        });
+        setCampaign(created);
+        setPreviewImage(image?.dataUrl ?? created.imageUrl);
+        setStep('review');
+      } catch (error) {
+        reportError(error, 'Não foi possível criar a campanha', callbacks);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [callbacks],
+  );
+
+  const send = useCallback(async () => {
+    if (!campaign) return;
+    setBusy('send');
+    try {
+      const sent = await sendCampaign(campaign.id);
+      // Confirmed: this draft (and its id) is done; a reload must not bring it back.
+      await clearDraft();
+      setCampaign(sent);
+      setStep('success');
+      callbacks.onSent(sent);
+    } catch (error) {
+      reportError(error, 'Não foi possível enviar a campanha', callbacks);
+    } finally {
+      setBusy(null);
+    }
+  }, [campaign, callbacks]);
+
+  /** 'Editar Campanha': back to the form; the draft keeps its campaign id. */
+  const edit = useCallback(() => setStep('form'), []);
+
+  /** 'Entendido': the flow starts over. */
+  const finish = useCallback(() => {
+    setStep('form');
+    setCampaign(null);
+    setPreviewImage(null);
+  }, []);
+
+  return { step, campaign, previewImage, busy, review, send, edit, finish };
+}
