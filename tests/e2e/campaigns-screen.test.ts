@@ -35,10 +35,12 @@ async function expectAccessible(label: string) {
     const axe = (
       window as unknown as {
         axe: {
-          run: (
-            ctx: Document,
-          ) => Promise<{
-            violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+          run: (ctx: Document) => Promise<{
+            violations: {
+              id: string;
+              impact: string;
+              nodes: { target: string[]; html: string }[];
+            }[];
           }>;
         };
       }
@@ -46,7 +48,10 @@ async function expectAccessible(label: string) {
     const result = await axe.run(document);
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(' | ')}`,
+      );
   });
   expect(violations, label).toEqual([]);
 }
@@ -107,6 +112,7 @@ describe('Campanhas (/campanhas) at 390×844', () => {
     await reviewButton().click();
     await sees("Informe a data e hora programada ou marque 'Enviar Agora'");
     await shot('02-validation');
+    await page.getByLabel('Enviar Agora').check();
     await expectAccessible('form with errors');
 
     await page.locator('input[type=file]').setInputFiles({
@@ -121,7 +127,6 @@ describe('Campanhas (/campanhas) at 390×844', () => {
       0,
     );
     await shot('03-image-too-big');
-    await page.getByLabel('Enviar Agora').check();
   });
 
   it('keeps the draft, image included, through a reload', async () => {
@@ -222,7 +227,7 @@ describe('Campanhas (/campanhas) at 390×844', () => {
     expect(await page.getByTestId('report-Falharam').textContent()).toBe('0');
     expect(await page.getByTestId('report-Saíram da lista').textContent()).toBe('1');
     await dialog().getByText('Ana Souza').waitFor();
-    await dialog().getByText('(11) 9 8765-4321').waitFor();
+    await dialog().getByText('(11) 98765-4321').waitFor();
     await dialog().getByText('Não enviada (saiu da lista)').waitFor();
     await shot('08-report');
     await expectAccessible('report modal');

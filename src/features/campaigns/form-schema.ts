@@ -8,7 +8,11 @@ export const SCHEDULE_IN_PAST = 'A data programada deve ser no futuro';
 export function campaignFormSchema(now: () => Date = () => new Date()) {
   return z
     .object({
-      titulo: z.string().trim().min(1, 'Título é obrigatório'),
+      titulo: z
+        .string()
+        .trim()
+        .min(1, 'Título é obrigatório')
+        .max(120, 'Título deve ter no máximo 120 caracteres'),
       mensagem: z
         .string()
         .trim()

@@ -40,7 +40,7 @@ export function HistorySection({ history, onCancelled }: Props) {
         Histórico de Envios
       </h2>
       {stale && items && items.length > 0 ? (
-        <p className={css({ fontSize: 'sm', color: 'muted', mb: '3' })}>
+        <p className={css({ fontSize: 'sm', color: 'gray.600', mb: '3' })}>
           Sem conexão: mostrando o último histórico salvo no aparelho.
         </p>
       ) : null}

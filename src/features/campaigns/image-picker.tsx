@@ -71,7 +71,14 @@ export function ImagePicker({ image, onChange, disabled }: Props) {
               borderColor: 'border',
             })}
           />
-          <div className={css({ display: 'flex', gap: '2' })}>
+          <div
+            className={css({
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: '2',
+              '& button': { whiteSpace: 'nowrap' },
+            })}
+          >
             <Button
               variant="outline"
               size="sm"

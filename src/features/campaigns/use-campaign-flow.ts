@@ -3,7 +3,13 @@ import { useCallback, useState } from 'react';
 import { ApiRequestError } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { type Campaign, createCampaign, isNetworkError, sendCampaign, uploadImage } from './api';
-import { clearDraft, type DraftImage, draftCampaignId, markImageUploaded } from './draft';
+import {
+  clearDraft,
+  type DraftImage,
+  draftCampaignId,
+  markImageUploaded,
+  readDraftImage,
+} from './draft';
 import type { CampaignFormValues } from './form-schema';
 
 export const OFFLINE_TEXT = 'Sem conexão: para enviar campanhas é preciso estar conectado.';
@@ -42,8 +48,11 @@ export function useCampaignFlow(callbacks: Callbacks) {
       try {
         let imageUrl: string | null = null;
         if (image) {
-          imageUrl = image.uploadedUrl ?? (await uploadImage(image.dataUrl));
-          if (!image.uploadedUrl) await markImageUploaded(image.dataUrl, imageUrl);
+          // An earlier 'Revisar' (even one the server then refused) may have uploaded it already.
+          const stored = await readDraftImage();
+          const known = stored?.dataUrl === image.dataUrl ? stored.uploadedUrl : image.uploadedUrl;
+          imageUrl = known ?? (await uploadImage(image.dataUrl));
+          if (!known) await markImageUploaded(image.dataUrl, imageUrl);
         }
         const created = await createCampaign({
           id: await draftCampaignId(),
