@@ -213,6 +213,7 @@ describe('Campanhas (/campanhas) at 390×844', () => {
     // The fake settles the send after 3 s; the screen re-reads every 5 s while it runs.
     await item.getByText('Enviado', { exact: true }).waitFor({ timeout: 15_000 });
     await item.getByText('Envios realizados: 3').waitFor();
+    await item.scrollIntoViewIfNeeded();
     await shot('07-history-sent');
 
     await page.reload();
@@ -228,7 +229,7 @@ describe('Campanhas (/campanhas) at 390×844', () => {
     expect(await page.getByTestId('report-Saíram da lista').textContent()).toBe('1');
     await dialog().getByText('Ana Souza').waitFor();
     await dialog().getByText('(11) 98765-4321').waitFor();
-    await dialog().getByText('Não enviada (saiu da lista)').waitFor();
+    await dialog().getByText('Saiu da lista', { exact: true }).waitFor();
     await shot('08-report');
     await expectAccessible('report modal');
     await page.keyboard.press('Escape');
@@ -260,6 +261,7 @@ describe('Campanhas (/campanhas) at 390×844', () => {
     await item.getByText('Sábado de ofertas').waitFor();
     await item.getByText('Agendado', { exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('limit-badge').textContent()).toBe('2/2 hoje');
+    await item.scrollIntoViewIfNeeded();
     await shot('11-history-scheduled');
     await item.getByRole('button', { name: 'Cancelar' }).click();
     await dialog().getByText('Cancelar campanha?').waitFor();
@@ -299,6 +301,7 @@ describe('Campanhas (/campanhas) at 390×844', () => {
   it('offline: keeps the form, the draft and the last history, and says sending needs a connection', async () => {
     await page.reload();
     await page.getByRole('button', { name: 'Revisar' }).waitFor();
+    await expect.poll(() => page.getByTestId('limit-badge').textContent()).toBe('1/5 hoje');
     fake.offline = true;
     await context.setOffline(true);
     await sees('Sem conexão: para enviar campanhas é preciso estar conectado.');
@@ -312,7 +315,7 @@ describe('Campanhas (/campanhas) at 390×844', () => {
     await sees('Sem conexão: mostrando o último histórico salvo no aparelho.');
     await page.getByTestId('campaign-item').getByText('Promoção de pão quentinho').waitFor();
     await page.getByTestId('campaign-item').getByText('Sábado de ofertas').waitFor();
-    await expect.poll(() => page.getByTestId('limit-badge').textContent()).toBe('1/1 hoje');
+    await expect.poll(() => page.getByTestId('limit-badge').textContent()).toBe('1/5 hoje');
     await page.getByLabel('Mensagem').fill('Escrito sem internet');
     await shot('14-offline');
     await expectAccessible('offline');

@@ -7,7 +7,13 @@ import { css, cx } from 'styled-system/css';
 import { Button } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
 import { errorStyle, inputStyle, labelStyle, TextField } from '~/ui/field';
-import { type CampaignDraft, type DraftImage, saveDraftFields, saveDraftImage } from './draft';
+import {
+  type CampaignDraft,
+  type DraftImage,
+  draftGeneration,
+  saveDraftFields,
+  saveDraftImage,
+} from './draft';
 import { type CampaignFormValues, campaignFormSchema } from './form-schema';
 import { MESSAGE_MAX, submitLabel } from './format';
 import { ImagePicker, type PickedImage } from './image-picker';
@@ -44,12 +50,14 @@ export function CampaignForm({ draft, draftImage, busy, exhausted, online, onRev
     },
   });
   const [image, setImage] = useState<DraftImage | null>(draftImage);
+  // Saves from this form stop counting once its campaign is sent and the draft cleared.
+  const [generation] = useState(draftGeneration);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let pending: CampaignFormValues | null = null;
     const flush = () => {
-      if (pending) void saveDraftFields(pending).catch(() => {});
+      if (pending) void saveDraftFields(pending, generation).catch(() => {});
       pending = null;
     };
     const subscription = watch((values) => {
@@ -63,14 +71,17 @@ export function CampaignForm({ draft, draftImage, busy, exhausted, online, onRev
       timer = setTimeout(flush, SAVE_DELAY_MS);
     });
     // Leaving the screen or the app (a reload, the phone locking) keeps the last keystrokes.
+    const hidden = () => document.visibilityState === 'hidden' && flush();
     window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', hidden);
     return () => {
       subscription.unsubscribe();
       clearTimeout(timer);
       flush();
       window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', hidden);
     };
-  }, [watch]);
+  }, [watch, generation]);
 
   const changeImage = (picked: PickedImage | null) => {
     setImage(picked ? { ...picked, uploadedUrl: null } : null);
@@ -87,7 +98,11 @@ export function CampaignForm({ draft, draftImage, busy, exhausted, online, onRev
       <CardTitle>Nova Campanha</CardTitle>
       <form
         noValidate
-        onSubmit={handleSubmit((values) => onReview(values, image))}
+        onSubmit={handleSubmit(async (values) => {
+          // What is about to be reviewed is on the device before anything goes to the server.
+          await saveDraftFields(values, generation).catch(() => {});
+          onReview(values, image);
+        })}
         className={css({ display: 'grid', gap: '4' })}
       >
         <ImagePicker image={image} onChange={changeImage} disabled={busy} />

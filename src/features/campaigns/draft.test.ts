@@ -3,6 +3,8 @@ import { db } from '~/db/db';
 import {
   clearDraft,
   draftCampaignId,
+  draftGeneration,
+  forgetDraftCampaignId,
   markImageUploaded,
   readDraft,
   readDraftImage,
@@ -82,5 +84,30 @@ describe('campaign draft on the device', () => {
     await saveDraftFields(fields);
     await clearDraft();
     expect(await db.drafts.get('onboarding_step1')).toBeDefined();
+  });
+});
+
+describe('a draft whose campaign was confirmed elsewhere', () => {
+  it('gets a new id after the old one is forgotten, keeping the texts', async () => {
+    await saveDraftFields(fields);
+    const old = await draftCampaignId();
+    await forgetDraftCampaignId();
+    const next = await draftCampaignId();
+    expect(next).not.toBe(old);
+    expect((await readDraft()).titulo).toBe(fields.titulo);
+  });
+});
+
+describe('a save that arrives after the campaign was sent', () => {
+  it('does not bring the cleared draft back', async () => {
+    const writtenBy = draftGeneration();
+    await saveDraftFields(fields, writtenBy);
+    await clearDraft();
+    // The old form's last debounced keystroke lands after the clear.
+    await saveDraftFields({ ...fields, titulo: 'Atrasado' }, writtenBy);
+    expect((await readDraft()).titulo).toBe('');
+    // The next form (new generation) saves normally.
+    await saveDraftFields({ ...fields, titulo: 'Nova' }, draftGeneration());
+    expect((await readDraft()).titulo).toBe('Nova');
   });
 });

@@ -51,9 +51,21 @@ export async function readDraft(): Promise<CampaignDraft> {
   };
 }
 
+/**
+ * Bumped when a sent campaign's draft is cleared: a save still on its way from the form that
+ * wrote it (a debounced keystroke, the flush when that form unmounts) must not bring it back.
+ */
+let generation = 0;
+export const draftGeneration = () => generation;
+
 /** Saves what the owner typed, keeping the campaign id already made for this draft. */
-export async function saveDraftFields(fields: DraftFields): Promise<void> {
+export async function saveDraftFields(
+  fields: DraftFields,
+  forGeneration = generation,
+): Promise<void> {
+  if (forGeneration !== generation) return;
   await db.transaction('rw', db.drafts, async () => {
+    if (forGeneration !== generation) return;
     const current = await readDraft();
     await db.drafts.put({
       key: DRAFT_KEY,
@@ -75,6 +87,18 @@ export async function draftCampaignId(): Promise<string> {
       updatedAt: Date.now(),
     });
     return campaignId;
+  });
+}
+
+/** The server says this id is no longer a draft (confirmed meanwhile): the next one gets a new id. */
+export async function forgetDraftCampaignId(): Promise<void> {
+  await db.transaction('rw', db.drafts, async () => {
+    const current = await readDraft();
+    await db.drafts.put({
+      key: DRAFT_KEY,
+      value: { ...current, campaignId: null },
+      updatedAt: Date.now(),
+    });
   });
 }
 
@@ -114,5 +138,6 @@ export async function markImageUploaded(dataUrl: string, uploadedUrl: string): P
 
 /** After 'Enviar' succeeded: the next campaign starts blank with a new id. */
 export async function clearDraft(): Promise<void> {
+  generation += 1;
   await db.drafts.bulkDelete([DRAFT_KEY, DRAFT_IMAGE_KEY]);
 }

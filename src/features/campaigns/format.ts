@@ -116,7 +116,7 @@ const RECIPIENT_LABELS: Record<string, string> = {
   pending: 'Pendente',
   sent: 'Enviada',
   failed: 'Falhou',
-  skipped: 'Não enviada (saiu da lista)',
+  skipped: 'Saiu da lista',
 };
 
 export function recipientStatusLabel(status: string): string {

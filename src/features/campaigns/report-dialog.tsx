@@ -67,7 +67,7 @@ function Recipients({ report }: { report: CampaignReport }) {
             fontSize: 'sm',
           })}
         >
-          <span className={css({ minW: 0 })}>
+          <span className={css({ flex: '1', minW: 0 })}>
             <span className={css({ display: 'block', fontWeight: 'medium' })}>{r.name}</span>
             <span className={css({ color: 'muted', fontSize: 'xs' })}>{formatPhone(r.phone)}</span>
             {r.error ? (

@@ -7,6 +7,7 @@ import {
   clearDraft,
   type DraftImage,
   draftCampaignId,
+  forgetDraftCampaignId,
   markImageUploaded,
   readDraftImage,
 } from './draft';
@@ -54,14 +55,23 @@ export function useCampaignFlow(callbacks: Callbacks) {
           imageUrl = known ?? (await uploadImage(image.dataUrl));
           if (!known) await markImageUploaded(image.dataUrl, imageUrl);
         }
-        const created = await createCampaign({
-          id: await draftCampaignId(),
+        const input = {
           titulo: values.titulo,
           mensagem: values.mensagem,
           imageUrl,
           sendNow: values.sendNow,
           scheduledDate: values.sendNow ? null : values.scheduledDate,
-        });
+        };
+        let created: Campaign;
+        try {
+          created = await createCampaign({ ...input, id: await draftCampaignId() });
+        } catch (error) {
+          // 409: this id was confirmed already (its 'Enviar' answer was lost on the way back), so
+          // this draft is a new campaign and needs a new id.
+          if (!(error instanceof ApiRequestError && error.status === 409)) throw error;
+          await forgetDraftCampaignId();
+          created = await createCampaign({ ...input, id: await draftCampaignId() });
+        }
         setCampaign(created);
         setPreviewImage(image?.dataUrl ?? created.imageUrl);
         setStep('review');
