@@ -3,7 +3,7 @@ import { css } from 'styled-system/css';
 import { Button } from '~/ui/button';
 import { MegaphoneIcon } from '~/ui/icons';
 import type { Campaign } from './api';
-import { canCancel, formatIso, sentCountText, statusLabel } from './format';
+import { canCancel, formatIso, sentCountText } from './format';
 import { StatusBadge } from './status-badge';
 
 type Props = {
@@ -26,6 +26,7 @@ export function CampaignItem({ campaign, onOpen, onCancel }: Props) {
     <li
       data-testid="campaign-item"
       className={css({
+        position: 'relative',
         bg: 'surface',
         borderWidth: '1px',
         borderColor: 'border',
@@ -33,22 +34,14 @@ export function CampaignItem({ campaign, onOpen, onCancel }: Props) {
         p: '3',
         display: 'grid',
         gap: '2',
+        '&:has(button[data-open]:focus-visible)': {
+          outline: '2px solid',
+          outlineColor: 'primary',
+          outlineOffset: '2px',
+        },
       })}
     >
-      <button
-        type="button"
-        onClick={() => onOpen(campaign)}
-        aria-label={`${campaign.titulo}, ${statusLabel(campaign.status)}: ver relatório de envio`}
-        className={css({
-          display: 'flex',
-          gap: '3',
-          textAlign: 'left',
-          w: 'full',
-          cursor: 'pointer',
-          borderRadius: 'lg',
-          _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '2px' },
-        })}
-      >
+      <div className={css({ display: 'flex', gap: '3' })}>
         {campaign.imageUrl ? (
           <img src={campaign.imageUrl} alt="" loading="lazy" className={thumb} />
         ) : (
@@ -59,8 +52,8 @@ export function CampaignItem({ campaign, onOpen, onCancel }: Props) {
             <MegaphoneIcon size={26} />
           </span>
         )}
-        <span className={css({ flex: '1', minW: 0, display: 'grid', gap: '0.5' })}>
-          <span
+        <div className={css({ flex: '1', minW: 0, display: 'grid', gap: '0.5' })}>
+          <div
             className={css({
               display: 'flex',
               justifyContent: 'space-between',
@@ -68,34 +61,43 @@ export function CampaignItem({ campaign, onOpen, onCancel }: Props) {
               alignItems: 'start',
             })}
           >
-            <span className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>
+            {/* The title is the button (its name is what it shows); its ::after covers the card
+                so a tap anywhere on it opens the report. */}
+            <button
+              type="button"
+              data-open=""
+              onClick={() => onOpen(campaign)}
+              className={css({
+                fontWeight: 'semibold',
+                overflowWrap: 'anywhere',
+                textAlign: 'left',
+                cursor: 'pointer',
+                outline: 'none',
+                _after: { content: '""', position: 'absolute', inset: 0, borderRadius: 'xl' },
+              })}
+            >
               {campaign.titulo}
-            </span>
+              <span className={css({ srOnly: true })}> (ver relatório de envio)</span>
+            </button>
             <StatusBadge status={campaign.status} />
-          </span>
-          <span
-            className={css({ fontSize: 'sm', color: 'fg', lineClamp: 2, overflowWrap: 'anywhere' })}
-          >
+          </div>
+          <p className={css({ fontSize: 'sm', lineClamp: 2, overflowWrap: 'anywhere' })}>
             {campaign.mensagem}
-          </span>
-          <span className={css({ fontSize: 'xs', color: 'muted' })}>
+          </p>
+          <p className={css({ fontSize: 'xs', color: 'muted' })}>
             Criada em {formatIso(campaign.createdAt)}
-          </span>
-          <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
-            {sentCountText(campaign)}
-          </span>
+          </p>
+          <p className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{sentCountText(campaign)}</p>
           {campaign.status === 'pausado' && campaign.pauseReason ? (
-            <span className={css({ fontSize: 'xs', color: '#9a3412' })}>
-              {campaign.pauseReason}
-            </span>
+            <p className={css({ fontSize: 'xs', color: '#9a3412' })}>{campaign.pauseReason}</p>
           ) : null}
-        </span>
-      </button>
+        </div>
+      </div>
       {canCancel(campaign) ? (
         <Button
           variant="outline"
           size="sm"
-          className={css({ justifySelf: 'end', color: 'danger' })}
+          className={css({ justifySelf: 'end', color: 'danger', position: 'relative', zIndex: 1 })}
           onClick={() => onCancel(campaign)}
         >
           Cancelar

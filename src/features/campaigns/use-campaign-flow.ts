@@ -10,6 +10,7 @@ import {
   forgetDraftCampaignId,
   markImageUploaded,
   readDraftImage,
+  saveDraftImage,
 } from './draft';
 import type { CampaignFormValues } from './form-schema';
 
@@ -37,6 +38,19 @@ function reportError(error: unknown, title: string, callbacks: Callbacks): void 
   }
 }
 
+/** The server's refusal of an image URL it no longer has ('Imagem inválida: ...'). */
+const IMAGE_GONE = /^Imagem inválida/;
+
+/** The image's URL on the server, uploading it once (an earlier 'Revisar' may have done it). */
+async function imageUrlFor(image: DraftImage): Promise<string> {
+  const stored = await readDraftImage();
+  const known = stored?.dataUrl === image.dataUrl ? stored.uploadedUrl : image.uploadedUrl;
+  if (known) return known;
+  const uploaded = await uploadImage(image.dataUrl);
+  await markImageUploaded(image.dataUrl, uploaded);
+  return uploaded;
+}
+
 export function useCampaignFlow(callbacks: Callbacks) {
   const [step, setStep] = useState<FlowStep>('form');
   const [campaign, setCampaign] = useState<Campaign | null>(null);
@@ -47,18 +61,10 @@ export function useCampaignFlow(callbacks: Callbacks) {
     async (values: CampaignFormValues, image: DraftImage | null) => {
       setBusy('review');
       try {
-        let imageUrl: string | null = null;
-        if (image) {
-          // An earlier 'Revisar' (even one the server then refused) may have uploaded it already.
-          const stored = await readDraftImage();
-          const known = stored?.dataUrl === image.dataUrl ? stored.uploadedUrl : image.uploadedUrl;
-          imageUrl = known ?? (await uploadImage(image.dataUrl));
-          if (!known) await markImageUploaded(image.dataUrl, imageUrl);
-        }
         const input = {
           titulo: values.titulo,
           mensagem: values.mensagem,
-          imageUrl,
+          imageUrl: image ? await imageUrlFor(image) : null,
           sendNow: values.sendNow,
           scheduledDate: values.sendNow ? null : values.scheduledDate,
         };
@@ -66,10 +72,16 @@ export function useCampaignFlow(callbacks: Callbacks) {
         try {
           created = await createCampaign({ ...input, id: await draftCampaignId() });
         } catch (error) {
-          // 409: this id was confirmed already (its 'Enviar' answer was lost on the way back), so
-          // this draft is a new campaign and needs a new id.
-          if (!(error instanceof ApiRequestError && error.status === 409)) throw error;
-          await forgetDraftCampaignId();
+          if (!(error instanceof ApiRequestError)) throw error;
+          if (error.status === 409) {
+            // This id was confirmed already (its 'Enviar' answer was lost on the way back): this
+            // draft is a new campaign and needs a new id.
+            await forgetDraftCampaignId();
+          } else if (image && error.status === 400 && IMAGE_GONE.test(error.message)) {
+            // The image uploaded earlier is no longer on the server: send it again.
+            await saveDraftImage(image);
+            input.imageUrl = await imageUrlFor({ ...image, uploadedUrl: null });
+          } else throw error;
           created = await createCampaign({ ...input, id: await draftCampaignId() });
         }
         setCampaign(created);
