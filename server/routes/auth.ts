@@ -7,6 +7,7 @@ import { clientAddress } from '../auth/client-address';
 import { bearerToken, requireUser } from '../auth/middleware';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import {
+  ACCOUNT_ADDRESS_LIMIT,
   ACCOUNT_LIMIT,
   ADDRESS_LIMIT,
   type Limit,
@@ -34,11 +35,13 @@ function limiterOf(deps: Services): RateLimiter {
   return limiter;
 }
 
-/** Throws 429 (with Retry-After) when any of the keys has used up its attempts. */
-function ensureNotLimited(c: Context<AppEnv>, checks: Array<[string, Limit]>) {
-  const limiter = limiterOf(c.var.deps);
-  const now = c.var.deps.now();
-  const wait = Math.max(...checks.map(([key, limit]) => limiter.retryAfter(key, limit, now)));
+/**
+ * Reserves one attempt on every key before any password work, or throws 429 (with Retry-After)
+ * when one of them is used up. Reserving (not counting after the hash) is what holds the limit
+ * when many attempts arrive at once.
+ */
+function reserveAttempt(c: Context<AppEnv>, checks: Array<[string, Limit]>) {
+  const wait = limiterOf(c.var.deps).reserve(checks, c.var.deps.now());
   if (wait > 0) {
     c.header('Retry-After', String(wait));
     throw new ApiError(429, TOO_MANY_ATTEMPTS);
@@ -59,9 +62,8 @@ export const authRoutes = new Hono<AppEnv>();
 authRoutes.post('/register', async (c) => {
   const { db, now } = c.var.deps;
   const addressKey = `register:address:${clientAddress(c)}`;
-  ensureNotLimited(c, [[addressKey, REGISTER_LIMIT]]);
   const input = await readJson(c, registerBodySchema);
-  limiterOf(c.var.deps).hit(addressKey, REGISTER_LIMIT, now());
+  reserveAttempt(c, [[addressKey, REGISTER_LIMIT]]);
 
   const passwordHash = await hashPassword(input.password);
   // ON CONFLICT DO NOTHING: two racing sign-ups with one e-mail give one account and one 409.
@@ -80,10 +82,14 @@ authRoutes.post('/login', async (c) => {
   const { db, now } = c.var.deps;
   const input = await readJson(c, loginSchema);
   const limiter = limiterOf(c.var.deps);
+  const address = clientAddress(c);
   const accountKey = `login:account:${input.email}`;
-  const addressKey = `login:address:${clientAddress(c)}`;
-  // Checked before the password: a blocked account cannot be probed even with the right one.
-  ensureNotLimited(c, [
+  const pairKey = `login:account-address:${input.email}|${address}`;
+  const addressKey = `login:address:${address}`;
+  // Reserved before the password: a blocked account cannot be probed even with the right one,
+  // and simultaneous guesses cannot all slip in before the first failure is counted.
+  reserveAttempt(c, [
+    [pairKey, ACCOUNT_ADDRESS_LIMIT],
     [accountKey, ACCOUNT_LIMIT],
     [addressKey, ADDRESS_LIMIT],
   ]);
@@ -96,12 +102,11 @@ authRoutes.post('/login', async (c) => {
   const ok = user
     ? await verifyPassword(input.password, user.passwordHash)
     : await burnPasswordCheck(input.password);
-  if (!user || !ok) {
-    limiter.hit(accountKey, ACCOUNT_LIMIT, now());
-    limiter.hit(addressKey, ADDRESS_LIMIT, now());
-    throw new ApiError(401, WRONG_CREDENTIALS);
-  }
-  limiter.reset(accountKey);
+  // A failure keeps its reserved attempts; a success gives them back and clears this device's count.
+  if (!user || !ok) throw new ApiError(401, WRONG_CREDENTIALS);
+  limiter.reset(pairKey);
+  limiter.release(accountKey, now());
+  limiter.release(addressKey, now());
 
   if (needsRehash(user.passwordHash)) {
     const passwordHash = await hashPassword(input.password);
