@@ -15,28 +15,29 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * The session and the caller's store in one query: every API request pays for this lookup, and on
+ * the embedded database each query is a real cost. Not cached, so a revoked token or a new store
+ * is seen by the very next request.
+ */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('authorization'));
   if (!token) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
   const { db, now } = c.var.deps;
   const [session] = await db
-    .select({ userId: sessions.userId })
+    .select({ userId: sessions.userId, storeId: stores.id })
     .from(sessions)
+    .leftJoin(stores, eq(stores.userId, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now())))
     .limit(1);
   if (!session) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
   c.set('userId', session.userId);
+  if (session.storeId) c.set('storeId', session.storeId);
   await next();
 });
 
-/** After requireUser: the caller's store, or 404 'Loja não encontrada' before onboarding. */
+/** After requireUser: the caller's store (read with the session), or 404 before onboarding. */
 export const requireStore = createMiddleware<AppEnv>(async (c, next) => {
-  const [store] = await c.var.deps.db
-    .select({ id: stores.id })
-    .from(stores)
-    .where(eq(stores.userId, c.var.userId))
-    .limit(1);
-  if (!store) throw new ApiError(404, 'Loja não encontrada. Conclua o cadastro da loja.');
-  c.set('storeId', store.id);
+  if (!c.var.storeId) throw new ApiError(404, 'Loja não encontrada. Conclua o cadastro da loja.');
   await next();
 });

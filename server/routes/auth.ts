@@ -124,16 +124,12 @@ authRoutes.post('/logout', async (c) => {
 });
 
 authRoutes.get('/me', requireUser, async (c) => {
-  const { db } = c.var.deps;
-  const [user] = await db
+  const [user] = await c.var.deps.db
     .select({ email: users.email })
     .from(users)
     .where(eq(users.id, c.var.userId))
     .limit(1);
   if (!user) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
-  return c.json({
-    userId: c.var.userId,
-    email: user.email,
-    hasStore: await hasStore(db, c.var.userId),
-  });
+  // requireUser read the store with the session: no second query.
+  return c.json({ userId: c.var.userId, email: user.email, hasStore: Boolean(c.var.storeId) });
 });

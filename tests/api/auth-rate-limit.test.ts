@@ -75,7 +75,7 @@ describe('login rate limits', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(100);
     expect(statuses.slice(100)).toEqual([429, 429, 429, 429, 429]);
     advance(16 * MINUTE);
-  });
+  }, 180_000);
 
   it('blocks one address spraying many e-mails, not the other addresses', async () => {
     const email = freshEmail();
@@ -90,7 +90,7 @@ describe('login rate limits', () => {
 
     advance(16 * MINUTE);
     expect((await loginFrom('203.0.113.7', email, 'segredo123')).status).toBe(200);
-  });
+  }, 120_000);
 });
 
 describe('login limit under concurrency (real HTTP)', () => {
