@@ -1,5 +1,4 @@
 /** /api/auth: register, login (rate-limited), logout (revokes the token) and the session check. */
-import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { loginSchema, registerBodySchema } from '../../src/domain/schemas';
@@ -15,9 +14,14 @@ import {
   REGISTER_LIMIT,
 } from '../auth/rate-limit';
 import { createSession, revokeSession } from '../auth/sessions';
-import type { Db } from '../db/client';
-import { stores, users } from '../db/schema';
 import { ApiError, readJson } from '../http';
+import {
+  findUserByEmail,
+  findUserEmail,
+  insertUser,
+  setPasswordHash,
+} from '../services/accounts/users';
+import { findStoreIdOfUser } from '../services/stores/store-data';
 import type { AppEnv, Services } from '../types';
 
 export const WRONG_CREDENTIALS = 'E-mail ou senha incorretos';
@@ -48,15 +52,6 @@ function reserveAttempt(c: Context<AppEnv>, checks: Array<[string, Limit]>) {
   }
 }
 
-async function hasStore(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: stores.id })
-    .from(stores)
-    .where(eq(stores.userId, userId))
-    .limit(1);
-  return Boolean(row);
-}
-
 export const authRoutes = new Hono<AppEnv>();
 
 authRoutes.post('/register', async (c) => {
@@ -66,16 +61,11 @@ authRoutes.post('/register', async (c) => {
   reserveAttempt(c, [[addressKey, REGISTER_LIMIT]]);
 
   const passwordHash = await hashPassword(input.password);
-  // ON CONFLICT DO NOTHING: two racing sign-ups with one e-mail give one account and one 409.
-  const [user] = await db
-    .insert(users)
-    .values({ email: input.email, passwordHash, createdAt: now() })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id });
-  if (!user) throw new ApiError(409, EMAIL_TAKEN);
+  const userId = await insertUser(db, input.email, passwordHash, now());
+  if (!userId) throw new ApiError(409, EMAIL_TAKEN);
 
-  const token = await createSession(db, user.id, now());
-  return c.json({ token, userId: user.id }, 201);
+  const token = await createSession(db, userId, now());
+  return c.json({ token, userId }, 201);
 });
 
 authRoutes.post('/login', async (c) => {
@@ -94,11 +84,7 @@ authRoutes.post('/login', async (c) => {
     [addressKey, ADDRESS_LIMIT],
   ]);
 
-  const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, input.email))
-    .limit(1);
+  const user = await findUserByEmail(db, input.email);
   const ok = user
     ? await verifyPassword(input.password, user.passwordHash)
     : await burnPasswordCheck(input.password);
@@ -109,11 +95,13 @@ authRoutes.post('/login', async (c) => {
   limiter.release(addressKey, now());
 
   if (needsRehash(user.passwordHash)) {
-    const passwordHash = await hashPassword(input.password);
-    await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await setPasswordHash(db, user.id, await hashPassword(input.password));
   }
   const token = await createSession(db, user.id, now());
-  return c.json({ token, userId: user.id, hasStore: await hasStore(db, user.id) }, 200);
+  return c.json(
+    { token, userId: user.id, hasStore: (await findStoreIdOfUser(db, user.id)) !== null },
+    200,
+  );
 });
 
 /** Idempotent: logging out twice, or with an expired token, still answers 204. */
@@ -124,12 +112,8 @@ authRoutes.post('/logout', async (c) => {
 });
 
 authRoutes.get('/me', requireUser, async (c) => {
-  const [user] = await c.var.deps.db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, c.var.userId))
-    .limit(1);
-  if (!user) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
+  const email = await findUserEmail(c.var.deps.db, c.var.userId);
+  if (!email) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
   // requireUser read the store with the session: no second query.
-  return c.json({ userId: c.var.userId, email: user.email, hasStore: Boolean(c.var.storeId) });
+  return c.json({ userId: c.var.userId, email, hasStore: Boolean(c.var.storeId) });
 });
