@@ -6,6 +6,7 @@ import { clientAddress } from '../auth/client-address';
 import { bearerToken, requireUser } from '../auth/middleware';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import {
+  ACCOUNT_ADDRESS_LIMIT,
   ACCOUNT_LIMIT,
   ADDRESS_LIMIT,
   type Limit,
@@ -38,11 +39,13 @@ function limiterOf(deps: Services): RateLimiter {
   return limiter;
 }
 
-/** Throws 429 (with Retry-After) when any of the keys has used up its attempts. */
-function ensureNotLimited(c: Context<AppEnv>, checks: Array<[string, Limit]>) {
-  const limiter = limiterOf(c.var.deps);
-  const now = c.var.deps.now();
-  const wait = Math.max(...checks.map(([key, limit]) => limiter.retryAfter(key, limit, now)));
+/**
+ * Reserves one attempt on every key before any password work, or throws 429 (with Retry-After)
+ * when one of them is used up. Reserving (not counting after the hash) is what holds the limit
+ * when many attempts arrive at once.
+ */
+function reserveAttempt(c: Context<AppEnv>, checks: Array<[string, Limit]>) {
+  const wait = limiterOf(c.var.deps).reserve(checks, c.var.deps.now());
   if (wait > 0) {
     c.header('Retry-After', String(wait));
     throw new ApiError(429, TOO_MANY_ATTEMPTS);
@@ -54,9 +57,8 @@ export const authRoutes = new Hono<AppEnv>();
 authRoutes.post('/register', async (c) => {
   const { db, now } = c.var.deps;
   const addressKey = `register:address:${clientAddress(c)}`;
-  ensureNotLimited(c, [[addressKey, REGISTER_LIMIT]]);
   const input = await readJson(c, registerBodySchema);
-  limiterOf(c.var.deps).hit(addressKey, REGISTER_LIMIT, now());
+  reserveAttempt(c, [[addressKey, REGISTER_LIMIT]]);
 
   const passwordHash = await hashPassword(input.password);
   const userId = await insertUser(db, input.email, passwordHash, now());
@@ -70,10 +72,14 @@ authRoutes.post('/login', async (c) => {
   const { db, now } = c.var.deps;
   const input = await readJson(c, loginSchema);
   const limiter = limiterOf(c.var.deps);
+  const address = clientAddress(c);
   const accountKey = `login:account:${input.email}`;
-  const addressKey = `login:address:${clientAddress(c)}`;
-  // Checked before the password: a blocked account cannot be probed even with the right one.
-  ensureNotLimited(c, [
+  const pairKey = `login:account-address:${input.email}|${address}`;
+  const addressKey = `login:address:${address}`;
+  // Reserved before the password: a blocked account cannot be probed even with the right one,
+  // and simultaneous guesses cannot all slip in before the first failure is counted.
+  reserveAttempt(c, [
+    [pairKey, ACCOUNT_ADDRESS_LIMIT],
     [accountKey, ACCOUNT_LIMIT],
     [addressKey, ADDRESS_LIMIT],
   ]);
@@ -82,12 +88,11 @@ authRoutes.post('/login', async (c) => {
   const ok = user
     ? await verifyPassword(input.password, user.passwordHash)
     : await burnPasswordCheck(input.password);
-  if (!user || !ok) {
-    limiter.hit(accountKey, ACCOUNT_LIMIT, now());
-    limiter.hit(addressKey, ADDRESS_LIMIT, now());
-    throw new ApiError(401, WRONG_CREDENTIALS);
-  }
-  limiter.reset(accountKey);
+  // A failure keeps its reserved attempts; a success gives them back and clears this device's count.
+  if (!user || !ok) throw new ApiError(401, WRONG_CREDENTIALS);
+  limiter.reset(pairKey);
+  limiter.release(accountKey, now());
+  limiter.release(addressKey, now());
 
   if (needsRehash(user.passwordHash)) {
     await setPasswordHash(db, user.id, await hashPassword(input.password));
@@ -107,12 +112,8 @@ authRoutes.post('/logout', async (c) => {
 });
 
 authRoutes.get('/me', requireUser, async (c) => {
-  const { db } = c.var.deps;
-  const email = await findUserEmail(db, c.var.userId);
+  const email = await findUserEmail(c.var.deps.db, c.var.userId);
   if (!email) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
-  return c.json({
-    userId: c.var.userId,
-    email,
-    hasStore: (await findStoreIdOfUser(db, c.var.userId)) !== null,
-  });
+  // requireUser read the store with the session: no second query.
+  return c.json({ userId: c.var.userId, email, hasStore: Boolean(c.var.storeId) });
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../server/auth/middleware';
+import { hashToken } from '../../server/auth/sessions';
 import { idempotencyKeys, sessions } from '../../server/db/schema';
 import { cleanupJob } from '../../server/jobs/cleanup';
 import { defineJob, type JobDefinition } from '../../server/jobs/define';
