@@ -1,8 +1,8 @@
 /** The Hono app on built services: every route under /api, error handling, static PWA. */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { bodyCaps } from './body-caps';
 import { ApiError } from './http';
 import { errorSummary, logger } from './logger';
 import { authRoutes } from './routes/auth';
@@ -33,13 +33,7 @@ export function createApp(deps: Services, { staticDir }: AppOptions = {}) {
     '*',
     secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }),
   );
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 12 * 1024 * 1024,
-      onError: (c) => c.json({ message: 'Arquivo ou corpo da requisição muito grande' }, 413),
-    }),
-  );
+  app.use('/api/*', bodyCaps());
 
   app.route('/api/auth', authRoutes);
   app.route('/api/stores', storeRoutes);

@@ -34,13 +34,23 @@ async function main() {
   }
   const { app, database } = runtime;
 
-  const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
-    const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
-    logger.info(`Talí ouvindo em http://${host}:${info.port}`, {
-      database: database.kind,
-      ...(database.kind === 'pglite' ? { dataDir: path.resolve(env.DATA_DIR) } : {}),
-    });
-  });
+  const server = serve(
+    {
+      fetch: app.fetch,
+      hostname: env.HOST,
+      port: env.PORT,
+      // A client that trickles its headers or body (slowloris) is cut off instead of holding a
+      // socket and a buffer forever; 120 s still lets a 5 MB image go up on a slow 3G link.
+      serverOptions: { headersTimeout: 15_000, requestTimeout: 120_000 },
+    },
+    (info) => {
+      const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+      logger.info(`Talí ouvindo em http://${host}:${info.port}`, {
+        database: database.kind,
+        ...(database.kind === 'pglite' ? { dataDir: path.resolve(env.DATA_DIR) } : {}),
+      });
+    },
+  );
 
   let stopping = false;
   async function shutdown(reason: string, code: number) {
