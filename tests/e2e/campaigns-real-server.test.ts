@@ -100,7 +100,7 @@ describe.runIf(hasCampaignRoutes)('Campanhas on the real server (sandbox gateway
     await page.getByText('Campanha cancelada').first().waitFor();
     await item.getByText('Cancelado', { exact: true }).waitFor();
     await expect.poll(badge).toBe('0/1 hoje');
-    await item.scrollIntoViewIfNeeded();
+    await item.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot('02-cancelled');
   });
 
@@ -144,7 +144,7 @@ describe.runIf(hasCampaignRoutes)('Campanhas on the real server (sandbox gateway
     expect(
       await page.getByTestId('campaign-item').filter({ hasText: 'Promoção de pão' }).count(),
     ).toBe(1);
-    await item.scrollIntoViewIfNeeded();
+    await item.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot('04-history-sent');
 
     const conversation = await fetch(`${sandboxUrl}/messages`).then((r) => r.json());

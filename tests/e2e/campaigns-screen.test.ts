@@ -213,7 +213,7 @@ describe('Campanhas (/campanhas) at 390×844', () => {
     // The fake settles the send after 3 s; the screen re-reads every 5 s while it runs.
     await item.getByText('Enviado', { exact: true }).waitFor({ timeout: 15_000 });
     await item.getByText('Envios realizados: 3').waitFor();
-    await item.scrollIntoViewIfNeeded();
+    await item.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot('07-history-sent');
 
     await page.reload();
@@ -261,7 +261,7 @@ describe('Campanhas (/campanhas) at 390×844', () => {
     await item.getByText('Sábado de ofertas').waitFor();
     await item.getByText('Agendado', { exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('limit-badge').textContent()).toBe('2/2 hoje');
-    await item.scrollIntoViewIfNeeded();
+    await item.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot('11-history-scheduled');
     await item.getByRole('button', { name: 'Cancelar' }).click();
     await dialog().getByText('Cancelar campanha?').waitFor();
