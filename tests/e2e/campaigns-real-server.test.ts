@@ -138,7 +138,7 @@ describe.runIf(hasCampaignRoutes)('Campanhas on the real server (sandbox gateway
     await dialog().getByRole('button', { name: 'Entendido' }).click();
 
     const item = page.getByTestId('campaign-item').filter({ hasText: 'Promoção de pão quentinho' });
-    await item.getByText('Enviado', { exact: true }).waitFor({ timeout: 45_000 });
+    await item.getByText('Enviado', { exact: true }).waitFor({ timeout: 60_000 });
     await item.getByText('Envios realizados: 3').waitFor();
     // Editing and reviewing again left one campaign, not two.
     expect(
@@ -147,7 +147,10 @@ describe.runIf(hasCampaignRoutes)('Campanhas on the real server (sandbox gateway
     await item.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot('04-history-sent');
 
-    const conversation = await fetch(`${sandboxUrl}/messages`).then((r) => r.json());
+    // The sandbox link carries its key in the query: the messages sit under the same path.
+    const messagesUrl = new URL(sandboxUrl);
+    messagesUrl.pathname = `${messagesUrl.pathname}/messages`;
+    const conversation = await fetch(messagesUrl).then((r) => r.json());
     const texts = JSON.stringify(conversation);
     for (const first of ['Ana', 'Bruno', 'Carla']) {
       expect(texts).toContain(`Olá ${first}, pão francês em dobro hoje!`);
