@@ -36,6 +36,8 @@ export class FakeCampaignServer {
   campaigns = new Map<string, FakeCampaign>();
   uploads: string[] = [];
   createBodies: Record<string, unknown>[] = [];
+  /** `offset` of every history page asked for. */
+  listOffsets: number[] = [];
   images = new Map<string, Buffer>();
   customers: Customer[] = [
     { customerId: randomUUID(), name: 'Ana Souza', phone: '11987654321', optedOut: false },
@@ -104,6 +106,31 @@ export class FakeCampaignServer {
     return `Você já atingiu o limite de ${this.dailyLimit} campanha(s) por dia`;
   }
 
+  /** Adds `count` confirmed, settled campaigns created one minute apart (oldest first). */
+  seedHistory(count: number): void {
+    const start = Date.now() - (count + 10) * 60_000;
+    for (let i = 0; i < count; i++) {
+      const createdAt = new Date(start + i * 60_000).toISOString();
+      const id = randomUUID();
+      this.campaigns.set(id, {
+        id,
+        titulo: `Campanha antiga ${i + 1}`,
+        mensagem: 'Mensagem de teste',
+        imageUrl: null,
+        status: 'enviado',
+        sentCount: '3',
+        scheduledDate: null,
+        sendNow: true,
+        sentAt: createdAt,
+        createdAt,
+        confirmedAt: createdAt,
+        recipientCount: 3,
+        startsAt: createdAt,
+        pauseReason: null,
+      });
+    }
+  }
+
   async handle(route: Route): Promise<void> {
     if (this.offline) return route.abort('internetdisconnected');
     const request = route.request();
@@ -118,6 +145,7 @@ export class FakeCampaignServer {
     if (method === 'GET' && path === '/api/campanhas') {
       const limit = Number(url.searchParams.get('limit') ?? 20);
       const offset = Number(url.searchParams.get('offset') ?? 0);
+      this.listOffsets.push(offset);
       const list = [...this.campaigns.values()]
         .filter((c) => c.confirmedAt)
         .map((c) => this.advance(c))

@@ -328,4 +328,25 @@ describe('Campanhas (/campanhas) at 390×844', () => {
     expect(await page.getByLabel('Mensagem').inputValue()).toBe('Escrito sem internet');
     await page.getByText('Sem conexão: mostrando').waitFor({ state: 'detached', timeout: 10_000 });
   });
+
+  it('loads the history 20 at a time as the owner scrolls, newest first', async () => {
+    fake.seedHistory(45);
+    const total = [...fake.campaigns.values()].filter((c) => c.confirmedAt).length;
+    fake.listOffsets = [];
+    await page.reload();
+    const items = page.getByTestId('campaign-item');
+    await items.first().waitFor();
+    expect(await items.count()).toBeLessThanOrEqual(40);
+    // Each time the end of the list comes into view, the next page is read.
+    for (let i = 0; i < 6 && (await items.count()) < total; i++) {
+      await items.last().evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await page.waitForTimeout(700);
+    }
+    await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(total);
+    expect(fake.listOffsets.slice(0, 3)).toEqual([0, 20, 40]);
+    // Newest first: the seeded ones are older than the campaigns made above.
+    expect(await items.first().textContent()).toContain('Sábado de ofertas');
+    expect(await items.last().textContent()).toContain('Campanha antiga 1');
+    await shot('15-history-scrolled');
+  });
 });
