@@ -330,6 +330,8 @@ describe('Campanhas (/campanhas) at 390×844', () => {
   });
 
   it('loads the history 20 at a time as the owner scrolls, newest first', async () => {
+    fake.offline = false;
+    await context.setOffline(false);
     fake.seedHistory(45);
     const total = [...fake.campaigns.values()].filter((c) => c.confirmedAt).length;
     fake.listOffsets = [];

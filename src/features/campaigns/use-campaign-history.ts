@@ -77,7 +77,9 @@ export function useCampaignHistory(online: boolean): HistoryState {
       .then((cached) => {
         if (!alive.current || !cached) return;
         setItems((current) => {
-          if (current !== undefined) return current;
+          // Only the server's list beats the device copy: a failed first read (offline) may
+          // have answered before this read of the device did.
+          if (pages.current > 0 || (current !== undefined && current.length > 0)) return current;
           itemsRef.current = cached.items;
           return cached.items;
         });
