@@ -5,9 +5,8 @@ import { css } from 'styled-system/css';
 import type { z } from 'zod';
 import { saveCustomer } from '~/db/customers-repo';
 import type { LocalCustomer } from '~/db/db';
-import { maskPhone, nationalDigits } from '~/domain/phone';
+import { maskPhone, phoneInputDigits, toNationalPhone } from '~/domain/phone';
 import { customerFormSchema } from '~/domain/schemas';
-import { onlyDigits } from '~/domain/text';
 import { customerTexts, reportWrite } from '~/features/sync/report-write';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
@@ -38,7 +37,7 @@ function CustomerForm({
   });
 
   const onSubmit = async (values: FormOutput) => {
-    const fields = { name: values.name, phone: nationalDigits(values.phone) };
+    const fields = { name: values.name, phone: toNationalPhone(values.phone) };
     const { result } = await saveCustomer({ ...fields, id: customer?.id });
     const ok = reportWrite(
       result,
@@ -75,7 +74,7 @@ function CustomerForm({
             ref={field.ref}
             onBlur={field.onBlur}
             value={maskPhone(field.value)}
-            onChange={(e) => field.onChange(onlyDigits(e.target.value).slice(0, 11))}
+            onChange={(e) => field.onChange(phoneInputDigits(e.target.value, field.value))}
             error={errors.phone?.message}
           />
         )}
