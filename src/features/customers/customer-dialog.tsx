@@ -3,8 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { css } from 'styled-system/css';
 import type { z } from 'zod';
-import { saveCustomer } from '~/db/customers-repo';
+import { customerWithPhone, saveCustomer } from '~/db/customers-repo';
 import type { LocalCustomer } from '~/db/db';
+import { duplicatePhoneMessage } from '~/domain/duplicate-phone';
 import { maskPhone, phoneInputDigits, toNationalPhone } from '~/domain/phone';
 import { customerFormSchema } from '~/domain/schemas';
 import { customerTexts, reportWrite } from '~/features/sync/report-write';
@@ -31,13 +32,23 @@ function CustomerForm({
   const editing = customer !== null;
   // The phone field holds digits; the input shows them masked, so the schema's length rules
   // apply to what the owner typed, not to the mask's punctuation.
-  const { register, control, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
+  const { register, control, handleSubmit, formState, setError } = useForm<
+    FormInput,
+    unknown,
+    FormOutput
+  >({
     resolver: zodResolver(customerFormSchema),
     defaultValues: { name: customer?.name ?? '', phone: customer?.phone ?? '' },
   });
 
   const onSubmit = async (values: FormOutput) => {
     const fields = { name: values.name, phone: toNationalPhone(values.phone) };
+    // One customer per phone (the server answers 409 too): say so before saving anything.
+    const other = await customerWithPhone(fields.phone, customer?.id);
+    if (other) {
+      setError('phone', { message: duplicatePhoneMessage(other.name) }, { shouldFocus: true });
+      return;
+    }
     const { result } = await saveCustomer({ ...fields, id: customer?.id });
     const ok = reportWrite(
       result,
