@@ -70,6 +70,17 @@ describe('PUT /api/stores/me', () => {
     expect((await get(token)).body).toEqual({ ...store, businessHours });
   });
 
+  it('keeps a closing before the opening as a span past midnight', async () => {
+    const { token, store } = await ownerWithStore();
+    const businessHours = {
+      ...defaultBusinessHours(),
+      sexta: { enabled: true, start: '18:00', end: '02:00' },
+    };
+    const res = await t.call('PUT', '/api/stores/me', { businessHours }, token);
+    expect(res.status).toBe(200);
+    expect((await get(token)).body).toEqual({ ...store, businessHours });
+  });
+
   it('ignores fields that are not the store’s (no taking over ids or counters)', async () => {
     const { token, store } = await ownerWithStore();
     const res = await t.call(
@@ -117,6 +128,16 @@ describe('PUT /api/stores/me', () => {
       'Horário inválido (use HH:MM)',
     ],
     ['hours as text', { businessHours: 'sempre aberto' }, /Horário de funcionamento/],
+    [
+      'an open day that opens and closes at the same time',
+      {
+        businessHours: {
+          ...defaultBusinessHours(),
+          terca: { enabled: true, start: '09:00', end: '09:00' },
+        },
+      },
+      'Terça-feira: a abertura e o fechamento não podem ser no mesmo horário',
+    ],
     ['empty object', {}, 'Nome da loja é obrigatório'],
     ['array body', '[]', /inválid/i],
     ['invalid JSON', '{', 'Corpo da requisição inválido: envie JSON'],
