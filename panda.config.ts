@@ -40,5 +40,8 @@ export default defineConfig({
   },
   globalCss: {
     'html, body': { bg: 'bg', color: 'fg', fontFamily: 'body', minHeight: '100dvh' },
+    // A toast at the top (screens without the bottom bar) moves the page down instead of covering
+    // its header buttons; src/ui/toaster.tsx keeps the variable equal to the toast's height.
+    body: { paddingTop: 'var(--toast-top-space, 0px)', transition: 'padding-top 0.2s ease-out' },
   },
 });
