@@ -118,10 +118,11 @@ function ToastCard({ id, title, description, type, action, closable }: ToastShap
           aria-label="Fechar"
           className={css({
             position: 'absolute',
-            top: '2',
-            right: '2',
-            w: '9',
-            h: '9',
+            top: '1',
+            right: '1',
+            // 44 px: a touch target (issue 14), even if the icon is small.
+            w: '11',
+            h: '11',
             display: 'grid',
             placeItems: 'center',
             borderRadius: 'md',
