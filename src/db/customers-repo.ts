@@ -69,6 +69,22 @@ export async function deleteCustomer(
   return { id, result };
 }
 
+/**
+ * Another customer on the device with this phone (national digits), for the warning before a
+ * save: the server refuses it too (409), but the owner should hear it before, offline included.
+ */
+export async function customerWithPhone(
+  phone: string,
+  exceptId: string | undefined,
+  ctx: DeviceContext = deviceContext,
+): Promise<LocalCustomer | undefined> {
+  return ctx.db.customers
+    .where('phone')
+    .equals(phone)
+    .filter((c) => c.id !== exceptId)
+    .first();
+}
+
 /** Customers whose name contains `query` (accents and case ignored), by name. */
 export async function searchCustomers(
   query: string,

@@ -65,7 +65,15 @@ describe('maskMoneyInput (typing digits fills cents)', () => {
   it('ignores non-digits and empties to nothing', () => {
     expect(maskMoneyInput('R$ 1,00')).toEqual({ value: '1.00', display: 'R$\u00A01,00' });
     expect(maskMoneyInput('')).toEqual({ value: '', display: '' });
-    expect(maskMoneyInput('000')).toEqual({ value: '', display: '' });
+    // Zero is a price (issue 14); erasing the last digit of what was shown still empties it.
+    expect(maskMoneyInput('000')).toEqual({ value: '0.00', display: 'R$\u00A00,00' });
+    expect(maskMoneyInput('R$\u00A00,0', '0.05')).toEqual({ value: '', display: '' });
+    expect(maskMoneyInput('R$\u00A00,0', '0.00')).toEqual({ value: '', display: '' });
+  });
+
+  it('shows a zero price as R$ 0,00', () => {
+    expect(formatBRL('0.00')).toBe('R$\u00A00,00');
+    expect(formatBRL('0')).toBe('R$\u00A00,00');
   });
 });
 

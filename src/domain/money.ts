@@ -31,11 +31,18 @@ export function formatBRL(price: string | number): string {
 
 /**
  * The money mask of the product dialog: the owner types digits and the value is cents-based,
- * so typing 5, 9, 9, 0 shows 59,90 and stores "59.90".
+ * so typing 5, 9, 9, 0 shows 59,90 and stores "59.90". A price of zero is a real case (a free
+ * sample, a "consulte" item): typing 0 gives R$ 0,00, while erasing the last digit (the text got
+ * shorter than what was shown) clears the field. `previous` is the value before this change.
  */
-export function maskMoneyInput(typed: string): { value: string; display: string } {
-  const digits = typed.replace(/\D/g, '').replace(/^0+/, '').slice(0, 10);
-  if (digits === '') return { value: '', display: '' };
+export function maskMoneyInput(typed: string, previous = ''): { value: string; display: string } {
+  const allDigits = typed.replace(/\D/g, '');
+  const digits = allDigits.replace(/^0+/, '').slice(0, 10);
+  if (digits === '') {
+    const shown = previous ? formatBRL(previous) : '';
+    const zero = allDigits !== '' && typed.length > shown.length;
+    return zero ? { value: '0.00', display: formatBRL('0.00') } : { value: '', display: '' };
+  }
   const value = fromCents(Number(digits));
   return { value, display: formatBRL(value) };
 }

@@ -42,6 +42,12 @@ describe('parseProductCsv', () => {
     ]);
   });
 
+  it('takes a price of zero (a free sample) in every way a spreadsheet writes it', () => {
+    const r = parseProductCsv('nome;preco\nAmostra;0\nBrinde;"0,00"\nConsulte;R$ 0,00\n');
+    expect(r.errors).toEqual([]);
+    expect(r.rows.map((row) => row.price)).toEqual(['0.00', '0.00', '0.00']);
+  });
+
   it('detects comma separators and English headers with a BOM', () => {
     const r = parseProductCsv(
       '\uFEFFname,description,price,active\r\nPão,"Francês, fresco",0.5,true\r\n',

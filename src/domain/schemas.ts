@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { cleanCnpj, isValidCnpj } from './cnpj';
 import { businessHoursSchema } from './hours';
 import { normalizePrice, PRICE_PATTERN } from './money';
-import { isValidBrazilianPhone, nationalDigits } from './phone';
+import { normalizePhone, PHONE_INVALID, toNationalPhone } from './phone';
 import { onlyDigits } from './text';
 
 // Messages zod writes itself (wrong types, unknown shapes) come out in Portuguese too.
@@ -60,12 +60,18 @@ const cnpjField = z
   .transform((v) => cleanCnpj(v ?? ''))
   .refine((v) => v === '' || isValidCnpj(v), 'CNPJ inválido');
 
+// Any form people write a phone in (see domain/phone.ts) is kept as national digits; text with
+// no digits ('abc') is refused, never stored as an empty phone.
 const optionalPhoneField = z
-  .string({ error: 'Telefone inválido' })
+  .string({ error: PHONE_INVALID })
   .nullish()
-  .transform((v) => onlyDigits(v ?? ''))
-  .refine((v) => v === '' || isValidBrazilianPhone(v), 'Telefone inválido')
-  .transform((v) => (v === '' ? '' : nationalDigits(v)));
+  .transform((v, ctx) => {
+    const text = (v ?? '').trim();
+    if (text === '') return '';
+    const phone = normalizePhone(text);
+    if (phone === null) ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
+    return phone ?? '';
+  });
 
 export const storeStep1Schema = z.object({
   name: required('Nome da loja é obrigatório', 120),
@@ -157,16 +163,24 @@ export const productSchema = z.object({
   active: z.boolean({ error: 'Status inválido' }).default(true),
 });
 
+/** A customer's phone as the API takes it: any written form, stored as national digits. */
+const customerPhone = z
+  .string({ error: PHONE_INVALID })
+  .max(40, 'Telefone muito longo')
+  .transform((v, ctx) => {
+    const phone = normalizePhone(v);
+    if (phone === null) {
+      // More digits than any Brazilian number, even without its +55: spec §5's 'too long'.
+      const long = toNationalPhone(v).length > 11;
+      ctx.addIssue({ code: 'custom', message: long ? 'Telefone muito longo' : PHONE_INVALID });
+    }
+    return phone ?? '';
+  });
+
 export const customerSchema = z.object({
   id: clientId.optional(),
   name: required('Nome é obrigatório', 120),
-  phone: z
-    .string({ error: 'Telefone inválido' })
-    .min(10, 'Telefone inválido')
-    .max(15, 'Telefone muito longo')
-    .transform(onlyDigits)
-    .refine(isValidBrazilianPhone, 'Telefone inválido')
-    .transform(nationalDigits),
+  phone: customerPhone,
 });
 
 /** The customer form says how long the number must be (spec §5). */
@@ -174,9 +188,9 @@ export const customerFormSchema = z.object({
   name: required('Nome é obrigatório', 120),
   phone: z
     .string()
-    .refine((v) => onlyDigits(v).length >= 10, 'Telefone deve ter pelo menos 10 dígitos')
-    .refine((v) => v.length <= 15, 'Telefone muito longo')
-    .refine((v) => isValidBrazilianPhone(v), 'Telefone inválido'),
+    .refine((v) => toNationalPhone(v).length >= 10, 'Telefone deve ter pelo menos 10 dígitos')
+    .refine((v) => toNationalPhone(v).length <= 11, 'Telefone muito longo')
+    .refine((v) => normalizePhone(v) !== null, PHONE_INVALID),
 });
 
 export type LoginInput = z.input<typeof loginSchema>;

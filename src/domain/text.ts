@@ -7,3 +7,24 @@ export function searchKey(text: string): string {
 export function onlyDigits(text: string): string {
   return text.replace(/\D/g, '');
 }
+
+// Graphemes, not UTF-16 units: '👩‍🌾 Ana'.charAt(0) is half an emoji and shows as '�'.
+const graphemes =
+  typeof Intl.Segmenter === 'function'
+    ? new Intl.Segmenter('pt-BR', { granularity: 'grapheme' })
+    : null;
+
+/** The first user-perceived character of a name, upper-cased ('👩‍🌾', 'É', 'A'), or ''. */
+export function initialOf(name: string): string {
+  const text = name.trim();
+  if (text === '') return '';
+  let first: string;
+  if (graphemes) {
+    const segment = graphemes.segment(text)[Symbol.iterator]().next();
+    first = segment.done ? '' : segment.value.segment;
+  } else {
+    // Older engines: at least a whole code point (never a lone surrogate).
+    first = Array.from(text)[0] ?? '';
+  }
+  return first.toLocaleUpperCase('pt-BR');
+}

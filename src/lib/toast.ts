@@ -1,17 +1,11 @@
-/** The app's single toaster (spec §9): one toast at a time, 5 s, F8 focuses the region. */
-import { createToaster } from '@ark-ui/react/toast';
+/**
+ * The app's toasts (spec §9): one at a time, 5 s, F8 focuses the region. Where: above the bottom
+ * navigation on the screens that have it, at the top otherwise (the page then moves down by the
+ * toast's height, see src/ui/toaster.tsx), so a toast never covers a button (issue 14).
+ */
+import { type CreateToasterProps, createToaster } from '@ark-ui/react/toast';
 
-export const toaster = createToaster({
-  // Bottom, above the 4rem navigation bar: at the top a toast sat on the back and settings buttons
-  // for 5 s right after a save had navigated (the browser test caught it), and below the header
-  // it covered the first card of the screen the owner had just been sent to.
-  placement: 'bottom',
-  offsets: {
-    top: '1rem',
-    right: '1rem',
-    bottom: 'calc(4.75rem + env(safe-area-inset-bottom))',
-    left: '1rem',
-  },
+const common: Omit<CreateToasterProps, 'placement' | 'offsets'> = {
   max: 1,
   duration: 5000,
   // Spec §9 constant: a dismissed toast is kept (hidden) this long before removal.
@@ -20,7 +14,53 @@ export const toaster = createToaster({
   gap: 8,
   // The 5 s run from when the toast shows, even while the owner has switched to another app.
   pauseOnPageIdle: false,
+};
+
+/** Screens with the bottom navigation (home, produtos, clientes, campanhas). */
+export const bottomToaster = createToaster({
+  ...common,
+  placement: 'bottom',
+  offsets: {
+    top: '1rem',
+    right: '1rem',
+    bottom: 'calc(4.75rem + env(safe-area-inset-bottom))',
+    left: '1rem',
+  },
 });
+
+/** Every other screen: forms keep their buttons at the bottom, where a toast would sit on them. */
+export const topToaster = createToaster({
+  ...common,
+  placement: 'top',
+  offsets: {
+    top: 'calc(0.75rem + env(safe-area-inset-top))',
+    right: '1rem',
+    bottom: '1rem',
+    left: '1rem',
+  },
+});
+
+const toasters = [bottomToaster, topToaster] as const;
+
+/** The bottom bar of src/app/bottom-nav.tsx is on screen. */
+function hasBottomBar(): boolean {
+  return (
+    typeof document !== 'undefined' &&
+    document.querySelector('nav[aria-label="Navegação principal"]') !== null
+  );
+}
+
+/** Every toast on screen, whichever toaster holds it. */
+export const visibleToasts = () => toasters.flatMap((t) => t.getVisibleToasts());
+
+/** Dismisses a toast by id (swipe or tap), whichever toaster holds it. */
+export function dismissToast(id: string): void {
+  for (const t of toasters) t.dismiss(id);
+}
+
+export function removeAllToasts(): void {
+  for (const t of toasters) t.remove();
+}
 
 type Persistent = {
   title: string;
@@ -34,12 +74,12 @@ let persistent: Persistent | null = null;
 /** The toast in the single slot: only its own dismissal may bring the notice back. */
 let currentId: string | null = null;
 
-function show(options: Parameters<typeof toaster.create>[0]): string {
+function show(options: Parameters<typeof topToaster.create>[0]): string {
   // One at a time, replacing: `max: 1` alone would queue the next toast behind a dismissed one
   // for the whole removeDelay.
   currentId = null;
-  toaster.remove();
-  const id = toaster.create(options);
+  removeAllToasts();
+  const id = (hasBottomBar() ? bottomToaster : topToaster).create(options);
   currentId = id;
   return id;
 }

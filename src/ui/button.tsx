@@ -30,12 +30,13 @@ export const buttonStyle = cva({
         _hover: { _enabled: { bg: 'gray.50' } },
       },
       ghost: { bg: 'transparent', color: 'fg', _hover: { _enabled: { bg: 'gray.100' } } },
-      danger: { bg: 'danger', color: 'white', _hover: { _enabled: { bg: 'red.700' } } },
+      danger: { bg: 'danger', color: 'white', _hover: { _enabled: { bg: 'dangerHover' } } },
     },
     size: {
+      // Every size keeps a 44 px touch target (WCAG 2.5.5, issue 14).
       md: { minH: '12', px: '5', fontSize: 'md' },
-      sm: { minH: '10', px: '3', fontSize: 'sm' },
-      icon: { w: '11', h: '11', p: '0' },
+      sm: { minH: '11', px: '3', fontSize: 'sm' },
+      icon: { w: '11', h: '11', minW: '11', p: '0' },
     },
     full: { true: { w: 'full' } },
   },

@@ -1,8 +1,12 @@
-/** Renders the app's toasts (src/lib/toast.ts): top of the screen, swipe right to dismiss. */
+/**
+ * Renders the app's toasts (src/lib/toast.ts): above the bottom bar or at the top; a swipe to the
+ * right or a tap dismisses one. While a toast is at the top the page moves down by its height
+ * (--toast-top-space on <html>, used by the body's padding), so it covers no button.
+ */
 import { Toaster as ArkToaster, Toast } from '@ark-ui/react/toast';
-import { type PointerEvent, useRef, useState } from 'react';
+import { type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
-import { toaster } from '~/lib/toast';
+import { bottomToaster, dismissToast, topToaster } from '~/lib/toast';
 import { buttonStyle } from './button';
 import { CloseIcon } from './icons';
 
@@ -69,7 +73,7 @@ function ToastCard({ id, title, description, type, action, closable }: ToastShap
   // The distance is read from the release itself: the last move may not have rendered yet.
   const onPointerUp = (e: PointerEvent) => {
     if (start.current !== null && e.clientX - start.current > SWIPE_THRESHOLD && id) {
-      toaster.dismiss(id);
+      dismissToast(id);
     }
     start.current = null;
     setDx(0);
@@ -78,6 +82,12 @@ function ToastCard({ id, title, description, type, action, closable }: ToastShap
     start.current = null;
     setDx(0);
   };
+  // A tap on the toast's text dismisses it too; its buttons keep their own meaning, and a toast
+  // with an action (the update notice) only closes through its buttons.
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    if (!id || action || (e.target as Element).closest('button')) return;
+    dismissToast(id);
+  };
   return (
     <Toast.Root
       className={root}
@@ -85,6 +95,7 @@ function ToastCard({ id, title, description, type, action, closable }: ToastShap
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerCancel}
+      onClick={onClick}
       style={dx ? { transform: `translateX(${dx}px)`, transition: 'none' } : undefined}
     >
       <div className={css({ flex: '1', minW: 0 })}>
@@ -107,10 +118,11 @@ function ToastCard({ id, title, description, type, action, closable }: ToastShap
           aria-label="Fechar"
           className={css({
             position: 'absolute',
-            top: '2',
-            right: '2',
-            w: '9',
-            h: '9',
+            top: '1',
+            right: '1',
+            // 44 px: a touch target (issue 14), even if the icon is small.
+            w: '11',
+            h: '11',
             display: 'grid',
             placeItems: 'center',
             borderRadius: 'md',
@@ -128,10 +140,49 @@ function ToastCard({ id, title, description, type, action, closable }: ToastShap
 
 type ToastShape = Parameters<Parameters<typeof ArkToaster>[0]['children']>[0];
 
+/** Keeps --toast-top-space equal to the height of the open top toast (0 when there is none). */
+function useTopToastSpace() {
+  useEffect(() => {
+    const root = document.documentElement;
+    let frame = 0;
+    const measure = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const group = document.querySelector<HTMLElement>(
+          '[data-scope="toast"][data-part="group"][data-placement="top"]',
+        );
+        const open = group?.querySelector<HTMLElement>('[data-part="root"][data-state="open"]');
+        // The layout height, not the box on screen: the toast may still be sliding in.
+        const space = group && open ? group.getBoundingClientRect().top + open.offsetHeight : 0;
+        root.style.setProperty('--toast-top-space', `${Math.ceil(space)}px`);
+      });
+    };
+    const observer = new MutationObserver(measure);
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-state', 'style'],
+    });
+    measure();
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+      root.style.removeProperty('--toast-top-space');
+    };
+  }, []);
+}
+
 export function Toaster() {
+  useTopToastSpace();
   return (
-    <ArkToaster toaster={toaster} aria-label="Notificações (F8)">
-      {(t) => <ToastCard key={t.id} {...t} />}
-    </ArkToaster>
+    <>
+      <ArkToaster toaster={bottomToaster} aria-label="Notificações (F8)">
+        {(t) => <ToastCard key={t.id} {...t} />}
+      </ArkToaster>
+      <ArkToaster toaster={topToaster} aria-label="Notificações (F8)">
+        {(t) => <ToastCard key={t.id} {...t} />}
+      </ArkToaster>
+    </>
   );
 }

@@ -144,6 +144,27 @@ describe('rule-based assistant', () => {
     expect(manaus.text).toContain('Hoje (terça-feira)');
   });
 
+  it('reads a closing before the opening as after midnight (issue 14)', () => {
+    const lateFriday = {
+      ...store,
+      businessHours: { ...HOURS, sexta: { enabled: true, start: '18:00', end: '02:00' } },
+    };
+    // Friday 23:00 in São Paulo (Saturday 02:00 UTC).
+    const fridayNight = ruleReply(lateFriday, 'qual o horário?', new Date('2026-11-21T02:00:00Z'));
+    expect(fridayNight.text).toContain(
+      'Hoje (sexta-feira) abrimos das 18:00 às 02:00 (dia seguinte) e estamos abertos agora.',
+    );
+    expect(fridayNight.text).toContain('Sexta-feira: 18:00 às 02:00 (dia seguinte)');
+    // Saturday 01:30 in São Paulo: still Friday's night.
+    const early = ruleReply(lateFriday, 'qual o horário?', new Date('2026-11-21T04:30:00Z'));
+    expect(early.text).toContain('Estamos abertos agora, até as 02:00.');
+    expect(early.text).toContain('Hoje (sábado) abrimos das 09:00 às 13:00.');
+    // Saturday 02:30: closed until 09:00.
+    const after = ruleReply(lateFriday, 'qual o horário?', new Date('2026-11-21T05:30:00Z'));
+    expect(after.text).toContain('Hoje (sábado) abrimos das 09:00 às 13:00.');
+    expect(after.text).not.toContain('abertos agora');
+  });
+
   it("follows the owner's guidance: tone and facts", () => {
     const guided = {
       ...store,

@@ -16,16 +16,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// One customer per phone in a store (issue 14): each customer gets a number of its own.
+let phones = 0;
 const customer = (over: Record<string, unknown> = {}) => ({
   name: 'Maria Souza',
-  phone: '(11) 98765-4321',
+  phone: `(11) 98765-${String(++phones).padStart(4, '0')}`,
   ...over,
 });
 
 describe('customers', () => {
   it('stores the phone as national digits and lists the customer', async () => {
     const id = newId();
-    const res = await t.call('POST', '/api/customers', customer({ id }), owner.token);
+    const res = await t.call(
+      'POST',
+      '/api/customers',
+      customer({ id, phone: '(11) 98765-4321' }),
+      owner.token,
+    );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id,
@@ -59,8 +66,9 @@ describe('customers', () => {
 
   it('answers a replayed create with the same record and keeps one row', async () => {
     const id = newId();
-    const first = await t.call('POST', '/api/customers', customer({ id }), owner.token);
-    const replay = await t.call('POST', '/api/customers', customer({ id }), owner.token);
+    const body = customer({ id });
+    const first = await t.call('POST', '/api/customers', body, owner.token);
+    const replay = await t.call('POST', '/api/customers', body, owner.token);
     expect(replay).toMatchObject({ status: 200, body: first.body });
     expect(await t.db.select().from(customers).where(eq(customers.id, id))).toHaveLength(1);
   });

@@ -45,6 +45,22 @@ describe('products', () => {
     expect(list.body.find((p: { id: string }) => p.id === id)).toEqual(res.body);
   });
 
+  it('takes a price of zero (a free sample, a "consulte" item) and answers "0.00"', async () => {
+    for (const price of ['0', '0.00', '0.0']) {
+      const res = await t.call('POST', '/api/products', product({ price }), owner.token);
+      expect(res).toMatchObject({ status: 201, body: { price: '0.00' } });
+    }
+    const csv = await t.call(
+      'POST',
+      '/api/products/import-csv',
+      { csvData: 'nome;preco\nBrinde;0,00\n' },
+      owner.token,
+    );
+    expect(csv).toMatchObject({ status: 200, body: { imported: 1 } });
+    const list = await t.call('GET', '/api/products', undefined, owner.token);
+    expect(list.body.find((p: { name: string }) => p.name === 'Brinde')?.price).toBe('0.00');
+  });
+
   it('answers a replayed create with the same record and keeps one row', async () => {
     const id = newId();
     const first = await t.call('POST', '/api/products', product({ id }), owner.token);

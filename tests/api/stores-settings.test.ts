@@ -70,6 +70,17 @@ describe('PUT /api/stores/me', () => {
     expect((await get(token)).body).toEqual({ ...store, businessHours });
   });
 
+  it('keeps a closing before the opening as a span past midnight', async () => {
+    const { token, store } = await ownerWithStore();
+    const businessHours = {
+      ...defaultBusinessHours(),
+      sexta: { enabled: true, start: '18:00', end: '02:00' },
+    };
+    const res = await t.call('PUT', '/api/stores/me', { businessHours }, token);
+    expect(res.status).toBe(200);
+    expect((await get(token)).body).toEqual({ ...store, businessHours });
+  });
+
   it('ignores fields that are not the store’s (no taking over ids or counters)', async () => {
     const { token, store } = await ownerWithStore();
     const res = await t.call(
@@ -82,10 +93,33 @@ describe('PUT /api/stores/me', () => {
     expect(res.body).toEqual(store);
   });
 
+  it.each([
+    ['+55 31 99876-1234', '31998761234'],
+    ['55 (31) 99876-1234', '31998761234'],
+    ['031 99876-1234', '31998761234'],
+    ['(31) 9 9876-1234', '31998761234'],
+    ['31998761234', '31998761234'],
+    ['+55 (21) 3456-7890', '2134567890'],
+  ])('keeps the national number of %s', async (phone, national) => {
+    const { token } = await ownerWithStore();
+    const res = await t.call('PUT', '/api/stores/me', { ...storeData, phone }, token);
+    expect(res.status).toBe(200);
+    expect((await get(token)).body.phone).toBe(national);
+  });
+
+  it('creates a store with a pasted phone as national digits', async () => {
+    const { store } = await ownerWithStore({ phone: '+55 (31) 99876-1234' });
+    expect(store.phone).toBe('31998761234');
+  });
+
   const cases: Array<[string, unknown, string | RegExp]> = [
     ['blank name', { ...storeData, name: '' }, 'Nome da loja é obrigatório'],
     ['invalid CNPJ', { ...storeData, cnpj: '11222333000182' }, 'CNPJ inválido'],
     ['invalid phone', { ...storeData, phone: '(11) 8765-432' }, 'Telefone inválido'],
+    // Issue 13: 'abc' used to be stored as an empty phone (200), losing the one saved.
+    ['a phone with no digits', { ...storeData, phone: 'abc' }, 'Telefone inválido'],
+    ['a foreign phone', { ...storeData, phone: '+1 415 555 2671' }, 'Telefone inválido'],
+    ['a 100 kB phone', { ...storeData, phone: '9'.repeat(100_000) }, 'Telefone inválido'],
     ['invalid CEP', { ...storeData, cep: '123' }, 'CEP inválido'],
     ['invalid UF', { ...storeData, uf: 'S1' }, 'UF inválida'],
     [
@@ -94,6 +128,16 @@ describe('PUT /api/stores/me', () => {
       'Horário inválido (use HH:MM)',
     ],
     ['hours as text', { businessHours: 'sempre aberto' }, /Horário de funcionamento/],
+    [
+      'an open day that opens and closes at the same time',
+      {
+        businessHours: {
+          ...defaultBusinessHours(),
+          terca: { enabled: true, start: '09:00', end: '09:00' },
+        },
+      },
+      'Terça-feira: a abertura e o fechamento não podem ser no mesmo horário',
+    ],
     ['empty object', {}, 'Nome da loja é obrigatório'],
     ['array body', '[]', /inválid/i],
     ['invalid JSON', '{', 'Corpo da requisição inválido: envie JSON'],

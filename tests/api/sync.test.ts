@@ -22,7 +22,13 @@ async function pull(owner: Owner, since: string, limit?: number): Promise<SyncRe
 }
 
 const product = (id: string, name = 'Café') => ({ id, name, price: '10', active: true });
-const customer = (id: string) => ({ id, name: 'Ana', phone: '11987654321' });
+// One customer per phone in a store (issue 14): each customer gets a number of its own.
+let phones = 0;
+const customer = (id: string) => ({
+  id,
+  name: 'Ana',
+  phone: `119876${String(++phones).padStart(5, '0')}`,
+});
 
 describe('sync', () => {
   it('starts empty with the cursor it was given', async () => {

@@ -1,7 +1,10 @@
 /** Opening hours as sentences, in the store's own time zone. */
 import {
   type BusinessHours,
+  closesNextDay,
   type DayHours,
+  isOpenAt,
+  previousDay,
   WEEKDAYS,
   type Weekday,
 } from '../../../src/domain/hours';
@@ -56,7 +59,10 @@ export function nextDay(day: Weekday): Weekday {
   return WEEKDAYS[(WEEKDAYS.indexOf(day) + 1) % 7] ?? 'domingo';
 }
 
-const span = (h: DayHours) => `das ${h.start} às ${h.end}`;
+/** Closing before opening means after midnight (src/domain/hours.ts): say so. */
+const nextDayNote = (h: DayHours) => (closesNextDay(h) ? ' (dia seguinte)' : '');
+
+const span = (h: DayHours) => `das ${h.start} às ${h.end}${nextDayNote(h)}`;
 
 /** "No sábado abrimos das 08:00 às 12:00." / "No domingo estamos fechados." */
 export function dayHoursSentence(hours: BusinessHours, day: Weekday, label?: string): string {
@@ -66,11 +72,10 @@ export function dayHoursSentence(hours: BusinessHours, day: Weekday, label?: str
   return h.enabled ? `${who} abrimos ${span(h)}.` : `${who} estamos fechados.`;
 }
 
-/** Is the store open at this moment (its own clock)? */
+/** Is the store open at this moment (its own clock)? Spans past midnight count (domain/hours). */
 export function isOpenNow(hours: BusinessHours, now: Date, timeZone: string): boolean {
   const { day, time } = storeClock(now, timeZone);
-  const h = hours[day];
-  return h.enabled && time >= h.start && time < h.end;
+  return isOpenAt(hours, day, time);
 }
 
 /** The week, consecutive equal days grouped: "Segunda-feira a sexta-feira: 08:00 às 18:00". */
@@ -88,7 +93,7 @@ export function weekLines(hours: BusinessHours): string[] {
         ? capitalize(DAY_NAMES[first])
         : `${capitalize(DAY_NAMES[first])} a ${DAY_NAMES[last]}`;
     const h = hours[first];
-    lines.push(`${days}: ${h.enabled ? `${h.start} às ${h.end}` : 'fechado'}`);
+    lines.push(`${days}: ${h.enabled ? `${h.start} às ${h.end}${nextDayNote(h)}` : 'fechado'}`);
     i = j + 1;
   }
   return lines;
@@ -96,10 +101,17 @@ export function weekLines(hours: BusinessHours): string[] {
 
 /** Today's hours (and whether open right now), then the whole week. */
 export function hoursAnswer(hours: BusinessHours, now: Date, timeZone: string): string {
-  const { day } = storeClock(now, timeZone);
+  const { day, time } = storeClock(now, timeZone);
   const today = hours[day];
-  const todayText = today.enabled
-    ? `Hoje (${DAY_NAMES[day]}) abrimos ${span(today)}${isOpenNow(hours, now, timeZone) ? ' e estamos abertos agora' : ''}.`
-    : `Hoje (${DAY_NAMES[day]}) estamos fechados.`;
+  const yesterday = hours[previousDay(day)];
+  const open = isOpenAt(hours, day, time);
+  // In the early hours, open because yesterday's span runs past midnight: say until when.
+  const lateFromYesterday =
+    open && yesterday.enabled && closesNextDay(yesterday) && time < yesterday.end;
+  const todayText = lateFromYesterday
+    ? `Estamos abertos agora, até as ${yesterday.end}.${today.enabled ? ` Hoje (${DAY_NAMES[day]}) abrimos ${span(today)}.` : ''}`
+    : today.enabled
+      ? `Hoje (${DAY_NAMES[day]}) abrimos ${span(today)}${open ? ' e estamos abertos agora' : ''}.`
+      : `Hoje (${DAY_NAMES[day]}) estamos fechados.`;
   return `${todayText}\n\nNosso horário de funcionamento:\n${weekLines(hours).join('\n')}`;
 }

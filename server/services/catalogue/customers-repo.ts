@@ -5,6 +5,7 @@ import type { ApiCustomer } from '../../../src/domain/api-types';
 import type { customerSchema } from '../../../src/domain/schemas';
 import type { Db } from '../../db/client';
 import { customers, nextRevision } from '../../db/schema';
+import { assertPhoneChangeFree, assertPhoneFree } from './customer-phone';
 import { toApiCustomer } from './serialize';
 import type { SyncedTable } from './synced-writes';
 
@@ -33,9 +34,13 @@ export const customerTable: SyncedTable<Row, Omit<Customer, 'id'>, ApiCustomer> 
       .values({ id, storeId, ...fields, revision: nextRevision, createdAt: now, updatedAt: now })
       .onConflictDoNothing({ target: customers.id })
       .returning();
+    // Checked once the row is really new (a replay or another store's id keeps its answer); the
+    // 409 rolls the insert back with the mutation's transaction or savepoint.
+    if (row) await assertPhoneFree(tx, storeId, fields.phone, id);
     return row;
   },
   async update(tx, id, fields, now) {
+    await assertPhoneChangeFree(tx, id, fields.phone);
     const [row] = await tx
       .update(customers)
       .set({ ...fields, revision: nextRevision, updatedAt: now })

@@ -52,7 +52,8 @@ export const switchLinkStyle = css({
   mt: '5',
   color: 'primary',
   fontWeight: 'semibold',
-  py: '2',
+  // 44 px tall: a touch target (issue 14).
+  py: '2.5',
   textDecoration: 'none',
   _hover: { textDecoration: 'underline' },
 });

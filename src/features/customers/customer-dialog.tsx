@@ -3,11 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { css } from 'styled-system/css';
 import type { z } from 'zod';
-import { saveCustomer } from '~/db/customers-repo';
+import { customerWithPhone, saveCustomer } from '~/db/customers-repo';
 import type { LocalCustomer } from '~/db/db';
-import { maskPhone, nationalDigits } from '~/domain/phone';
+import { duplicatePhoneMessage } from '~/domain/duplicate-phone';
+import { maskPhone, phoneInputDigits, toNationalPhone } from '~/domain/phone';
 import { customerFormSchema } from '~/domain/schemas';
-import { onlyDigits } from '~/domain/text';
 import { customerTexts, reportWrite } from '~/features/sync/report-write';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
@@ -32,13 +32,23 @@ function CustomerForm({
   const editing = customer !== null;
   // The phone field holds digits; the input shows them masked, so the schema's length rules
   // apply to what the owner typed, not to the mask's punctuation.
-  const { register, control, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
+  const { register, control, handleSubmit, formState, setError } = useForm<
+    FormInput,
+    unknown,
+    FormOutput
+  >({
     resolver: zodResolver(customerFormSchema),
     defaultValues: { name: customer?.name ?? '', phone: customer?.phone ?? '' },
   });
 
   const onSubmit = async (values: FormOutput) => {
-    const fields = { name: values.name, phone: nationalDigits(values.phone) };
+    const fields = { name: values.name, phone: toNationalPhone(values.phone) };
+    // One customer per phone (the server answers 409 too): say so before saving anything.
+    const other = await customerWithPhone(fields.phone, customer?.id);
+    if (other) {
+      setError('phone', { message: duplicatePhoneMessage(other.name) }, { shouldFocus: true });
+      return;
+    }
     const { result } = await saveCustomer({ ...fields, id: customer?.id });
     const ok = reportWrite(
       result,
@@ -75,7 +85,7 @@ function CustomerForm({
             ref={field.ref}
             onBlur={field.onBlur}
             value={maskPhone(field.value)}
-            onChange={(e) => field.onChange(onlyDigits(e.target.value).slice(0, 11))}
+            onChange={(e) => field.onChange(phoneInputDigits(e.target.value, field.value))}
             error={errors.phone?.message}
           />
         )}

@@ -4,6 +4,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { LocalCustomer } from '~/db/db';
 import { formatPhone } from '~/domain/phone';
+import { initialOf } from '~/domain/text';
 import { Button } from '~/ui/button';
 import { EditIcon, TrashIcon } from '~/ui/icons';
 
@@ -47,7 +48,7 @@ function CustomerRow({
           flexShrink: 0,
         })}
       >
-        {customer.name.trim().charAt(0).toUpperCase()}
+        {initialOf(customer.name)}
       </div>
       <div className={css({ flex: '1', minW: 0 })}>
         <p className={css({ fontWeight: 'semibold', truncate: true })}>{customer.name}</p>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
+import { OnboardingLogout } from './onboarding-logout';
 
 type Props = {
   step: 1 | 2 | 3;
@@ -32,7 +33,12 @@ export function OnboardingLayout({ step, title, subtitle, backTo, children }: Pr
         ))}
       </div>
       <p className={css({ color: 'muted', fontSize: 'sm', mb: '1' })}>Passo {step} de 3</p>
-      <PageHeader title={title} subtitle={subtitle} backTo={backTo} />
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        backTo={backTo}
+        actions={<OnboardingLogout />}
+      />
       {children}
     </Page>
   );

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAuth } from '~/app/auth-context';
 import { fetchStore } from '~/app/store-cache';
-import { type BusinessHours, defaultBusinessHours } from '~/domain/hours';
+import { type BusinessHours, defaultBusinessHours, hoursProblem } from '~/domain/hours';
 import type { StoreMe } from '~/domain/schemas';
 import { ApiRequestError } from '~/lib/api';
 import { serverMessage } from '~/lib/error-message';
@@ -36,6 +36,11 @@ function Step3Form({ initial }: { initial: BusinessHours }) {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    const problem = hoursProblem(hours);
+    if (problem) {
+      toast.error('Erro ao criar loja', problem.message);
+      return;
+    }
     setBusy(true);
     try {
       await finish(await createStoreFromDrafts(hours));

@@ -10,8 +10,8 @@ function type(keys: string): string[] {
   return [...keys].map((key) => {
     value =
       key === '⌫'
-        ? maskMoneyInput(priceDisplay(value).slice(0, -1)).value
-        : maskMoneyInput(priceDisplay(value) + key).value;
+        ? maskMoneyInput(priceDisplay(value).slice(0, -1), value).value
+        : maskMoneyInput(priceDisplay(value) + key, value).value;
     return nbsp(priceDisplay(value));
   });
 }
@@ -32,5 +32,16 @@ describe('price input money mask', () => {
 
   it('clears the field when every digit is erased', () => {
     expect(type('5⌫')).toEqual(['R$ 0,05', '']);
+  });
+
+  it('takes a price of zero: typing 0 shows R$ 0,00 and stores "0.00"', () => {
+    expect(type('0')).toEqual(['R$ 0,00']);
+    expect(type('00')).toEqual(['R$ 0,00', 'R$ 0,00']);
+    expect(maskMoneyInput('0').value).toBe('0.00');
+  });
+
+  it('still clears a zero price with backspace, and goes on from zero when typing', () => {
+    expect(type('0⌫')).toEqual(['R$ 0,00', '']);
+    expect(type('05')).toEqual(['R$ 0,00', 'R$ 0,05']);
   });
 });

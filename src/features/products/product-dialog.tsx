@@ -78,7 +78,7 @@ function ProductForm({ product, onDone }: { product: LocalProduct | null; onDone
             ref={field.ref}
             onBlur={field.onBlur}
             value={priceDisplay(field.value)}
-            onChange={(e) => field.onChange(maskMoneyInput(e.target.value).value)}
+            onChange={(e) => field.onChange(maskMoneyInput(e.target.value, field.value).value)}
             error={errors.price?.message}
           />
         )}

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { css } from 'styled-system/css';
 import { useAuth } from '~/app/auth-context';
-import { type BusinessHours, defaultBusinessHours } from '~/domain/hours';
+import { type BusinessHours, defaultBusinessHours, hoursProblem } from '~/domain/hours';
 import type { StoreMe } from '~/domain/schemas';
 import { apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
@@ -26,6 +26,12 @@ function HoursForm({ store }: { store: StoreMe }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Equal opening and closing: the row already says which day; nothing is sent.
+    const problem = hoursProblem(hours);
+    if (problem) {
+      toast.error('Erro ao salvar', problem.message);
+      return;
+    }
     setBusy(true);
     try {
       const saved = await apiRequest<StoreMe>('PUT', '/api/stores/me', { businessHours: hours });

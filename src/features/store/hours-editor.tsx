@@ -1,6 +1,17 @@
-/** One row per weekday: open switch and opening/closing times, or 'Fechado' (spec §2). */
+/**
+ * One row per weekday: open switch and opening/closing times, or 'Fechado' (spec §2). A closing
+ * before the opening is shown as closing the next day; equal times are flagged on the row.
+ */
 import { css } from 'styled-system/css';
-import { type BusinessHours, type DayHours, WEEKDAY_LABELS, WEEKDAYS } from '~/domain/hours';
+import {
+  type BusinessHours,
+  closesNextDay,
+  type DayHours,
+  formatDayHours,
+  sameTimeMessage,
+  WEEKDAY_LABELS,
+  WEEKDAYS,
+} from '~/domain/hours';
 import { inputStyle } from '~/ui/field';
 import { Switch } from '~/ui/switch';
 
@@ -80,6 +91,15 @@ export function HoursEditor({ value, onChange }: Props) {
                   />
                 </label>
               </div>
+            ) : null}
+            {hours.enabled && hours.start === hours.end ? (
+              <p role="alert" className={css({ mt: '2', fontSize: 'sm', color: 'danger' })}>
+                {sameTimeMessage(day)}
+              </p>
+            ) : hours.enabled && closesNextDay(hours) ? (
+              <p className={css({ mt: '2', fontSize: 'sm', color: 'muted' })}>
+                Fecha depois da meia-noite: {formatDayHours(hours)}
+              </p>
             ) : null}
           </li>
         );

@@ -1,9 +1,8 @@
 /** Store name, CNPJ and mobile phone: onboarding step 1 and 'Informações Básicas' in settings. */
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { maskCnpj } from '~/domain/cnpj';
-import { maskPhone } from '~/domain/phone';
 import { TextField } from '~/ui/field';
-import { masked } from './masked';
+import { masked, maskPhoneInput } from './masked';
 
 export type StoreInfoFieldName = 'name' | 'cnpj' | 'phone';
 export type FieldBinding = { registration: UseFormRegisterReturn; error?: string };
@@ -35,9 +34,8 @@ export function StoreInfoFields({ bind }: { bind: (name: StoreInfoFieldName) => 
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
-        maxLength={15}
         error={phone.error}
-        {...masked(phone.registration, maskPhone)}
+        {...masked(phone.registration, maskPhoneInput)}
       />
     </>
   );

@@ -27,7 +27,12 @@ function subject(letter: DeadLetter): string {
   }
   if (letter.entity === 'other') return 'Importação de produtos';
   const what = letter.entity === 'product' ? 'Produto' : 'Cliente';
-  const action = letter.method === 'DELETE' ? 'Exclusão de' : 'Alteração em';
+  const action =
+    letter.method === 'DELETE'
+      ? 'Exclusão de'
+      : letter.method === 'POST'
+        ? 'Cadastro de'
+        : 'Alteração em';
   return name ? `${action} ${what.toLowerCase()} “${name}”` : `${action} ${what.toLowerCase()}`;
 }
 

@@ -9,7 +9,7 @@ import { toast } from '~/lib/toast';
 export type WriteTexts = {
   success: string;
   /** Title and text of the error toast, given the server's message ('' when it gave none). */
-  error: (serverMessage: string) => [string, string];
+  error: (serverMessage: string, httpStatus: number) => [string, string];
 };
 
 /** Returns true when the write is done or safely queued. */
@@ -19,8 +19,9 @@ export function reportWrite(result: MutationResult, texts: WriteTexts): boolean 
     return true;
   }
   // httpStatus 0: no answer at all (no worker to queue it): there is no server message.
-  const message = result.status === 'refused' && result.httpStatus === 0 ? '' : result.message;
-  const [title, description] = texts.error(message);
+  const httpStatus = result.status === 'refused' ? result.httpStatus : 401;
+  const message = httpStatus === 0 ? '' : result.message;
+  const [title, description] = texts.error(message, httpStatus);
   toast.error(title, description);
   return false;
 }
@@ -31,8 +32,14 @@ export const productTexts = (success: string, fallback: string): WriteTexts => (
   error: (message) => ['Erro', message || fallback],
 });
 
-/** Customers (spec §8): the action's title with 'Tente novamente mais tarde.' */
+/**
+ * Customers (spec §8): the action's title with 'Tente novamente mais tarde.' — except a conflict
+ * (409, e.g. 'Já existe um cliente com este telefone: Maria'), which trying later cannot fix.
+ */
 export const customerTexts = (success: string, title: string): WriteTexts => ({
   success,
-  error: () => [title, 'Tente novamente mais tarde.'],
+  error: (message, httpStatus) => [
+    title,
+    httpStatus === 409 && message ? message : 'Tente novamente mais tarde.',
+  ],
 });
