@@ -29,6 +29,8 @@ type Figures = {
   cls: number;
   /** gzip bytes of JS+CSS whose request started before the first contentful paint. */
   beforePaintKb: number;
+  /** gzip bytes of JS+CSS the first paint waited for (renderBlockingStatus 'blocking'). */
+  blockingKb: number;
   /** gzip bytes of JS+CSS loaded until the form is usable. */
   totalKb: number;
 };
@@ -100,16 +102,27 @@ async function bytesBeforePaint(baseUrl: string, urlPath: string) {
     // Resource timings and the paint share the page's clock (ms since the navigation started).
     const timings = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
-      resources: performance
-        .getEntriesByType('resource')
-        .map((r) => ({ url: r.name, start: r.startTime })),
+      resources: performance.getEntriesByType('resource').map((r) => ({
+        url: r.name,
+        start: r.startTime,
+        blocking:
+          (r as PerformanceResourceTiming & { renderBlockingStatus?: string })
+            .renderBlockingStatus === 'blocking',
+      })),
     }));
     let beforePaint = 0;
+    let blocking = 0;
     for (const r of timings.resources) {
       if (r.start < timings.paint) beforePaint += gzipByUrl.get(r.url) ?? 0;
+      if (r.blocking) blocking += gzipByUrl.get(r.url) ?? 0;
     }
     const total = [...gzipByUrl.values()].reduce((s, n) => s + n, 0);
-    return { beforePaintKb: beforePaint / 1024, totalKb: total / 1024, paintMs: timings.paint };
+    return {
+      beforePaintKb: beforePaint / 1024,
+      blockingKb: blocking / 1024,
+      totalKb: total / 1024,
+      paintMs: timings.paint,
+    };
   } finally {
     await browser.close();
   }
@@ -141,7 +154,7 @@ try {
         const key = `${name} ${urlPath}`;
         results.set(key, [...(results.get(key) ?? []), figures]);
         console.log(
-          `run ${run} ${key.padEnd(22)} perf ${lh.scores.performance} a11y ${lh.scores.accessibility} bp ${lh.scores['best-practices']} seo ${lh.scores.seo}  FCP ${(lh.fcp / 1000).toFixed(2)} s  LCP ${(lh.lcp / 1000).toFixed(2)} s  TBT ${Math.round(lh.tbt)} ms  CLS ${lh.cls.toFixed(3)}  before paint ${bytes.beforePaintKb.toFixed(1)} KB gzip (of ${bytes.totalKb.toFixed(1)} KB)`,
+          `run ${run} ${key.padEnd(22)} perf ${lh.scores.performance} a11y ${lh.scores.accessibility} bp ${lh.scores['best-practices']} seo ${lh.scores.seo}  FCP ${(lh.fcp / 1000).toFixed(2)} s  LCP ${(lh.lcp / 1000).toFixed(2)} s  TBT ${Math.round(lh.tbt)} ms  CLS ${lh.cls.toFixed(3)}  render-blocking ${bytes.blockingKb.toFixed(1)} KB, requested before FCP ${bytes.beforePaintKb.toFixed(1)} KB, until usable ${bytes.totalKb.toFixed(1)} KB (gzip JS+CSS, FCP ${Math.round(bytes.paintMs)} ms)`,
         );
       }
     }
@@ -155,9 +168,9 @@ console.log(
   `\nmedians of ${RUNS} runs (Lighthouse ${'mobile preset'}; bytes: slow 4G + 4x CPU via CDP)`,
 );
 console.log(
-  '| build | page | perf | a11y | best-pr. | SEO | FCP | LCP | TBT | JS+CSS before paint | JS+CSS until usable |',
+  '| build | page | perf | a11y | best-pr. | SEO | FCP | LCP | TBT | render-blocking | requested before FCP | until usable |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const [key, list] of results) {
   const m = (f: (x: Figures) => number) => median(list.map(f));
   const cells = [
@@ -169,6 +182,7 @@ for (const [key, list] of results) {
     `${(m((x) => x.fcp) / 1000).toFixed(2)} s`,
     `${(m((x) => x.lcp) / 1000).toFixed(2)} s`,
     `${Math.round(m((x) => x.tbt))} ms`,
+    `${m((x) => x.blockingKb).toFixed(1)} KB`,
     `${m((x) => x.beforePaintKb).toFixed(1)} KB`,
     `${m((x) => x.totalKb).toFixed(1)} KB`,
   ];

@@ -21,25 +21,33 @@ async function throttle(context: BrowserContext, page: Page) {
 }
 
 /**
- * Types as soon as the field exists (polled every frame), one key at a time like a person, and
- * tags the element so a remount (a new element with the same label) is noticed even when the
- * new one happens to show the same text.
+ * Types as soon as the field exists, one key at a time like a person. On a first load that is the
+ * build-time screen index.html paints before any script (src/app/first-screen-handoff.ts).
  */
 async function typeAtOnce(page: Page, label: string, text: string) {
   const field = page.getByLabel(label, { exact: true });
   await field.waitFor({ state: 'visible', timeout: 30_000 });
   await field.pressSequentially(text, { delay: 15 });
-  await field.evaluate((el) => {
-    (el as HTMLInputElement & { typedByTest?: boolean }).typedByTest = true;
+}
+
+/** The live app has taken over the screen; its fields are tagged to notice a later remount. */
+async function appTookOver(page: Page) {
+  await page.waitForFunction(() => !document.getElementById('first-screen'), undefined, {
+    timeout: 60_000,
+  });
+  await page.evaluate(() => {
+    for (const input of document.querySelectorAll('input')) {
+      (input as HTMLInputElement & { tagged?: boolean }).tagged = true;
+    }
   });
 }
 
-/** The field shows what was typed, and it is still the element the keys went into. */
+/** The field shows what was typed, and it is the element that was live when the app took over. */
 async function keeps(page: Page, label: string, text: string) {
   const field = page.getByLabel(label, { exact: true });
   expect(await field.inputValue(), `${label} keeps its value`).toBe(text);
   const same = await field.evaluate(
-    (el) => (el as HTMLInputElement & { typedByTest?: boolean }).typedByTest === true,
+    (el) => (el as HTMLInputElement & { tagged?: boolean }).tagged === true,
   );
   expect(same, `${label} was not remounted`).toBe(true);
 }
@@ -49,9 +57,12 @@ async function afterFirstLoadSettles(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
     timeout: 60_000,
   });
-  // The 60 s update check and any reload would land here; give the page a moment after claim.
+  // A reload or remount after the claim would land here; give the page a moment.
   await page.waitForTimeout(500);
 }
+
+const focusedField = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? null);
 
 let browser: Browser;
 
@@ -77,6 +88,9 @@ describe('what a new owner types on a first visit', () => {
         await typeAtOnce(page, 'E-mail', email);
         await typeAtOnce(page, 'Senha', password);
         await typeAtOnce(page, 'Confirmar senha', password);
+        await appTookOver(page);
+        // The caret is still where the owner was typing.
+        expect(await focusedField(page)).toBe('confirmPassword');
         await afterFirstLoadSettles(page);
         await keeps(page, 'E-mail', email);
         await keeps(page, 'Senha', password);
@@ -108,6 +122,8 @@ describe('what a new owner types on a first visit', () => {
         const email = `dono.${i}@example.com`;
         await typeAtOnce(page, 'E-mail', email);
         await typeAtOnce(page, 'Senha', password);
+        await appTookOver(page);
+        expect(await focusedField(page)).toBe('password');
         await afterFirstLoadSettles(page);
         await keeps(page, 'E-mail', email);
         await keeps(page, 'Senha', password);
@@ -118,5 +134,26 @@ describe('what a new owner types on a first visit', () => {
       }
     }
     expect(lost).toEqual([]);
+  });
+
+  it('an Enter pressed before the app has loaded sends the login once it has (never as a GET)', async () => {
+    const context = await newPhoneContext(browser, inject('baseUrl'));
+    const page = await context.newPage();
+    try {
+      await throttle(context, page);
+      await page.goto('/login', { waitUntil: 'commit' });
+      const sent = page.waitForRequest(
+        (r) => r.url().endsWith('/api/auth/login') && r.method() === 'POST',
+        { timeout: 60_000 },
+      );
+      await typeAtOnce(page, 'E-mail', 'ninguem@example.com');
+      await typeAtOnce(page, 'Senha', password);
+      await page.keyboard.press('Enter');
+      expect((await sent).postDataJSON()).toEqual({ email: 'ninguem@example.com', password });
+      expect(new URL(page.url()).search).toBe('');
+      await page.getByText('E-mail ou senha incorretos').first().waitFor({ timeout: 30_000 });
+    } finally {
+      await context.close();
+    }
   });
 });
