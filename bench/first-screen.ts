@@ -50,7 +50,19 @@ function buildsFromEnv(): { name: string; dir: string }[] {
   return [{ name: 'this tree', dir }];
 }
 
-async function lighthouseRun(port: number, url: string) {
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART) on a loaded machine: retry. */
+async function lighthouseRun(port: number, url: string, attempts = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      return await lighthouseOnce(port, url);
+    } catch (error) {
+      if (i >= attempts) throw error;
+      console.warn(`retrying ${url}: ${(error as Error).message}`);
+    }
+  }
+}
+
+async function lighthouseOnce(port: number, url: string) {
   const result = await lighthouse(url, {
     port,
     output: 'json',

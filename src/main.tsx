@@ -42,12 +42,6 @@ async function start(app: HTMLElement) {
   // live (production only). Its module is not part of what the first screen waits for.
   const { startPwa } = await import('./pwa');
   startPwa();
-  // A switch between /login and /register must not leave the old form on screen (where the owner
-  // would start typing) while the next screen's code downloads on a slow connection.
-  const other = { '/login': '/register', '/register': '/login' }[location.pathname];
-  if (other === '/login' || other === '/register') {
-    router.preloadRoute({ to: other }).catch(() => undefined);
-  }
 }
 
 const app = document.getElementById('root');
