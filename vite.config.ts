@@ -1,14 +1,16 @@
-/** Build of the PWA: React, file-based routes, Panda (PostCSS) and the injectManifest worker. */
+/** Build of the PWA: React, file-based routes, Panda (PostCSS), the first screens' HTML and the worker. */
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreen } from './scripts/vite-first-screen';
 
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
     react(),
+    firstScreen(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

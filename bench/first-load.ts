@@ -1,41 +1,62 @@
 /**
- * Budget: the first load of /login ships at most 150 KB (gzip) of JS and CSS.
- * Loads /login in Chromium at 390×844 with a cold cache, gzips every script and stylesheet the
- * page fetched, and prints the total. Run: npx tsx bench/first-load.ts (after npx vite build).
+ * Budget: the first paint of /login waits for at most 15 KB (gzip) of JS and CSS — today only the
+ * stylesheet: the screen is build-time HTML and the app's scripts are requested after the first
+ * frame. Loads /login in Chromium at 390×844 with a cold cache, gzips every script and stylesheet
+ * the page fetched, splits them by the browser's renderBlockingStatus, and prints both totals.
+ * Run: npx tsx bench/first-load.ts (after npx vite build; STATIC_DIR=<dir> for another build).
  */
 import { gzipSync } from 'node:zlib';
 import { launchPhone } from '../tests/e2e/browser';
 import { startServer } from '../tests/e2e/server';
 
-const BUDGET_KB = 150;
+const BEFORE_PAINT_BUDGET_KB = 15;
+/** Everything until the live form has taken over (the app, the screen, the worker's module). */
+const TOTAL_BUDGET_KB = 150;
 
-const server = await startServer();
+const server = await startServer(
+  process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {},
+);
 const phone = await launchPhone(server.baseUrl);
-const files: { url: string; raw: number; gzip: number }[] = [];
+const files = new Map<string, { raw: number; gzip: number }>();
 phone.page.on('response', async (res) => {
   const type = res.request().resourceType();
   if (type !== 'script' && type !== 'stylesheet') return;
   const body = await res.body().catch(() => null);
   if (!body) return;
-  files.push({
-    url: new URL(res.url()).pathname,
-    raw: body.length,
-    gzip: gzipSync(body, { level: 9 }).length,
-  });
+  files.set(res.url(), { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
 });
 try {
   await phone.page.goto('/login', { waitUntil: 'networkidle' });
   await phone.page.getByRole('button', { name: 'Entrar' }).waitFor({ timeout: 15_000 });
-  const total = files.reduce((s, f) => s + f.gzip, 0) / 1024;
-  for (const f of files.sort((a, b) => b.gzip - a.gzip)) {
+  await phone.page.waitForFunction(() => !document.getElementById('first-screen'));
+  await phone.page.waitForLoadState('networkidle');
+  const blocking = new Set(
+    await phone.page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter(
+          (r) =>
+            (r as PerformanceResourceTiming & { renderBlockingStatus?: string })
+              .renderBlockingStatus === 'blocking',
+        )
+        .map((r) => r.name),
+    ),
+  );
+  let beforePaint = 0;
+  let total = 0;
+  const rows = [...files.entries()].sort((a, b) => b[1].gzip - a[1].gzip);
+  for (const [url, f] of rows) {
+    const early = blocking.has(url);
+    if (early) beforePaint += f.gzip;
+    total += f.gzip;
     console.log(
-      `${(f.gzip / 1024).toFixed(1).padStart(7)} KB gzip  ${(f.raw / 1024).toFixed(1).padStart(7)} KB raw  ${f.url}`,
+      `${(f.gzip / 1024).toFixed(1).padStart(7)} KB gzip  ${(f.raw / 1024).toFixed(1).padStart(7)} KB raw  ${early ? 'render-blocking' : 'after paint    '}  ${new URL(url).pathname}`,
     );
   }
   console.log(
-    `first load of /login: ${total.toFixed(1)} KB gzip (JS+CSS, ${files.length} files); budget ${BUDGET_KB} KB`,
+    `/login first paint waits for: ${(beforePaint / 1024).toFixed(1)} KB gzip of JS+CSS (budget ${BEFORE_PAINT_BUDGET_KB} KB); until usable: ${(total / 1024).toFixed(1)} KB in ${files.size} files (budget ${TOTAL_BUDGET_KB} KB)`,
   );
-  if (total > BUDGET_KB) {
+  if (beforePaint / 1024 > BEFORE_PAINT_BUDGET_KB || total / 1024 > TOTAL_BUDGET_KB) {
     console.error('over budget');
     process.exitCode = 1;
   }

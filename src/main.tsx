@@ -1,11 +1,20 @@
-/** PWA entry: the session provider around the router (routes are code-split per screen). */
+/** PWA entry: the session provider around the router, taking over from the build-time first screen. */
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './app/auth-context';
-import { startPwa } from './pwa';
+import { handOverFirstScreen } from './app/first-screen-handoff';
+import { getSession } from './lib/session';
 import { routeTree } from './routeTree.gen';
 import './index.css';
+
+// A visitor without a session ends on /login from any screen (the guards and the not-found route
+// send them there): go now, so the first screen index.html painted is the one the app mounts and
+// the home screen's code is not loaded for nothing.
+if (!getSession() && location.pathname !== '/login' && location.pathname !== '/register') {
+  history.replaceState(history.state, '', '/login');
+}
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 
@@ -15,16 +24,25 @@ declare module '@tanstack/react-router' {
   }
 }
 
-// Worker registration, 60 s update check and its notice, replay nudges (production only).
-startPwa();
-
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </StrictMode>,
+async function start(app: HTMLElement) {
+  // The screen's code-split chunks first, so the first render is the whole screen, not a blank.
+  await router.load().catch((error: unknown) => console.error(error));
+  const root = createRoot(app);
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </StrictMode>,
+    ),
   );
+  handOverFirstScreen(app);
+  // Worker registration, 60 s update check and its notice, replay nudges: after the screen is
+  // live (production only). Its module is not part of what the first screen waits for.
+  const { startPwa } = await import('./pwa');
+  startPwa();
 }
+
+const app = document.getElementById('root');
+if (app) void start(app);

@@ -1,5 +1,6 @@
 /** Worker registration and the update flow of spec §4 (60 s check, 'Nova versão disponível'). */
 import { Workbox } from 'workbox-window';
+import { createTakeoverPolicy, formHoldsText } from './takeover';
 import { watchForWaitingWorker } from './update-watcher';
 
 /** Spec §9: worker update check every 60000 ms. */
@@ -10,16 +11,23 @@ export type ShowUpdateNotice = (reload: () => void) => void;
 
 export async function registerServiceWorker(showUpdateNotice: ShowUpdateNotice): Promise<void> {
   const wb = new Workbox('/sw.js');
-  const skipWaiting = () => wb.messageSkipWaiting();
 
-  // A page that already had a controller reloads when another one takes over (its own
-  // 'Recarregar' or another tab's): the old page's lazy chunks are gone from the new precache.
-  // The very first takeover (clients.claim on first install) needs no reload.
-  let controlled = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (controlled) window.location.reload();
-    controlled = true;
+  // A page controlled by an older worker reloads when a new one takes over (its own 'Recarregar'
+  // or another tab's): the old page's lazy chunks are gone from the new precache. Never on a
+  // first visit's claim, and never over what the owner is typing (src/pwa/takeover.ts).
+  const takeover = createTakeoverPolicy({
+    controller: navigator.serviceWorker.controller,
+    hasTypedInput: () => formHoldsText(),
+    reload: () => window.location.reload(),
+    askToReload: () => showUpdateNotice(() => window.location.reload()),
   });
+  navigator.serviceWorker.addEventListener('controllerchange', () =>
+    takeover.onControllerChange(navigator.serviceWorker.controller),
+  );
+  const skipWaiting = () => {
+    takeover.requested();
+    wb.messageSkipWaiting();
+  };
 
   let watcher: { check: () => void } | null = null;
   wb.addEventListener('waiting', () => watcher?.check());

@@ -1,0 +1,202 @@
+/**
+ * First screen on a phone: Lighthouse's mobile preset (simulated slow 4G, 4× CPU) on /login and
+ * /register, plus the gzip bytes of JS+CSS the browser requested before its first paint (slow 4G
+ * and 4× CPU applied for real through CDP). Several builds can be compared in one run; their runs
+ * alternate so machine noise hits them alike.
+ *
+ * Run: npx tsx bench/first-screen.ts                    (builds this tree into a temp folder)
+ *      BUILDS=after=dist,before=/tmp/fs-old/dist RUNS=3 npx tsx bench/first-screen.ts
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumPath, launchBrowser, newPhoneContext } from '../tests/e2e/browser';
+import { type RunningServer, startServer } from '../tests/e2e/server';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const PATHS = (process.env.PATHS ?? '/login,/register').split(',');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+type Figures = {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** gzip bytes of JS+CSS whose request started before the first contentful paint. */
+  beforePaintKb: number;
+  /** gzip bytes of JS+CSS the first paint waited for (renderBlockingStatus 'blocking'). */
+  blockingKb: number;
+  /** gzip bytes of JS+CSS loaded until the form is usable. */
+  totalKb: number;
+};
+
+function buildsFromEnv(): { name: string; dir: string }[] {
+  if (process.env.BUILDS) {
+    return process.env.BUILDS.split(',').map((pair) => {
+      const [name = '', dir = ''] = pair.split('=');
+      return { name, dir: path.resolve(dir) };
+    });
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-first-screen-'));
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dir, '--emptyOutDir'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  return [{ name: 'this tree', dir }];
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART) on a loaded machine: retry. */
+async function lighthouseRun(port: number, url: string, attempts = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      return await lighthouseOnce(port, url);
+    } catch (error) {
+      if (i >= attempts) throw error;
+      console.warn(`retrying ${url}: ${(error as Error).message}`);
+    }
+  }
+}
+
+async function lighthouseOnce(port: number, url: string) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as Figures['scores'];
+  return {
+    scores,
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+  };
+}
+
+/** Real throttling in Chromium: which scripts and stylesheets were asked for before first paint. */
+async function bytesBeforePaint(baseUrl: string, urlPath: string) {
+  const browser = await launchBrowser();
+  try {
+    const context = await newPhoneContext(browser, baseUrl);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const gzipByUrl = new Map<string, number>();
+    page.on('response', async (res) => {
+      const type = res.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      const body = await res.body().catch(() => null);
+      if (body) gzipByUrl.set(res.url(), gzipSync(body, { level: 9 }).length);
+    });
+    await page.goto(urlPath, { waitUntil: 'load' });
+    const submit = urlPath === '/register' ? 'Criar conta' : 'Entrar';
+    await page.getByRole('button', { name: submit }).waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    // Resource timings and the paint share the page's clock (ms since the navigation started).
+    const timings = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      resources: performance.getEntriesByType('resource').map((r) => ({
+        url: r.name,
+        start: r.startTime,
+        blocking:
+          (r as PerformanceResourceTiming & { renderBlockingStatus?: string })
+            .renderBlockingStatus === 'blocking',
+      })),
+    }));
+    let beforePaint = 0;
+    let blocking = 0;
+    for (const r of timings.resources) {
+      if (r.start < timings.paint) beforePaint += gzipByUrl.get(r.url) ?? 0;
+      if (r.blocking) blocking += gzipByUrl.get(r.url) ?? 0;
+    }
+    const total = [...gzipByUrl.values()].reduce((s, n) => s + n, 0);
+    return {
+      beforePaintKb: beforePaint / 1024,
+      blockingKb: blocking / 1024,
+      totalKb: total / 1024,
+      paintMs: timings.paint,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (i: number) => s[i] ?? Number.NaN;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? at(m) : (at(m - 1) + at(m)) / 2;
+};
+
+const builds = buildsFromEnv();
+const servers: { name: string; server: RunningServer }[] = [];
+for (const b of builds)
+  servers.push({ name: b.name, server: await startServer({ STATIC_DIR: b.dir }) });
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumPath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+const results = new Map<string, (Figures & { paintMs: number })[]>();
+try {
+  for (let run = 1; run <= RUNS; run++) {
+    for (const urlPath of PATHS) {
+      for (const { name, server } of servers) {
+        const lh = await lighthouseRun(chrome.port, `${server.baseUrl}${urlPath}`);
+        const bytes = await bytesBeforePaint(server.baseUrl, urlPath);
+        const figures = { ...lh, ...bytes };
+        const key = `${name} ${urlPath}`;
+        results.set(key, [...(results.get(key) ?? []), figures]);
+        console.log(
+          `run ${run} ${key.padEnd(22)} perf ${lh.scores.performance} a11y ${lh.scores.accessibility} bp ${lh.scores['best-practices']} seo ${lh.scores.seo}  FCP ${(lh.fcp / 1000).toFixed(2)} s  LCP ${(lh.lcp / 1000).toFixed(2)} s  TBT ${Math.round(lh.tbt)} ms  CLS ${lh.cls.toFixed(3)}  render-blocking ${bytes.blockingKb.toFixed(1)} KB, requested before FCP ${bytes.beforePaintKb.toFixed(1)} KB, until usable ${bytes.totalKb.toFixed(1)} KB (gzip JS+CSS, FCP ${Math.round(bytes.paintMs)} ms)`,
+        );
+      }
+    }
+  }
+} finally {
+  chrome.kill();
+  for (const { server } of servers) await server.stop();
+}
+
+console.log(
+  `\nmedians of ${RUNS} runs (Lighthouse ${'mobile preset'}; bytes: slow 4G + 4x CPU via CDP)`,
+);
+console.log(
+  '| build | page | perf | a11y | best-pr. | SEO | FCP | LCP | TBT | render-blocking | requested before FCP | until usable |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+for (const [key, list] of results) {
+  const m = (f: (x: Figures) => number) => median(list.map(f));
+  const cells = [
+    key.replace(' ', ' | '),
+    m((x) => x.scores.performance),
+    m((x) => x.scores.accessibility),
+    m((x) => x.scores['best-practices']),
+    m((x) => x.scores.seo),
+    `${(m((x) => x.fcp) / 1000).toFixed(2)} s`,
+    `${(m((x) => x.lcp) / 1000).toFixed(2)} s`,
+    `${Math.round(m((x) => x.tbt))} ms`,
+    `${m((x) => x.blockingKb).toFixed(1)} KB`,
+    `${m((x) => x.beforePaintKb).toFixed(1)} KB`,
+    `${m((x) => x.totalKb).toFixed(1)} KB`,
+  ];
+  console.log(`| ${cells.join(' | ')} |`);
+}
