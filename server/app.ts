@@ -9,12 +9,14 @@ import { ApiError } from './http';
 import { errorSummary, logger } from './logger';
 import { authRoutes } from './routes/auth';
 import { customerRoutes } from './routes/customers';
+import { paymentRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
 import { sandboxRoutes } from './routes/sandbox';
 import { storeRoutes } from './routes/stores';
 import { syncRoutes } from './routes/sync';
 import { webhookRoutes } from './routes/webhooks';
 import { whatsappRoutes } from './routes/whatsapp';
+import { createPaymentGatewayFromEnv } from './services/payments/create-gateway';
 import { createGatewayFromEnv } from './services/whatsapp/create-gateway';
 import { staticRoutes } from './static';
 import type { AppEnv, Services } from './types';
@@ -35,7 +37,12 @@ export function createApp({ database, env, services, staticDir }: AppOptions) {
     now: () => new Date(),
     ...services,
     gateway: services?.gateway ?? createGatewayFromEnv(services?.db ?? database.db, env),
+    pix: null,
   };
+  deps.pix =
+    services?.pix !== undefined
+      ? services.pix
+      : createPaymentGatewayFromEnv(deps.db, env, () => deps.now());
 
   const app = new Hono<AppEnv>();
 
@@ -55,6 +62,7 @@ export function createApp({ database, env, services, staticDir }: AppOptions) {
     }),
   );
 
+  app.route('/', paymentRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/stores', storeRoutes);
   app.route('/api/products', productRoutes);

@@ -1,4 +1,11 @@
-import { createDynamicPix, createStaticPix, hasError, parsePix } from 'pix-utils';
+import {
+  createDynamicPix,
+  createStaticPix,
+  hasError,
+  isDynamicPix,
+  isStaticPix,
+  parsePix,
+} from 'pix-utils';
 import { describe, expect, it } from 'vitest';
 import { BrCodeError, buildBrCode, crc16, parseBrCode } from './br-code';
 import { utf8Bytes } from './tlv';
@@ -140,8 +147,10 @@ describe('cross-check with pix-utils (published library)', () => {
         });
         expect(ours).toBe(theirs.toBRCode());
         const back = parsePix(ours);
-        if (hasError(back)) throw new Error(`pix-utils could not parse ${ours}`);
+        if (hasError(back) || !isStaticPix(back))
+          throw new Error(`pix-utils could not parse ${ours}`);
         expect(back.toBRCode()).toBe(ours);
+        expect(back.transactionAmount).toBe(Number(amount));
         expect(parseBrCode(theirs.toBRCode()).amount).toBe(amount);
       }
     }
@@ -165,7 +174,8 @@ describe('cross-check with pix-utils (published library)', () => {
       });
       expect(ours).toBe(theirs.toBRCode());
       const back = parsePix(ours);
-      if (hasError(back)) throw new Error('pix-utils could not parse');
+      if (hasError(back) || !isDynamicPix(back)) throw new Error('pix-utils could not parse');
+      expect(back.url).toBe(url);
       expect(parseBrCode(ours).location).toBe(url);
     }
   });
