@@ -133,6 +133,7 @@ export async function requestCampaignCharge(
         valor,
         provider: gateway.provider,
         status: 'pendente',
+        createdAt: deps.now(),
         expiresAt: new Date(deps.now().getTime() + CHARGE_TTL_SECONDS * 1000),
       })
       // Another request created the live charge first: loop and answer that one.
