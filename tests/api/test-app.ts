@@ -8,7 +8,7 @@ import type { Services } from '../../server/types';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
     const database = await openPglite();
     return { ...database, drop: database.close };
