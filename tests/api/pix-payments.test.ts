@@ -1,15 +1,16 @@
 /** Campaign payments end to end against the API Pix stand-in: charge, reuse, expiry, webhook trust. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pixUnmatchedNotifications } from '../../server/db/schema';
+import { campaignPaymentGate } from '../../server/services/payments/campaign-gate';
 import { confirmPayment } from '../../server/services/payments/confirm';
 import { PaymentGatewayError } from '../../server/services/payments/gateway';
 import {
   CHARGE_TTL_SECONDS,
   isCampaignPaid,
   RECHECK_INTERVAL_MS,
-  recheckPayments,
   requestCampaignCharge,
 } from '../../server/services/payments/payments-service';
+import { recheckPayments } from '../../server/services/payments/recheck';
 import { refundCampaignPayment } from '../../server/services/payments/refund';
 import { parseBrCode } from '../../src/domain/pix/br-code';
 import { createOwner, type Owner } from './fixtures';
@@ -330,5 +331,31 @@ describe('lost webhooks, refunds, onPaid failures', () => {
     const { row } = await charge();
     t.fake.cobs.delete(row.txid);
     expect((await confirmPayment(t.deps, row)).status).toBe('pendente');
+  });
+});
+
+describe('campaignPaymentGate (what the confirm step calls)', () => {
+  it('402 with the live charge until the PSP confirms it, then the campaign may go', async () => {
+    const campaignId = await createCampaign(t, owner.storeId);
+    const input = { storeId: owner.storeId, campaignId, recipientCount: 250 };
+    const first = await campaignPaymentGate(t.deps, input);
+    if (first.paid) throw new Error('a new campaign cannot be paid');
+    expect(first.status).toBe(402);
+    expect(first.body.message).toBe('Pague o Pix para enviar a campanha');
+    expect(first.body.payment).toMatchObject({ campaignId, valor: '75.00', status: 'pendente' });
+    const second = await campaignPaymentGate(t.deps, input);
+    expect(second.paid ? null : second.body.payment.id).toBe(first.body.payment.id);
+    const txid = first.body.payment.id.replace(/-/g, '');
+    await postWebhook(t, t.fake.pay(txid));
+    expect(await campaignPaymentGate(t.deps, input)).toEqual({ paid: true });
+  });
+
+  it('with PIX_PROVIDER=off every campaign may go, with no charge', async () => {
+    const campaignId = await createCampaign(t, owner.storeId);
+    const gate = await campaignPaymentGate(
+      { ...t.deps, pix: null },
+      { storeId: owner.storeId, campaignId, recipientCount: 10 },
+    );
+    expect(gate).toEqual({ paid: true });
   });
 });

@@ -4,13 +4,13 @@
  * re-check of every pending charge so a lost webhook loses no payment.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { campaignPrice } from '../../../src/domain/pix/price';
 import { payments } from '../../db/schema';
 import { ApiError } from '../../http';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
-import { confirmPayment, reload, runOnPaid } from './confirm';
+import { confirmPayment, reload } from './confirm';
 import { type PaymentGateway, PaymentGatewayError, txidFor } from './gateway';
 import type { PaymentRow } from './on-paid';
 import { qrDataUrl } from './payment-view';
@@ -173,47 +173,4 @@ export async function getStorePayment(deps: Services, storeId: string, id: strin
     logger.warn('pix re-check failed', { paymentId: row.id, error: errorSummary(error) });
     return (await reload(deps, row.id)) ?? row;
   }
-}
-
-/**
- * The re-check (for a periodic job): every pending charge not asked about recently is asked to
- * the PSP until it is paid or expired; paid payments whose onPaid failed are handled again;
- * refunds in progress are followed. Returns what it did.
- */
-export async function recheckPayments(deps: Services, limit = 100) {
-  const done = { checked: 0, paid: 0, expired: 0, handled: 0, failed: 0 };
-  if (!deps.pix) return done;
-  const cutoff = new Date(deps.now().getTime() - RECHECK_INTERVAL_MS);
-  const rows = await deps.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        or(
-          eq(payments.status, 'pendente'),
-          and(eq(payments.status, 'devolvido'), eq(payments.refundStatus, 'EM_PROCESSAMENTO')),
-        ),
-        or(isNull(payments.checkedAt), lt(payments.checkedAt, cutoff)),
-      ),
-    )
-    .orderBy(sql`${payments.checkedAt} asc nulls first`)
-    .limit(limit);
-  for (const row of rows) {
-    try {
-      const after = await confirmPayment(deps, row);
-      done.checked++;
-      if (after.status === 'pago' && row.status !== 'pago') done.paid++;
-      if (after.status === 'expirado') done.expired++;
-    } catch (error) {
-      done.failed++;
-      logger.warn('pix re-check failed', { paymentId: row.id, error: errorSummary(error) });
-    }
-  }
-  const unhandled = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.status, 'pago'), isNull(payments.paidHandledAt)))
-    .limit(limit);
-  for (const row of unhandled) if (await runOnPaid(deps, row)) done.handled++;
-  return done;
 }
