@@ -12,6 +12,7 @@ import {
   CHARGE_TTL_SECONDS,
   requestCampaignCharge,
 } from '../../server/services/payments/payments-service';
+import { createSandboxPixGateway } from '../../server/services/payments/sandbox-adapter';
 import type { Services } from '../../server/types';
 import { parseBrCode } from '../../src/domain/pix/br-code';
 import { createOwner, type Owner } from './fixtures';
@@ -86,6 +87,25 @@ describe('sandbox PSP', () => {
       valor: '25.00',
       sandboxUrl: `${base}/sandbox/pix/${row.txid}`,
     });
+  });
+
+  it('a PUBLIC_URL too long for the BR Code still gives a valid code', async () => {
+    const long = createSandboxPixGateway({
+      db: database.db,
+      now,
+      baseUrl: `https://${'tali-'.repeat(12)}example.com.br`,
+      merchantName: 'Loja',
+      merchantCity: 'Recife',
+    });
+    const charge = await long.createCharge({
+      txid: 'LONGURL0000000000000000000000001',
+      amount: '25.00',
+      expiresInSeconds: 60,
+      description: '',
+    });
+    expect(parseBrCode(charge.pixCopiaECola).location).toBe(
+      'sandbox.tali.invalid/pix/LONGURL0000000000000000000000001',
+    );
   });
 
   it("'Pagar' on the page settles it, the webhook confirms it by GET and onPaid runs once", async () => {

@@ -103,10 +103,16 @@ export function createSandboxPixGateway(options: SandboxPixOptions): SandboxPixG
     };
   }
 
+  /** The BR Code field holds 77 characters; a long PUBLIC_URL gets a placeholder host instead. */
+  function location(txid: string): string {
+    const full = pageUrl(txid).replace(/^https?:\/\//, '');
+    return full.length <= 77 ? full : `sandbox.tali.invalid/pix/${txid}`;
+  }
+
   function brCode(row: Row): string {
     return buildBrCode({
       kind: 'dynamic',
-      location: pageUrl(row.txid),
+      location: location(row.txid),
       merchantName: options.merchantName,
       merchantCity: options.merchantCity,
     });
@@ -134,7 +140,7 @@ export function createSandboxPixGateway(options: SandboxPixOptions): SandboxPixG
         txid: row.txid,
         status: row.status as CobStatus,
         pixCopiaECola: brCode(row),
-        location: pageUrl(row.txid).replace(/^https?:\/\//, ''),
+        location: location(row.txid),
         amount: row.amount,
         createdAt: row.createdAt,
         expiresAt: expiresAt(row),
