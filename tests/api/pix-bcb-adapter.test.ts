@@ -1,4 +1,7 @@
 /** The bcb adapter against a local server following the API Pix standard (tests/api/pix-fake.ts). */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiPixHttp } from '../../server/services/payments/api-pix-http';
 import { createBcbGateway } from '../../server/services/payments/bcb-adapter';
@@ -13,6 +16,8 @@ import {
 } from './pix-fake';
 
 const TXID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+/** Test-only CA, server and client certificates (100-year validity), see pix-tls/README.md. */
+const tlsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pix-tls');
 let fake: FakePsp;
 const opened: Array<{ close(): void }> = [];
 
@@ -175,6 +180,44 @@ describe('bcb adapter (API Pix)', () => {
     await gateway.createCharge({ txid, amount: '25.00', expiresInSeconds: 900, description: '' });
     await gateway.cancelCharge(txid);
     expect((await gateway.getCharge(txid))?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+  });
+
+  it('mutual TLS: with the client certificate it works, without it the PSP refuses', async () => {
+    const pem = (name: string) => fs.readFileSync(path.join(tlsDir, name));
+    const secure = await startFakePsp({
+      tls: { key: pem('server.key'), cert: pem('server.pem'), ca: pem('ca.pem') },
+    });
+    try {
+      const base = {
+        apiUrl: secure.apiUrl,
+        clientId: FAKE_CLIENT_ID,
+        clientSecret: FAKE_CLIENT_SECRET,
+        pixKey: FAKE_PIX_KEY,
+        merchantName: 'Tali',
+        merchantCity: 'Sao Paulo',
+        ca: pem('ca.pem'),
+      };
+      expect(secure.apiUrl.startsWith('https://')).toBe(true);
+      const withCert = createApiPixHttp({
+        ...base,
+        cert: pem('client.pem'),
+        key: pem('client.key'),
+      });
+      const without = createApiPixHttp(base);
+      opened.push(withCert, without);
+      const charge = await createBcbGateway(base, withCert).createCharge({
+        txid: TXID,
+        amount: '25.00',
+        expiresInSeconds: 60,
+        description: '',
+      });
+      expect(charge.status).toBe('ATIVA');
+      await expect(createBcbGateway(base, without).getCharge(TXID)).rejects.toThrow(
+        PaymentGatewayError,
+      );
+    } finally {
+      await secure.close();
+    }
   });
 
   it('an unreachable PSP is a gateway error, not a crash', async () => {

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createDynamicPix, hasError } from 'pix-utils';
 
@@ -49,7 +50,13 @@ async function readBody(req: IncomingMessage): Promise<string> {
 const cents = (v: string) => Math.round(Number(v) * 100);
 
 export async function startFakePsp(
-  options: { grantScopes?: string[]; tokenSeconds?: number; now?: () => Date } = {},
+  options: {
+    grantScopes?: string[];
+    tokenSeconds?: number;
+    now?: () => Date;
+    /** Serve HTTPS and demand a client certificate signed by `ca` (mutual TLS). */
+    tls?: { key: Buffer; cert: Buffer; ca: Buffer };
+  } = {},
 ) {
   const now = options.now ?? (() => new Date());
   const allowed = new Set(
@@ -258,7 +265,7 @@ export async function startFakePsp(
     return problem(res, 404, 'NaoEncontrado', m);
   }
 
-  const server = createServer(async (req, res) => {
+  const handler = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const text = await readBody(req);
     let body: unknown = text;
@@ -275,9 +282,13 @@ export async function startFakePsp(
     });
     if (req.method === 'POST' && url.pathname === '/oauth/token') return oauth(req, res, text);
     return route(req, res, url.pathname, body);
-  });
+  };
+  const server = options.tls
+    ? createTlsServer({ ...options.tls, requestCert: true, rejectUnauthorized: true }, handler)
+    : createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const scheme = options.tls ? 'https' : 'http';
+  const origin = `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     apiUrl: `${origin}/v2`,
@@ -294,7 +305,7 @@ export async function startFakePsp(
      */
     pay(txid: string, opts: { amount?: string; late?: boolean } = {}) {
       const cob = cobs.get(txid);
-      if (!cob || cob.status !== 'ATIVA') throw new Error(`cannot pay ${txid}`);
+      if (cob?.status !== 'ATIVA') throw new Error(`cannot pay ${txid}`);
       const expired = cob.criacao.getTime() + cob.expiracao * 1000 <= now().getTime();
       if (expired && !opts.late) throw new Error(`charge ${txid} expired`);
       const item: PixItem = {
@@ -315,7 +326,11 @@ export async function startFakePsp(
       for (const c of cobs.values())
         for (const p of c.pix) for (const d of p.devolucoes) if (d.id === id) d.status = status;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

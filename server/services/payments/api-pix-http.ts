@@ -18,6 +18,8 @@ export type ApiPixHttpOptions = {
   /** PEM contents (not paths) for mutual TLS. */
   cert?: string | Buffer;
   key?: string | Buffer;
+  /** Extra trusted CA for the PSP's server certificate (tests; real PSPs use public CAs). */
+  ca?: string | Buffer;
   /** Scopes asked for the token. */
   scopes?: string[];
   timeoutMs?: number;
@@ -43,7 +45,10 @@ export function createApiPixHttp(options: ApiPixHttpOptions) {
   const oauthUrl = options.oauthUrl ?? `${new URL(base).origin}/oauth/token`;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const now = options.now ?? Date.now;
-  const tls = options.cert && options.key ? { cert: options.cert, key: options.key } : {};
+  const tls = {
+    ...(options.cert && options.key ? { cert: options.cert, key: options.key } : {}),
+    ...(options.ca ? { ca: options.ca } : {}),
+  };
   const httpsAgent = new https.Agent({ keepAlive: true, ...tls });
   const httpAgent = new http.Agent({ keepAlive: true });
   let token: { value: string; expiresAt: number } | null = null;
