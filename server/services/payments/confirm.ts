@@ -3,7 +3,7 @@
  * the charge's exact amount. Webhooks, the sandbox page and the re-check all end here.
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { toCents } from '../../../src/domain/money';
+import { fromCents, toCents } from '../../../src/domain/money';
 import { payments, pixUnmatchedNotifications } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
@@ -50,6 +50,12 @@ export async function runOnPaid(deps: Services, row: PaymentRow): Promise<boolea
   return true;
 }
 
+/** The PSP's `horario`, when it is a real date. */
+function paidTime(at: string | undefined): Date | null {
+  const date = at ? new Date(at) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
 async function markPaid(deps: Services, row: PaymentRow, state: ChargeState): Promise<PaymentRow> {
   const first = state.pix[0];
   const paidCents = state.pix.reduce((sum, p) => sum + toCents(p.amount), 0);
@@ -58,8 +64,8 @@ async function markPaid(deps: Services, row: PaymentRow, state: ChargeState): Pr
     .set({
       status: 'pago',
       e2eid: first?.e2eid ?? null,
-      paidAmount: (paidCents / 100).toFixed(2),
-      paidAt: first ? new Date(first.at) : deps.now(),
+      paidAmount: fromCents(paidCents),
+      paidAt: paidTime(first?.at) ?? deps.now(),
       updatedAt: deps.now(),
     })
     // Only one caller wins the transition, so onPaid runs once per payment.
@@ -129,7 +135,7 @@ export async function confirmPayment(deps: Services, row: PaymentRow): Promise<P
     await recordUnmatched(deps, 'valor_divergente', {
       txid: row.txid,
       e2eid: state.pix[0]?.e2eid,
-      valor: (received / 100).toFixed(2),
+      valor: fromCents(received),
       horario: state.pix[0]?.at,
     });
   }
