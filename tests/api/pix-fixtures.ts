@@ -1,7 +1,6 @@
 /** Payments test setup: an app whose Pix PSP is the API Pix stand-in, a movable clock, campaigns. */
 import { eq } from 'drizzle-orm';
 import { campaigns, payments } from '../../server/db/schema';
-import { readEnv } from '../../server/env';
 import { createApiPixHttp } from '../../server/services/payments/api-pix-http';
 import { createBcbGateway } from '../../server/services/payments/bcb-adapter';
 import type { PaymentRow } from '../../server/services/payments/on-paid';
@@ -9,7 +8,7 @@ import type { Services } from '../../server/types';
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FAKE_PIX_KEY, startFakePsp } from './pix-fake';
 import { createTestApp, type TestApp } from './test-app';
 
-export async function createPixTestApp() {
+export async function createPixTestApp(runtimeOptions: Parameters<typeof createTestApp>[1] = {}) {
   const clock = { now: Date.now() };
   const now = () => new Date(clock.now);
   const fake = await startFakePsp({ now });
@@ -30,7 +29,7 @@ export async function createPixTestApp() {
     if (failOnPaid) throw new Error('campanha indisponível');
     paidCalls.push(payment);
   };
-  const t = await createTestApp({ now, pix, onPaymentPaid });
+  const t = await createTestApp({ now, pix, onPaymentPaid }, runtimeOptions);
   return {
     ...t,
     fake,
@@ -39,14 +38,8 @@ export async function createPixTestApp() {
     setFailOnPaid: (v: boolean) => {
       failOnPaid = v;
     },
-    /** The same deps the app uses, for calling the services directly. */
-    deps: {
-      db: t.db,
-      env: readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' }),
-      now,
-      pix,
-      onPaymentPaid,
-    } as unknown as Services,
+    /** The services the app runs on, for calling the payment services directly. */
+    deps: t.runtime.services,
     async close() {
       http.close();
       await fake.close();

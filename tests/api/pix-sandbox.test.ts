@@ -5,8 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../server/app';
-import { readEnv } from '../../server/env';
+import { openRuntime, type Runtime } from '../../server/runtime';
 import type { PaymentRow } from '../../server/services/payments/on-paid';
 import {
   CHARGE_TTL_SECONDS,
@@ -17,49 +16,46 @@ import type { Services } from '../../server/types';
 import { parseBrCode } from '../../src/domain/pix/br-code';
 import { createOwner, type Owner } from './fixtures';
 import { createCampaign, paymentRow } from './pix-fixtures';
-import { openTestDatabase, type TestApp } from './test-app';
+import { openTestDatabase, type TestApp, testEnv } from './test-app';
 
 const clock = { now: Date.now() };
 const now = () => new Date(clock.now);
 const paid: PaymentRow[] = [];
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let server: ReturnType<typeof serve>;
 let base: string;
-let app: App;
+let runtime: Runtime;
 let deps: Services;
 let t: TestApp;
 let owner: Owner;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  let late: App | undefined;
-  server = serve({ fetch: (req) => (late as App).fetch(req), hostname: '127.0.0.1', port: 0 });
+  const database = await openTestDatabase();
+  let late: Runtime | undefined;
+  server = serve({
+    fetch: (req) => (late as Runtime).app.fetch(req),
+    hostname: '127.0.0.1',
+    port: 0,
+  });
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const env = readEnv({ NODE_ENV: 'test', PUBLIC_URL: base });
   const onPaymentPaid = async (_d: Services, p: PaymentRow) => {
     paid.push(p);
   };
-  app = createApp({ database, env, services: { now, onPaymentPaid } });
-  late = app;
-  // The services the app built (same database, same sandbox tables), for direct calls.
-  const { createPaymentGatewayFromEnv } = await import(
-    '../../server/services/payments/create-gateway'
-  );
-  deps = {
-    db: database.db,
-    env,
-    now,
-    pix: createPaymentGatewayFromEnv(database.db, env, now),
-    onPaymentPaid,
-  } as Services;
+  // The sandbox's BR Codes and webhook point at PUBLIC_URL: this listening server.
+  runtime = await openRuntime({
+    env: testEnv({ PUBLIC_URL: base }),
+    database,
+    services: { now, onPaymentPaid },
+  });
+  late = runtime;
+  deps = runtime.services;
   t = { db: database.db } as TestApp;
   owner = await createOwner(t);
 });
 afterAll(async () => {
   if ('closeAllConnections' in server) server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  await database.drop();
+  await runtime.stop();
 });
 
 async function get(path: string, token?: string) {
@@ -91,7 +87,7 @@ describe('sandbox PSP', () => {
 
   it('a PUBLIC_URL too long for the BR Code still gives a valid code', async () => {
     const long = createSandboxPixGateway({
-      db: database.db,
+      db: deps.db,
       now,
       baseUrl: `https://${'tali-'.repeat(12)}example.com.br`,
       merchantName: 'Loja',

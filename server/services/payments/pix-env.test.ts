@@ -1,11 +1,17 @@
 /** PIX_* and CAMPAIGN_PRICE_PER_100 validation: a bad payments configuration stops start-up clearly. */
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import type { Database, Db } from '../../db/client';
-import { readEnv } from '../../env';
+import type { Db } from '../../db/client';
+import { type Env, readEnv } from '../../env';
+import type { Services } from '../../types';
+import { createPaymentGatewayFromEnv } from './create-gateway';
 
-/** Neither case reaches the database: an empty stand-in keeps these tests instant. */
-const noDatabase: Database = { db: {} as Db, kind: 'pglite', close: async () => {} };
+/** Neither case reaches the database or the other services: stand-ins keep these tests instant. */
+function services(env: Env): Services {
+  const db = {} as Db;
+  const pix = createPaymentGatewayFromEnv(db, env, () => new Date());
+  return { db, env, now: () => new Date(), gateway: {} as never, jobs: {} as never, pix };
+}
 
 describe('payments configuration', () => {
   it('defaults to the sandbox and R$ 25,00 per 100', () => {
@@ -38,7 +44,7 @@ describe('payments configuration', () => {
 
   it('PIX_PROVIDER=off: no gateway, and the webhook route answers 404', async () => {
     const env = readEnv({ NODE_ENV: 'test', PIX_PROVIDER: 'off' });
-    const app = createApp({ database: noDatabase, env });
+    const app = createApp(services(env));
     const res = await app.request('/api/webhooks/pix/pix', { method: 'POST', body: '{"pix":[]}' });
     expect(res.status).toBe(404);
   });
@@ -54,6 +60,6 @@ describe('payments configuration', () => {
       PIX_CERT_FILE: '/nao/existe/cert.pem',
       PIX_KEY_FILE: '/nao/existe/key.pem',
     });
-    expect(() => createApp({ database: noDatabase, env })).toThrow('PIX_CERT_FILE');
+    expect(() => services(env)).toThrow('PIX_CERT_FILE');
   });
 });
