@@ -37,8 +37,9 @@ it('a run marks paid a charge paid at the PSP whose webhook never came, and runs
   expect(await t.jobs.send(pixRecheckJob.name)).toBeTruthy();
   const started = Date.now();
   while ((await paymentRow(t, row.id))?.status !== 'pago') {
-    if (Date.now() - started > 20_000) throw new Error('the job did not confirm the payment');
+    if (Date.now() - started > 50_000) throw new Error('the job did not confirm the payment');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   expect(t.paidCalls.map((p) => p.id)).toContain(row.id);
-});
+  // pg-boss polls every half second; on a loaded machine a run can still take a while.
+}, 60_000);
