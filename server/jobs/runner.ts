@@ -4,6 +4,7 @@ import type { ExecuteSql } from '../db/client';
 import { errorSummary, logger } from '../logger';
 import type { JobState, Jobs, Services } from '../types';
 import type { JobDefinition } from './define';
+import { trackSql } from './tracked-sql';
 
 export type JobsConfig = {
   /** Seconds between a worker's polls for due jobs (pg-boss minimum: 0.5). */
@@ -46,16 +47,7 @@ export function createJobRunner(options: {
   const { definitions, config, workers } = options;
   // Every query pg-boss issues is tracked, so stop() can wait for the last ones (a poll in flight,
   // an unawaited complete) before the database closes under them.
-  const pending = new Set<Promise<unknown>>();
-  const executeSql = (text: string, values?: unknown[]) => {
-    const query = options.executeSql(text, values);
-    pending.add(query);
-    query.then(
-      () => pending.delete(query),
-      () => pending.delete(query),
-    );
-    return query;
-  };
+  const tracked = trackSql(options.executeSql);
   const shutdown = new AbortController();
   const handedBack = new Promise<never>((_, reject) =>
     shutdown.signal.addEventListener('abort', () => reject(new HandedBack())),
@@ -72,7 +64,10 @@ export function createJobRunner(options: {
 
   async function boot(): Promise<PgBoss> {
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => executeSql(text, values) as Promise<{ rows: never[] }> },
+      db: {
+        executeSql: (text, values) =>
+          tracked.executeSql(text, values) as Promise<{ rows: never[] }>,
+      },
       supervise: workers,
       schedule: workers,
       maintenanceIntervalSeconds: config.maintenanceSeconds,
@@ -120,20 +115,6 @@ export function createJobRunner(options: {
     }
   }
 
-  async function settle() {
-    // A poll answered after stop began hands its job back: wait for that query and the
-    // follow-up it causes, a few event-loop turns apart.
-    for (let quiet = 0; quiet < 3; ) {
-      if (pending.size > 0) {
-        quiet = 0;
-        await Promise.allSettled([...pending]);
-      } else {
-        quiet += 1;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    }
-  }
-
   /**
    * pg-boss records a handed-back job as a failed attempt, due after its retry delay (or failed
    * for good on its last attempt). A shutdown is not the job's fault: give the attempt back and
@@ -168,6 +149,7 @@ export function createJobRunner(options: {
           },
         );
       }
+      logger.info('jobs started', { queues: definitions.map((d) => d.name) });
     },
 
     async stop() {
@@ -182,7 +164,7 @@ export function createJobRunner(options: {
       await boss.stop({ graceful: true, wait: true, timeout: (config.shutdownSeconds + 5) * 1000 });
       clearTimeout(grace);
       shutdown.abort();
-      await settle();
+      await tracked.settle();
       await returnHandedBack();
     },
 

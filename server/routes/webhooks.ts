@@ -31,7 +31,11 @@ webhookRoutes.post('/whatsapp/:storeId', async (c) => {
   try {
     events = deps.gateway.parseWebhook(c.req.header(), body);
   } catch (error) {
-    if (error instanceof WebhookPayloadError) return c.json({ message: error.message }, 400);
+    if (error instanceof WebhookPayloadError) {
+      // The reason only, never the payload (customers' messages are personal data).
+      logger.warn('webhook refused', { storeId, reason: error.message });
+      return c.json({ message: error.message }, 400);
+    }
     throw error;
   }
   try {

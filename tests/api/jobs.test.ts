@@ -18,7 +18,7 @@ const fast: Partial<JobsConfig> = { pollingSeconds: 0.5, shutdownSeconds: 1, cro
 const onPostgres = process.env.TEST_DB === 'postgres';
 
 /** Polls until `check` holds (the workers poll every half second). */
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000) {
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
   const started = Date.now();
   while (!(await check())) {
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
@@ -26,7 +26,8 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000
   }
 }
 
-describe('a runtime restarted on the same database', () => {
+// Each test opens two runtimes on an on-disk database: slow on a loaded machine, hence 90 s.
+describe('a runtime restarted on the same database', { timeout: 90_000 }, () => {
   let env: ReturnType<typeof testEnv>;
   let cleanup: () => Promise<void>;
   const open: Runtime[] = [];
