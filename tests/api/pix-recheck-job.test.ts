@@ -34,7 +34,8 @@ it('a run marks paid a charge paid at the PSP whose webhook never came, and runs
   });
   t.fake.pay(row.txid); // no notification sent
   t.clock.now += 11_000;
-  expect(await t.jobs.send(pixRecheckJob.name)).toBeTruthy();
+  // Null when the minute's scheduled run is already queued (singleton queue): that run does it.
+  await t.jobs.send(pixRecheckJob.name);
   const started = Date.now();
   while ((await paymentRow(t, row.id))?.status !== 'pago') {
     if (Date.now() - started > 50_000) throw new Error('the job did not confirm the payment');
