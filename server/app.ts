@@ -7,6 +7,7 @@ import { ApiError } from './http';
 import { errorSummary, logger } from './logger';
 import { authRoutes } from './routes/auth';
 import { customerRoutes } from './routes/customers';
+import { paymentRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
 import { sandboxRoutes } from './routes/sandbox';
 import { storeRoutes } from './routes/stores';
@@ -35,6 +36,7 @@ export function createApp(deps: Services, { staticDir }: AppOptions = {}) {
   );
   app.use('/api/*', bodyCaps());
 
+  app.route('/', paymentRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/stores', storeRoutes);
   app.route('/api/products', productRoutes);

@@ -33,7 +33,48 @@ const schema = z.object({
   /** On shutdown, how long jobs in flight may finish before they are handed back to the queue. */
   JOBS_SHUTDOWN_SECONDS: z.coerce.number().min(1).max(300).default(8),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Price of each band of 100 campaign recipients, decimal reais. */
+  CAMPAIGN_PRICE_PER_100: z
+    .string()
+    .regex(/^\d{1,8}(\.\d{1,2})?$/, 'use a decimal in reais such as 25.00')
+    .refine((v) => Number(v) > 0, 'must be more than zero')
+    .default('25.00'),
+  /** Campaign payments: built-in sandbox PSP, a PSP on the Banco Central's API Pix, or free. */
+  PIX_PROVIDER: z.enum(['sandbox', 'bcb', 'off']).default('sandbox'),
+  /** API Pix base URL (e.g. https://pix.api.efipay.com.br/v2) and OAuth2 token URL. */
+  PIX_API_URL: z.string().url().optional(),
+  PIX_OAUTH_URL: z.string().url().optional(),
+  PIX_CLIENT_ID: z.string().min(1).optional(),
+  PIX_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Client certificate and key (PEM files) when the PSP requires mutual TLS. */
+  PIX_CERT_FILE: z.string().min(1).optional(),
+  PIX_KEY_FILE: z.string().min(1).optional(),
+  /** The receiver's Pix key (DICT) that charges are paid into. */
+  PIX_KEY: z.string().min(1).max(77).optional(),
+  /** Receiver shown by the sandbox's BR Codes (a real PSP prints its own). */
+  PIX_MERCHANT_NAME: z.string().min(1).default('Tali'),
+  PIX_MERCHANT_CITY: z.string().min(1).default('Sao Paulo'),
 });
+
+/** PIX_PROVIDER=bcb cannot start without its credentials; the message names what is missing. */
+function pixProblems(env: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  if (env.PIX_PROVIDER === 'bcb') {
+    for (const name of [
+      'PIX_API_URL',
+      'PIX_CLIENT_ID',
+      'PIX_CLIENT_SECRET',
+      'PIX_KEY',
+      'PUBLIC_URL',
+    ] as const) {
+      if (!env[name]) problems.push(`${name} is required with PIX_PROVIDER=bcb`);
+    }
+  }
+  if (Boolean(env.PIX_CERT_FILE) !== Boolean(env.PIX_KEY_FILE)) {
+    problems.push('PIX_CERT_FILE and PIX_KEY_FILE go together (mutual TLS)');
+  }
+  return problems;
+}
 
 export type Env = z.infer<typeof schema>;
 
@@ -47,6 +88,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       'Invalid configuration:\n  EVOLUTION_API_KEY is required with EVOLUTION_API_URL',
     );
+  }
+  const pix = pixProblems(parsed.data);
+  if (pix.length > 0) {
+    throw new Error(`Invalid configuration:\n${pix.map((p) => `  ${p}`).join('\n')}`);
   }
   return parsed.data;
 }

@@ -10,6 +10,7 @@ import type { Env } from './env';
 import type { JobDefinition } from './jobs/define';
 import { jobDefinitions } from './jobs/index';
 import { createJobRunner, type JobsConfig } from './jobs/runner';
+import { createPaymentGatewayFromEnv } from './services/payments/create-gateway';
 import { createGatewayFromEnv } from './services/whatsapp/create-gateway';
 import type { Services } from './types';
 
@@ -83,8 +84,12 @@ export async function openRuntime(options: RuntimeOptions) {
     ...options.services,
     gateway: options.services?.gateway ?? createGatewayFromEnv(db, env),
     jobs,
-    // payments: built here once, like the gateway, when the Pix issue lands.
+    pix: null,
   };
+  services.pix =
+    options.services?.pix !== undefined
+      ? options.services.pix
+      : createPaymentGatewayFromEnv(db, env, () => services.now());
 
   const app = createApp(services, { staticDir: options.staticDir });
   let stopped: Promise<void> | null = null;

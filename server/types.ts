@@ -1,6 +1,8 @@
 /** Types shared by the server's routes and jobs: injected services and per-request variables. */
 import type { Db } from './db/client';
 import type { Env } from './env';
+import type { PaymentGateway } from './services/payments/gateway';
+import type { PaymentRow } from './services/payments/on-paid';
 import type { WhatsAppGateway } from './services/whatsapp/gateway';
 
 export type SendJobOptions = {
@@ -37,7 +39,10 @@ export type Services = {
   /** WhatsApp: Evolution API when configured, else the built-in sandbox. */
   gateway: WhatsAppGateway;
   jobs: Jobs;
-  // payments: the Pix provider lands here (built once in server/runtime.ts).
+  /** Pix PSP for campaign payments; null when PIX_PROVIDER=off (campaigns are free). */
+  pix: PaymentGateway | null;
+  /** Tests only: replaces onPaid (services/payments/on-paid.ts). */
+  onPaymentPaid?: (deps: Services, payment: PaymentRow) => Promise<void>;
 };
 
 export type AppEnv = {

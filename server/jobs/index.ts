@@ -1,5 +1,6 @@
 /** Every background job the server runs: add one line per job (see define.ts for the shape). */
 import { cleanupJob } from './cleanup';
 import type { JobDefinition } from './define';
+import { pixRecheckJob } from './pix-recheck';
 
-export const jobDefinitions: readonly JobDefinition[] = [cleanupJob];
+export const jobDefinitions: readonly JobDefinition[] = [cleanupJob, pixRecheckJob];

@@ -1,0 +1,34 @@
+/**
+ * The one call the campaign confirm step needs: may this campaign go out, or must the owner pay
+ * first? With PIX_PROVIDER=off every campaign may go (free).
+ */
+import type { Services } from '../../types';
+import { type PaymentView, toPaymentView } from './payment-view';
+import {
+  PAYMENT_REQUIRED_MESSAGE,
+  paymentsEnabled,
+  requestCampaignCharge,
+} from './payments-service';
+
+export type CampaignPaymentGate =
+  | { paid: true }
+  | { paid: false; status: 402; body: { message: string; payment: PaymentView } };
+
+/**
+ * `{ paid: true }` when payments are off or the PSP confirmed this campaign's payment; otherwise
+ * the live charge (created, reused or renewed) as the 402 body `{ message, payment }`.
+ * Throws ApiError 502 when the PSP cannot be reached (nothing is lost; asking again retries).
+ */
+export async function campaignPaymentGate(
+  deps: Services,
+  input: { storeId: string; campaignId: string; recipientCount: number },
+): Promise<CampaignPaymentGate> {
+  if (!paymentsEnabled(deps)) return { paid: true };
+  const row = await requestCampaignCharge(deps, input);
+  if (row.status === 'pago') return { paid: true };
+  return {
+    paid: false,
+    status: 402,
+    body: { message: PAYMENT_REQUIRED_MESSAGE, payment: toPaymentView(deps, row) },
+  };
+}

@@ -1,0 +1,44 @@
+/** A payment as the app sees it: `{ id, campaignId, valor, status, pixQrCode, pixCopiaECola, expiresAt }`. */
+import QRCode from 'qrcode';
+import type { Services } from '../../types';
+import type { PaymentRow } from './on-paid';
+
+export type PaymentStatus = 'pendente' | 'pago' | 'expirado' | 'cancelado' | 'devolvido';
+
+export type PaymentView = {
+  id: string;
+  campaignId: string;
+  /** Decimal reais, '25.00'. */
+  valor: string;
+  status: PaymentStatus;
+  /** data: URL (PNG) of the copy-and-paste code; null until the PSP answered. */
+  pixQrCode: string | null;
+  pixCopiaECola: string | null;
+  expiresAt: string | null;
+  paidAt: string | null;
+  /** Sandbox PSP only: the page that plays the payer's bank. */
+  sandboxUrl?: string;
+};
+
+/** PNG data URL of a BR Code, sized for a phone screen. */
+export function qrDataUrl(brCode: string): Promise<string> {
+  return QRCode.toDataURL(brCode, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+}
+
+export function toPaymentView(deps: Services, row: PaymentRow): PaymentView {
+  const sandbox =
+    deps.pix?.provider === 'sandbox' && row.provider === 'sandbox' && 'pageUrl' in deps.pix
+      ? (deps.pix as { pageUrl(txid: string): string }).pageUrl(row.txid)
+      : undefined;
+  return {
+    id: row.id,
+    campaignId: row.campaignId,
+    valor: row.valor,
+    status: row.status as PaymentStatus,
+    pixQrCode: row.pixQrCode,
+    pixCopiaECola: row.pixCopiaECola,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    ...(sandbox && row.status === 'pendente' ? { sandboxUrl: sandbox } : {}),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The re-check of pending charges (for a periodic job; see docs/decisions/012): a lost webhook
+ * loses no payment, a failed onPaid is retried, refunds in progress are followed.
+ */
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { payments } from '../../db/schema';
+import { errorSummary, logger } from '../../logger';
+import type { Services } from '../../types';
+import { confirmPayment, runOnPaid } from './confirm';
+import { RECHECK_INTERVAL_MS } from './payments-service';
+
+/**
+ * The re-check (for a periodic job): every pending charge not asked about recently is asked to
+ * the PSP until it is paid or expired; paid payments whose onPaid failed are handled again;
+ * refunds in progress are followed. Returns what it did.
+ */
+export async function recheckPayments(deps: Services, limit = 100) {
+  const done = { checked: 0, paid: 0, expired: 0, handled: 0, failed: 0 };
+  if (!deps.pix) return done;
+  const cutoff = new Date(deps.now().getTime() - RECHECK_INTERVAL_MS);
+  const rows = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        or(
+          eq(payments.status, 'pendente'),
+          and(eq(payments.status, 'devolvido'), eq(payments.refundStatus, 'EM_PROCESSAMENTO')),
+        ),
+        or(isNull(payments.checkedAt), lt(payments.checkedAt, cutoff)),
+      ),
+    )
+    .orderBy(sql`${payments.checkedAt} asc nulls first`)
+    .limit(limit);
+  for (const row of rows) {
+    try {
+      const after = await confirmPayment(deps, row);
+      done.checked++;
+      if (after.status === 'pago' && row.status !== 'pago') done.paid++;
+      if (after.status === 'expirado') done.expired++;
+    } catch (error) {
+      done.failed++;
+      logger.warn('pix re-check failed', { paymentId: row.id, error: errorSummary(error) });
+    }
+  }
+  const unhandled = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'pago'), isNull(payments.paidHandledAt)))
+    .limit(limit);
+  for (const row of unhandled) if (await runOnPaid(deps, row)) done.handled++;
+  return done;
+}

@@ -1,0 +1,146 @@
+/**
+ * The sandbox PSP over real HTTP: the app listens on a port, the payment page's 'Pagar' settles
+ * the charge and the sandbox posts `{ pix: [...] }` to the app's webhook like a PSP would.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRuntime, type Runtime } from '../../server/runtime';
+import type { PaymentRow } from '../../server/services/payments/on-paid';
+import {
+  CHARGE_TTL_SECONDS,
+  requestCampaignCharge,
+} from '../../server/services/payments/payments-service';
+import { createSandboxPixGateway } from '../../server/services/payments/sandbox-adapter';
+import type { Services } from '../../server/types';
+import { parseBrCode } from '../../src/domain/pix/br-code';
+import { createOwner, type Owner } from './fixtures';
+import { createCampaign, paymentRow } from './pix-fixtures';
+import { openTestDatabase, type TestApp, testEnv } from './test-app';
+
+const clock = { now: Date.now() };
+const now = () => new Date(clock.now);
+const paid: PaymentRow[] = [];
+let server: ReturnType<typeof serve>;
+let base: string;
+let runtime: Runtime;
+let deps: Services;
+let t: TestApp;
+let owner: Owner;
+
+beforeAll(async () => {
+  const database = await openTestDatabase();
+  let late: Runtime | undefined;
+  server = serve({
+    fetch: (req) => (late as Runtime).app.fetch(req),
+    hostname: '127.0.0.1',
+    port: 0,
+  });
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const onPaymentPaid = async (_d: Services, p: PaymentRow) => {
+    paid.push(p);
+  };
+  // The sandbox's BR Codes and webhook point at PUBLIC_URL: this listening server.
+  runtime = await openRuntime({
+    env: testEnv({ PUBLIC_URL: base }),
+    database,
+    services: { now, onPaymentPaid },
+  });
+  late = runtime;
+  deps = runtime.services;
+  t = { db: database.db } as TestApp;
+  owner = await createOwner(t);
+});
+afterAll(async () => {
+  if ('closeAllConnections' in server) server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await runtime.stop();
+});
+
+async function get(path: string, token?: string) {
+  const res = await fetch(`${base}${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const text = await res.text();
+  return { status: res.status, text, json: () => JSON.parse(text) };
+}
+
+describe('sandbox PSP', () => {
+  it('charges with a valid dynamic BR Code whose location is the sandbox page', async () => {
+    const campaignId = await createCampaign(t, owner.storeId);
+    const row = await requestCampaignCharge(deps, {
+      storeId: owner.storeId,
+      campaignId,
+      recipientCount: 30,
+    });
+    const code = parseBrCode(row.pixCopiaECola ?? '');
+    expect(code).toMatchObject({ kind: 'dynamic', singleUse: true, merchantName: 'TALI' });
+    expect(`http://${code.location}`).toBe(`${base}/sandbox/pix/${row.txid}`);
+    const view = (await get(`/api/pagamentos/${row.id}`, owner.token)).json();
+    expect(view).toMatchObject({
+      status: 'pendente',
+      valor: '25.00',
+      sandboxUrl: `${base}/sandbox/pix/${row.txid}`,
+    });
+  });
+
+  it('a PUBLIC_URL too long for the BR Code still gives a valid code', async () => {
+    const long = createSandboxPixGateway({
+      db: deps.db,
+      now,
+      baseUrl: `https://${'tali-'.repeat(12)}example.com.br`,
+      merchantName: 'Loja',
+      merchantCity: 'Recife',
+    });
+    const charge = await long.createCharge({
+      txid: 'LONGURL0000000000000000000000001',
+      amount: '25.00',
+      expiresInSeconds: 60,
+      description: '',
+    });
+    expect(parseBrCode(charge.pixCopiaECola).location).toBe(
+      'sandbox.tali.invalid/pix/LONGURL0000000000000000000000001',
+    );
+  });
+
+  it("'Pagar' on the page settles it, the webhook confirms it by GET and onPaid runs once", async () => {
+    const campaignId = await createCampaign(t, owner.storeId);
+    const row = await requestCampaignCharge(deps, {
+      storeId: owner.storeId,
+      campaignId,
+      recipientCount: 130,
+    });
+    const page = await get(`/sandbox/pix/${row.txid}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('R$\u00a050,00');
+    expect(page.text).toContain('>Pagar</button>');
+    const pay = await fetch(`${base}/sandbox/pix/${row.txid}/pagar`, { method: 'POST' });
+    expect(pay.status).toBe(200);
+    expect((await paymentRow(t, row.id))?.status).toBe('pago');
+    expect(paid.filter((p) => p.id === row.id)).toHaveLength(1);
+    const view = (await get(`/api/pagamentos/${row.id}`, owner.token)).json();
+    expect(view.status).toBe('pago');
+    expect(view.sandboxUrl).toBeUndefined();
+    // Paying again is refused, like a bank would for a used single-use code.
+    const again = await fetch(`${base}/sandbox/pix/${row.txid}/pagar`, { method: 'POST' });
+    expect(again.status).toBe(409);
+    expect((await get(`/sandbox/pix/${row.txid}`)).text).toContain('já foi paga');
+  });
+
+  it('an expired charge cannot be paid; an unknown one has no page', async () => {
+    const campaignId = await createCampaign(t, owner.storeId);
+    const row = await requestCampaignCharge(deps, {
+      storeId: owner.storeId,
+      campaignId,
+      recipientCount: 1,
+    });
+    clock.now += CHARGE_TTL_SECONDS * 1000 + 1;
+    const res = await fetch(`${base}/sandbox/pix/${row.txid}/pagar`, { method: 'POST' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ message: 'Esta cobrança expirou' });
+    expect((await get(`/sandbox/pix/${row.txid}`)).text).toContain('expirou');
+    expect((await get('/sandbox/pix/00000000000000000000000000000000')).status).toBe(404);
+    expect((await get('/sandbox/pix/%3Cscript%3E')).status).toBe(404);
+  });
+});
