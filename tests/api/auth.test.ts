@@ -140,7 +140,7 @@ describe('bad payloads are a 400 with a Portuguese message', () => {
     [
       'register',
       'huge password',
-      { email: 'a@b.com', password: 'x'.repeat(100_000) },
+      { email: 'a@b.com', password: 'x'.repeat(10_000) },
       'Senha muito longa',
     ],
     [
@@ -160,6 +160,15 @@ describe('bad payloads are a 400 with a Portuguese message', () => {
     ],
     ['login', 'invalid JSON', 'email=a@b.com', 'Corpo da requisição inválido: envie JSON'],
   ];
+  it('refuses a body over the 16 KB cap of /api/auth with 413 before reading it', async () => {
+    const res = await t.call('POST', '/api/auth/register', {
+      email: 'a@b.com',
+      password: 'x'.repeat(100_000),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('Corpo da requisição muito grande: o máximo aqui é 16 KB.');
+  });
+
   it.each(cases)('%s with %s', async (route, _name, body, message) => {
     const res = await t.call('POST', `/api/auth/${route}`, body);
     expect(res.status).toBe(400);
