@@ -9,7 +9,7 @@ const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 export type Child = { url: string; stop(): Promise<void> };
 
 async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 900; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       await fetch(url);

@@ -1,0 +1,154 @@
+/**
+ * One store must not stall another: while store A imports 100,000 products (one CSV request) and
+ * then lists them three times at once, store B keeps asking for its 10-product list; prints B's
+ * latency (p50/p95/max) during each phase, on PGlite and on PostgreSQL.
+ *
+ *   npx tsx bench/fairness.ts          (budget: B's p95 ≤ 100 ms)
+ *   ROWS=50000 npx tsx bench/fairness.ts
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defaultBusinessHours } from '../src/domain/hours';
+import { type Child, pgDatabase, startChild } from './api-kit';
+
+const ROWS = Number(process.env.ROWS ?? 100_000);
+
+async function owner(base: string, name: string): Promise<string> {
+  const post = async (p: string, body: unknown, token?: string) => {
+    const res = await fetch(`${base}${p}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<{ token: string }>;
+  };
+  const { token } = await post('/api/auth/register', {
+    email: `${name.toLowerCase().replace(/\s+/g, '-')}-${Date.now()}@example.com`,
+    password: 'senha-segura-1',
+  });
+  await post(
+    '/api/stores',
+    {
+      name,
+      cep: '01001000',
+      logradouro: 'Rua',
+      numero: '1',
+      bairro: 'B',
+      cidade: 'C',
+      uf: 'SP',
+      businessHours: defaultBusinessHours(),
+    },
+    token,
+  );
+  return token;
+}
+
+const csv = (rows: number) =>
+  [
+    'nome;preco;descricao',
+    ...Array.from({ length: rows }, (_, i) => `Produto ${i};${(i % 500) + 1},90;Item ${i}`),
+  ].join('\n');
+
+function stats(ms: number[]) {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0);
+  return { requests: s.length, p50: at(0.5), p95: at(0.95), max: Math.round(s.at(-1) ?? 0) };
+}
+
+/** Store B's list, asked again and again until `done` settles; answers the latencies. */
+async function probe(base: string, token: string, done: Promise<unknown>): Promise<number[]> {
+  let finished = false;
+  void done.finally(() => {
+    finished = true;
+  });
+  const times: number[] = [];
+  while (!finished) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/products`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return times;
+}
+
+async function run(label: string, server: Child) {
+  const a = await owner(server.url, 'Loja Grande');
+  const b = await owner(server.url, 'Loja Pequena');
+  await fetch(`${server.url}/api/products/import-csv`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${b}` },
+    body: JSON.stringify({ csvData: csv(10) }),
+  });
+  const body = JSON.stringify({ csvData: csv(ROWS) });
+  const t0 = performance.now();
+  const importing = fetch(`${server.url}/api/products/import-csv`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${a}` },
+    body,
+  }).then(async (r) => {
+    if (!r.ok) throw new Error(`import ${r.status} ${await r.text()}`);
+    return r.json();
+  });
+  const duringImport = stats(await probe(server.url, b, importing));
+  const importSeconds = (performance.now() - t0) / 1000;
+  const t1 = performance.now();
+  const listing = Promise.all(
+    [1, 2, 3].map(() =>
+      fetch(`${server.url}/api/products`, { headers: { authorization: `Bearer ${a}` } }).then((r) =>
+        r.arrayBuffer(),
+      ),
+    ),
+  );
+  const duringLists = stats(await probe(server.url, b, listing));
+  const sizes = (await listing).map((x) => x.byteLength);
+  console.log(
+    JSON.stringify({
+      database: label,
+      rows: ROWS,
+      importSeconds: +importSeconds.toFixed(1),
+      storeBDuringImport: duringImport,
+      listsSeconds: +((performance.now() - t1) / 1000).toFixed(1),
+      listMB: +((sizes[0] ?? 0) / 1048576).toFixed(1),
+      storeBDuringLists: duringLists,
+    }),
+  );
+}
+
+async function main() {
+  console.log(
+    `load: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-bench-fair-'));
+  const lite = await startChild(
+    'server/main.ts',
+    { DATA_DIR: dataDir, DATABASE_URL: '' },
+    '/api/health',
+  );
+  try {
+    await run('PGlite', lite);
+  } finally {
+    await lite.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const db = await pgDatabase();
+  const pgServer = await startChild('server/main.ts', { DATABASE_URL: db.url }, '/api/health');
+  try {
+    await run('PostgreSQL', pgServer);
+  } finally {
+    await pgServer.stop();
+    await db.drop();
+  }
+}
+
+await main();
