@@ -1,5 +1,6 @@
 /** The Hono app on built services: every route under /api, error handling, static PWA. */
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyCaps } from './body-caps';
@@ -34,6 +35,9 @@ export function createApp(deps: Services, { staticDir }: AppOptions = {}) {
     '*',
     secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }),
   );
+  // gzip for phones on mobile data: the app's scripts are 3× smaller, a 50,000-product first
+  // pull ~6×. Answers under 1 KB and clients that do not ask for it are left alone.
+  app.use('*', compress());
   app.use('/api/*', bodyCaps());
 
   app.route('/', paymentRoutes);

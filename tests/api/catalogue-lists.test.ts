@@ -109,3 +109,20 @@ describe('catalogue lists', () => {
     expect((await t.call('GET', '/api/products', undefined, other.token)).body).toEqual([]);
   });
 });
+
+describe('compression', () => {
+  it('sends a big list gzip-compressed to a client that asks for it, and plain to one that does not', async () => {
+    const gz = await t.app.request('/api/products', {
+      headers: { authorization: `Bearer ${owner.token}`, 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const compressed = (await gz.arrayBuffer()).byteLength;
+    const plain = await t.app.request('/api/products', {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const body = await plain.text();
+    expect(JSON.parse(body).length).toBeGreaterThan(1000);
+    expect(compressed).toBeLessThan(body.length / 4);
+  });
+});
