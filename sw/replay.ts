@@ -13,7 +13,7 @@ import {
   type ReplayBatchItem,
   type ReplayBatchResult,
   type SyncMessage,
-} from '../src/db/sync-protocol';
+} from '../src/domain/sync/protocol';
 import {
   bearerOf,
   type EntryMeta,

@@ -1,5 +1,5 @@
 /** Test doubles for the worker modules: an in-memory Queue with workbox's semantics. */
-import { REPLAY_BATCH_PATH, type ReplayBatchItem } from '../src/db/sync-protocol';
+import { REPLAY_BATCH_PATH, type ReplayBatchItem } from '../src/domain/sync/protocol';
 import type { QueueEntry, ReplayQueue } from './replay';
 
 const copyOf = (entry: QueueEntry): QueueEntry => ({
