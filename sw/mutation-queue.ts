@@ -4,7 +4,7 @@ import type { EntryMeta, QueueEntry } from './queue-entry';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
- * Only the synced entities' APIs (src/domain/sync/registry.ts) are queued. Auth must fail at
+ * Only the synced entities' APIs (src/domain/sync/entities.ts) are queued. Auth must fail at
  * once, and online-only screens (campaigns, WhatsApp, store creation) show their own offline
  * message instead of a "queued" answer they could not use.
  */

@@ -2,8 +2,8 @@
 import type { TaliDb } from '../src/db/db';
 import { acknowledge, markPending } from '../src/db/pending';
 import { recordRefusal } from '../src/db/refusals';
+import type { EntityKind } from '../src/domain/sync/entities';
 import { parseEntityTag } from '../src/domain/sync/protocol';
-import type { EntityKind } from '../src/domain/sync/registry';
 import type { HeldEntry, RefusedMutation, ReplayStore } from './queue-entry';
 
 const IN_FLIGHT = 'sw-in-flight';

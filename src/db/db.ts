@@ -2,12 +2,8 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { LocalCustomer } from '~/domain/customer';
 import type { LocalProduct } from '~/domain/product';
-import {
-  type AnySyncedEntity,
-  type EntityKind,
-  type LocalOf,
-  SYNCED_ENTITIES,
-} from '~/domain/sync/registry';
+import { ENTITY_DESCRIPTORS, type EntityKind } from '~/domain/sync/entities';
+import type { EntityOf, LocalOf } from '~/domain/sync/registry';
 import type { LocalSyncedRow } from '~/domain/sync/rows';
 
 export type { LocalCustomer } from '~/domain/customer';
@@ -62,22 +58,33 @@ export class TaliDb extends Dexie {
     // name order in short slices (src/db/read-products.ts) instead of one long main-thread task,
     // and still answers where('searchKey') (Dexie uses a compound index's first part).
     this.version(SCHEMA_VERSION).stores(
-      Object.fromEntries(SYNCED_ENTITIES.map((e) => [e.table, e.indexes])),
+      Object.fromEntries(ENTITY_DESCRIPTORS.map((e) => [e.table, e.indexes])),
     );
   }
 }
 
+/** The device row of a synced kind (LocalProduct for 'product'). */
+export type LocalRowOf<K extends EntityKind> = LocalOf<EntityOf<K>>;
+
 /** The device table of a synced entity, typed by its registry entry. */
-export function localTable<E extends AnySyncedEntity>(
+export function localTable<K extends EntityKind>(
   db: TaliDb,
-  entity: E,
-): Table<LocalOf<E>, string> {
-  return db.table<LocalOf<E>, string>(entity.table);
+  entity: { kind: K; table: string },
+): Table<LocalRowOf<K>, string> {
+  return db.table<LocalRowOf<K>, string>(entity.table);
+}
+
+/** A synced table as generic code sees it: the fields every synced row has. */
+export function anySyncedTable(
+  db: TaliDb,
+  entity: { table: string },
+): Table<LocalSyncedRow, string> {
+  return db.table<LocalSyncedRow, string>(entity.table);
 }
 
 /** Every synced entity's device table (for transactions that touch them all). */
 export function syncedTables(db: TaliDb): Table<LocalSyncedRow, string>[] {
-  return SYNCED_ENTITIES.map((e) => db.table<LocalSyncedRow, string>(e.table));
+  return ENTITY_DESCRIPTORS.map((e) => db.table<LocalSyncedRow, string>(e.table));
 }
 
 export const db = new TaliDb();

@@ -4,7 +4,7 @@
  * goes away when the server's tombstone arrives or the owner discards the refused delete.
  */
 
-import type { EntityKind } from '~/domain/sync/registry';
+import type { EntityKind } from '~/domain/sync/entities';
 import type { TaliDb } from './db';
 
 export function localDeleteKey(kind: EntityKind, id: string): string {

@@ -3,13 +3,14 @@
  * Idempotency-Key and the X-Tali-Entity tag, and tells the caller whether it reached the server,
  * was queued for later, or was refused (then recorded as a dead letter the owner can act on).
  */
+
+import type { EntityKind } from '~/domain/sync/entities';
 import { ENTITY_HEADER, entityTag, IDEMPOTENCY_HEADER } from '~/domain/sync/protocol';
-import type { EntityKind } from '~/domain/sync/registry';
 import { errorFromResponse, isQueued, UnauthorizedError } from '~/lib/api';
 import { recordRefusal } from './refusals';
 import { type DeviceContext, deviceContext, requestHeaders } from './transport';
 
-export type { EntityKind } from '~/domain/sync/registry';
+export type { EntityKind } from '~/domain/sync/entities';
 
 export type Mutation = {
   method: 'POST' | 'PUT' | 'DELETE';

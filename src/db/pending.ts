@@ -10,8 +10,7 @@
  *   edit was written meanwhile, the row stays pending: that edit is still on its way. Clearing
  *   the flag also forgets the row's refused changes: the state the server now holds supersedes them.
  */
-import type { EntityKind } from '~/domain/sync/registry';
-import { entityOf } from '~/domain/sync/registry';
+import { descriptorOf, type EntityKind } from '~/domain/sync/entities';
 import { localTable, type TaliDb } from './db';
 
 /** The server stored a row's state: `stamp` names it when known, `revision` is the server's. */
@@ -29,7 +28,7 @@ export async function acknowledge(
   acks: readonly Acknowledgement[],
 ): Promise<void> {
   if (acks.length === 0) return;
-  const table = localTable(db, entityOf(kind));
+  const table = localTable(db, descriptorOf(kind));
   const byId = new Map(acks.map((a) => [a.id, a]));
   await db.transaction('rw', [table, db.deadLetters], async () => {
     const cleared = new Set<string>();
@@ -50,7 +49,7 @@ export async function acknowledge(
 
 /** A change for the row is queued (the worker) or written (the page): it waits for the server. */
 export async function markPending(db: TaliDb, kind: EntityKind, id: string): Promise<void> {
-  await localTable(db, entityOf(kind)).update(id, { pending: 1 });
+  await localTable(db, descriptorOf(kind)).update(id, { pending: 1 });
 }
 
 /** Forget the refusals recorded for these rows (fixed, superseded, discarded or deleted). */

@@ -13,7 +13,7 @@ import {
 } from '~/domain/sync/rows';
 import type { SyncResponse } from '~/domain/sync/wire';
 import { errorFromResponse } from '~/lib/api';
-import { localTable, syncedTables, type TaliDb } from './db';
+import { anySyncedTable, syncedTables, type TaliDb } from './db';
 import { localDeleteKey, locallyDeleted } from './local-deletes';
 import { type DeviceContext, deviceContext, requestHeaders } from './transport';
 
@@ -84,7 +84,7 @@ async function applyRows(
   rows: SyncRow<ApiSyncedRow>[],
 ): Promise<number> {
   if (rows.length === 0) return 0;
-  const table = localTable<AnySyncedEntity>(db, entity);
+  const table = anySyncedTable(db, entity);
   const kind = entity.kind;
   // Pending rows and local deletes are few: read those through their indexes instead of
   // looking up every incoming id (a first pull brings thousands of rows per page).

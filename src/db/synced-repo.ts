@@ -3,7 +3,7 @@
  * (pending), then the mutation to the entity's API (sent, queued by the worker, or refused).
  */
 import type { AnySyncedEntity, EntityKind, FieldsOf, LocalOf } from '~/domain/sync/registry';
-import { localTable } from './db';
+import { anySyncedTable, localTable } from './db';
 import { clearLocalDelete, markLocalDelete } from './local-deletes';
 import { nextStamp, revisionOf } from './local-writes';
 import { type MutationResult, sendMutation } from './mutations';
@@ -20,13 +20,14 @@ export async function saveSynced<E extends Entity>(
   ctx: DeviceContext = deviceContext,
 ): Promise<WriteResult> {
   const { db } = ctx;
-  const table = localTable(db, entity);
+  const table = anySyncedTable(db, entity);
   const id = fields.id ?? crypto.randomUUID();
   const body = entity.body(fields);
   const { stamp, known } = await db.transaction('rw', table, async () => {
     const previous = await table.get(id);
-    const row = entity.fromFields(id, fields, previous, nextStamp(previous?.updatedAt));
-    await table.put(row as LocalOf<E>);
+    const before = previous as LocalOf<E> | undefined;
+    const row = entity.fromFields(id, fields, before, nextStamp(previous?.updatedAt));
+    await table.put(row);
     return { stamp: row.updatedAt, known: row.revision > 0 };
   });
   const target = { kind: entity.kind, id };

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApiCustomer } from '../../../src/domain/api-types';
 import type { customerSchema } from '../../../src/domain/schemas';
-import { customerEntity } from '../../../src/domain/sync/registry';
+import { CUSTOMERS as customerEntity } from '../../../src/domain/sync/entities';
 import type { Db } from '../../db/client';
 import { customers, nextRevision } from '../../db/schema';
 import { toApiCustomer, toSyncCustomer } from './serialize';

@@ -2,7 +2,7 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { ApiProduct } from '../../../src/domain/api-types';
 import type { Product } from '../../../src/domain/schemas';
-import { productEntity } from '../../../src/domain/sync/registry';
+import { PRODUCTS as productEntity } from '../../../src/domain/sync/entities';
 import type { Db } from '../../db/client';
 import { nextRevision, products } from '../../db/schema';
 import { toApiProduct, toSyncProduct } from './serialize';

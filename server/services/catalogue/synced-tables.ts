@@ -2,7 +2,7 @@
  * Each synced entity of the registry (src/domain/sync/registry.ts) → its table on the server.
  * Keyed by kind, so an entity added to the registry without its table here does not compile.
  */
-import type { EntityKind } from '../../../src/domain/sync/registry';
+import type { EntityKind } from '../../../src/domain/sync/entities';
 import type { ApiSyncedRow } from '../../../src/domain/sync/rows';
 import { customerTable } from './customers-repo';
 import { productTable } from './products-repo';

@@ -11,7 +11,7 @@
  * remains (src/db/pending.ts), and writes refused mutations to `db.deadLetters`, so nothing
  * depends on a page being open.
  */
-import { type EntityKind, entityOfPath, isEntityKind, SYNCED_ENTITIES } from './registry';
+import { ENTITY_DESCRIPTORS, type EntityKind, entityOfPath, isEntityKind } from './entities';
 
 export const SYNC_CHANNEL = 'tali-sync';
 export const ENTITY_HEADER = 'X-Tali-Entity';
@@ -91,4 +91,4 @@ export function isBatchable(method: string, path: string): method is ReplayBatch
 }
 
 /** Every synced entity's table name: the lists of GET /api/sync's answer. */
-export const SYNCED_TABLES = SYNCED_ENTITIES.map((e) => e.table);
+export const SYNCED_TABLES = ENTITY_DESCRIPTORS.map((e) => e.table);

@@ -26,11 +26,12 @@ import {
   productSchema,
   sameProductContent,
 } from '../product';
+import { CUSTOMERS, type EntityDescriptor, type EntityKind, PRODUCTS } from './entities';
 import type { ApiSyncedRow, LocalSyncedRow } from './rows';
 
 /**
- * One synced kind of row. Kind is the tag in `X-Tali-Entity` ("product:<id>") and in dead
- * letters; table is both the Dexie table and the key of GET /api/sync's answer.
+ * One synced kind of row: its data half (entities.ts) and its rules — the body schema and how
+ * device rows are built and compared. Generic code reads both through this type.
  */
 export type SyncedEntity<
   Kind extends string = string,
@@ -38,21 +39,11 @@ export type SyncedEntity<
   Api extends ApiSyncedRow = ApiSyncedRow,
   Local extends LocalSyncedRow = LocalSyncedRow,
   Fields extends object = object,
-> = {
+> = EntityDescriptor & {
   readonly kind: Kind;
   readonly table: Table;
-  /** POST basePath (upsert by the client's id), PUT and DELETE basePath/:id. */
-  readonly basePath: `/api/${string}`;
-  /** Other POSTs under basePath that are catalogue mutations (queued, batched, replayed). */
-  readonly extraPosts: readonly `/${string}`[];
   /** Body of POST and PUT, as the server validates it (the device's dialog checks the same). */
   readonly schema: z.ZodType<Fields & { id?: string | undefined }, unknown>;
-  /** Dexie indexes of the device table ('id' first; 'pending' is required by the pull). */
-  readonly indexes: string;
-  /** How the refused-changes list names a row of this kind ("produto"), and its answers. */
-  readonly noun: string;
-  /** The API's refusals, in Portuguese (spec §8; decision 003). */
-  readonly messages: { notFound: string; wasDeleted: string; gone: string };
   /** The device row for the server's copy (not pending). Method syntax: see AnySyncedEntity. */
   fromServer(row: Api, updatedAt: number): Local;
   /** The device row a save writes: pending, stamped `updatedAt`, server-owned fields kept. */
@@ -64,18 +55,8 @@ export type SyncedEntity<
 };
 
 export const productEntity = {
-  kind: 'product',
-  table: 'products',
-  basePath: '/api/products',
-  extraPosts: ['/import-csv'],
+  ...PRODUCTS,
   schema: productSchema,
-  indexes: 'id, [searchKey+id], active, pending',
-  noun: 'produto',
-  messages: {
-    notFound: 'Produto não encontrado',
-    wasDeleted: 'Este produto foi excluído.',
-    gone: 'Este produto foi excluído. Cadastre-o novamente para recriá-lo.',
-  },
   fromServer: localProductFromServer,
   fromFields: localProductFromFields,
   body: productBody,
@@ -83,18 +64,8 @@ export const productEntity = {
 } as const satisfies SyncedEntity<'product', 'products', ApiProduct, LocalProduct, ProductFields>;
 
 export const customerEntity = {
-  kind: 'customer',
-  table: 'customers',
-  basePath: '/api/customers',
-  extraPosts: [],
+  ...CUSTOMERS,
   schema: customerSchema,
-  indexes: 'id, searchKey, name, phone, pending',
-  noun: 'cliente',
-  messages: {
-    notFound: 'Cliente não encontrado',
-    wasDeleted: 'Este cliente foi excluído.',
-    gone: 'Este cliente foi excluído. Cadastre-o novamente para recriá-lo.',
-  },
   fromServer: localCustomerFromServer,
   fromFields: localCustomerFromFields,
   body: customerBody,
@@ -107,12 +78,16 @@ export const customerEntity = {
   CustomerFields
 >;
 
-/** Every synced entity, in the order the pull applies them. */
+/** Every synced entity with its rules, in the order of ENTITY_DESCRIPTORS. */
 export const SYNCED_ENTITIES = [productEntity, customerEntity] as const;
 
+// Every descriptor has its rules and nothing else is here: the compiler checks both ways.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const everyKindHasRules: Same<(typeof SYNCED_ENTITIES)[number]['kind'], EntityKind> = true;
+void everyKindHasRules;
+
 export type AnyEntity = (typeof SYNCED_ENTITIES)[number];
-export type EntityKind = AnyEntity['kind'];
-export type EntityTableName = AnyEntity['table'];
+export type { EntityKind, EntityTableName } from './entities';
 export type EntityOf<K extends EntityKind> = Extract<AnyEntity, { kind: K }>;
 /** The API row, device row and editable fields of one kind. */
 export type ApiOf<E> = E extends SyncedEntity<string, string, infer A> ? A : never;
@@ -129,19 +104,10 @@ export type AnySyncedEntity = SyncedEntity;
 const BY_KIND = new Map<string, AnyEntity>(SYNCED_ENTITIES.map((e) => [e.kind, e]));
 const BY_TABLE = new Map<string, AnyEntity>(SYNCED_ENTITIES.map((e) => [e.table, e]));
 
-export function isEntityKind(kind: string): kind is EntityKind {
-  return BY_KIND.has(kind);
-}
-
 export function entityOf<K extends EntityKind>(kind: K): EntityOf<K> {
   return BY_KIND.get(kind) as EntityOf<K>;
 }
 
 export function entityByTable(table: string): AnyEntity | undefined {
   return BY_TABLE.get(table);
-}
-
-/** The entity whose API a path belongs to ("/api/products/…" → products), or undefined. */
-export function entityOfPath(path: string): AnyEntity | undefined {
-  return SYNCED_ENTITIES.find((e) => path === e.basePath || path.startsWith(`${e.basePath}/`));
 }

@@ -1,6 +1,6 @@
 /** Acting on a refused change: retry it as it was, or discard it and take the server's version back. */
 import type { DeadLetter } from '~/db/db';
-import { localTable } from '~/db/db';
+import { anySyncedTable } from '~/db/db';
 import { clearLocalDelete } from '~/db/local-deletes';
 import { type MutationResult, sendMutation } from '~/db/mutations';
 import { forgetRefusals } from '~/db/pending';
@@ -68,7 +68,7 @@ export async function discardDeadLetter(
   }
   const entity: AnySyncedEntity = entityOf(kind);
   const server = await serverCopy(entity, id, ctx);
-  const table = localTable(db, entity);
+  const table = anySyncedTable(db, entity);
   await db.transaction('rw', [table, db.meta, db.deadLetters], async () => {
     await forgetRefusals(db, kind, new Set([id]));
     await clearLocalDelete(db, kind, id);
