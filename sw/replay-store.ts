@@ -1,6 +1,6 @@
 /** The replay's view of the device database (Dexie): session mirror, pending flags, dead letters. */
 import type { TaliDb } from '../src/db/db';
-import { acknowledge, markPending } from '../src/db/pending';
+import { acknowledgeAll, markPending } from '../src/db/pending';
 import { recordRefusal } from '../src/db/refusals';
 import type { EntityKind } from '../src/domain/sync/entities';
 import { parseEntityTag } from '../src/domain/sync/protocol';
@@ -56,7 +56,7 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
     userId: () => metaString(db, 'userId'),
     async markSynced(entities) {
       // No queued mutation names these rows any more: the last one sent carried their latest
-      // state (the worker knows no edit stamps). One transaction per kind for a whole batch.
+      // state (the worker knows no edit stamps). One transaction for a whole batch's rows.
       const byKind = new Map<EntityKind, { id: string }[]>();
       for (const tag of entities) {
         const target = parseEntityTag(tag);
@@ -65,7 +65,7 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
         acks.push({ id: target.id });
         byKind.set(target.kind, acks);
       }
-      for (const [kind, acks] of byKind) await acknowledge(db, kind, acks);
+      await acknowledgeAll(db, byKind);
     },
     deadLetter: (refused: RefusedMutation) => recordRefusal(db, refused, newId),
     async setInFlight(entries) {

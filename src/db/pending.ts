@@ -22,28 +22,39 @@ export function acknowledges(row: { updatedAt: number }, ack: Acknowledgement): 
 }
 
 /** Clears `pending` on the acknowledged rows of one kind, in one transaction. */
-export async function acknowledge(
+export function acknowledge(
   db: TaliDb,
   kind: EntityKind,
   acks: readonly Acknowledgement[],
 ): Promise<void> {
-  if (acks.length === 0) return;
-  const table = localTable(db, descriptorOf(kind));
-  const byId = new Map(acks.map((a) => [a.id, a]));
-  await db.transaction('rw', [table, db.deadLetters], async () => {
-    const cleared = new Set<string>();
-    // A deleted row is gone from the device: nothing to modify, as wanted.
-    await table
-      .where('id')
-      .anyOf([...byId.keys()])
-      .modify((row) => {
-        const ack = byId.get(row.id);
-        if (!ack || !acknowledges(row, ack)) return;
-        row.pending = 0;
-        if (ack.revision !== undefined) row.revision = ack.revision;
-        cleared.add(row.id);
-      });
-    if (cleared.size > 0) await forgetRefusals(db, kind, cleared);
+  return acknowledgeAll(db, new Map([[kind, acks]]));
+}
+
+/** The same for rows of several kinds (a replay batch), in one transaction. */
+export async function acknowledgeAll(
+  db: TaliDb,
+  byKind: ReadonlyMap<EntityKind, readonly Acknowledgement[]>,
+): Promise<void> {
+  const kinds = [...byKind].filter(([, acks]) => acks.length > 0);
+  if (kinds.length === 0) return;
+  const tables = kinds.map(([kind]) => localTable(db, descriptorOf(kind)));
+  await db.transaction('rw', [...tables, db.deadLetters], async () => {
+    for (const [i, [kind, acks]] of kinds.entries()) {
+      const byId = new Map(acks.map((a) => [a.id, a]));
+      const cleared = new Set<string>();
+      // A deleted row is gone from the device: nothing to modify, as wanted.
+      await (tables[i] as (typeof tables)[number])
+        .where('id')
+        .anyOf([...byId.keys()])
+        .modify((row) => {
+          const ack = byId.get(row.id);
+          if (!ack || !acknowledges(row, ack)) return;
+          row.pending = 0;
+          if (ack.revision !== undefined) row.revision = ack.revision;
+          cleared.add(row.id);
+        });
+      if (cleared.size > 0) await forgetRefusals(db, kind, cleared);
+    }
   });
 }
 
