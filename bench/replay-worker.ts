@@ -59,10 +59,8 @@ async function oneRun(build: Build): Promise<number> {
   ]);
   const queue = new build.MemoryQueue();
   for (const m of buildPlan().mutations) {
-    const headers: Record<string, string> = {
-      'Idempotency-Key': crypto.randomUUID(),
-      'X-Tali-Entity': m.entity,
-    };
+    const headers: Record<string, string> = { 'Idempotency-Key': crypto.randomUUID() };
+    if (m.entity) headers['X-Tali-Entity'] = m.entity;
     if (m.body !== undefined) headers['Content-Type'] = 'application/json';
     const request = new Request(`https://tali.test${m.url}`, {
       method: m.method,
