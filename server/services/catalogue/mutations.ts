@@ -10,11 +10,12 @@ import { ApiError, validate } from '../../http';
 import { cleanStrings } from './clean-input';
 import { importCsvMutation } from './csv-import-route';
 import type { Reply, Work } from './idempotency';
+import type { MutationContext } from './mutation-context';
 import { isUuid } from './serialize';
 import { type AnySyncedTable, SERVER_TABLES } from './synced-tables';
 import { deleteSynced, updateSynced, upsertSynced } from './synced-writes';
 
-export type MutationContext = { storeId: string; now: Date };
+export type { MutationContext };
 
 /**
  * Validates the parsed JSON body (throws ApiError 4xx) and returns the work to run in the
