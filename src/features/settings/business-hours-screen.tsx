@@ -11,8 +11,8 @@ import { Button } from '~/ui/button';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { FullScreenSpinner } from '~/ui/spinner';
+import { Unavailable } from '~/ui/unavailable';
 import { HoursEditor } from '../store/hours-editor';
-import { Unavailable } from './unavailable';
 import { useStoreMe } from './use-store-me';
 
 function HoursForm({ store }: { store: StoreMe }) {

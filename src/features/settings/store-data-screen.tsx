@@ -18,9 +18,9 @@ import { Card, CardTitle } from '~/ui/card';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { FullScreenSpinner } from '~/ui/spinner';
+import { Unavailable } from '~/ui/unavailable';
 import { type AddressFieldName, AddressFields } from '../store/address-fields';
 import { type StoreInfoFieldName, StoreInfoFields } from '../store/store-info-fields';
-import { Unavailable } from './unavailable';
 import { useStoreMe } from './use-store-me';
 
 type Values = Record<StoreInfoFieldName | AddressFieldName, string>;
