@@ -2,7 +2,7 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AuthProvider } from './app/auth-context';
+import { AuthProvider } from './lib/auth/auth-context';
 import { startPwa } from './pwa';
 import { routeTree } from './routeTree.gen';
 import './index.css';

@@ -8,7 +8,7 @@ export function requestReplay(): void {
   navigator.serviceWorker?.controller?.postMessage(message);
 }
 
-/** Dispatched by src/app/auth-context.tsx after a sign-in (a queue held by a 401 can go now). */
+/** Dispatched by src/lib/auth/auth-context.tsx after a sign-in (a queue held by a 401 can go now). */
 const SIGNED_IN_EVENT = 'tali:signed-in';
 
 export function startReplayTriggers(): void {

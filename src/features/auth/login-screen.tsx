@@ -1,9 +1,9 @@
 /** Login (/login): email and password; on success home or onboarding (spec §2, §8). */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { useAuth } from '~/app/auth-context';
-import { RedirectIfAuthenticated } from '~/app/route-guard';
 import { apiRequest } from '~/lib/api';
+import { useAuth } from '~/lib/auth/auth-context';
+import { RedirectIfAuthenticated } from '~/lib/auth/route-guard';
 import { hasServerMessage } from '~/lib/error-message';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';

@@ -2,10 +2,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import { useAuth } from '~/app/auth-context';
-import { RedirectIfAuthenticated } from '~/app/route-guard';
 import { registerFormSchema } from '~/domain/schemas';
 import { apiRequest } from '~/lib/api';
+import { useAuth } from '~/lib/auth/auth-context';
+import { RedirectIfAuthenticated } from '~/lib/auth/route-guard';
 import { serverMessage } from '~/lib/error-message';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';

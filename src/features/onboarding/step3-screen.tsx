@@ -1,11 +1,11 @@
 /** Onboarding step 3: business hours (autosaved on every change), then the store is created. */
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useAuth } from '~/app/auth-context';
-import { fetchStore } from '~/app/store-cache';
 import { type BusinessHours, defaultBusinessHours } from '~/domain/hours';
 import type { StoreMe } from '~/domain/schemas';
 import { ApiRequestError } from '~/lib/api';
+import { useAuth } from '~/lib/auth/auth-context';
+import { fetchStore } from '~/lib/auth/store-cache';
 import { serverMessage } from '~/lib/error-message';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';

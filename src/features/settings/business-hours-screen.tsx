@@ -2,10 +2,11 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { css } from 'styled-system/css';
-import { useAuth } from '~/app/auth-context';
 import { type BusinessHours, defaultBusinessHours } from '~/domain/hours';
 import type { StoreMe } from '~/domain/schemas';
 import { apiRequest } from '~/lib/api';
+import { useAuth } from '~/lib/auth/auth-context';
+import { useStoreMe } from '~/lib/auth/use-store-me';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Page } from '~/ui/page';
@@ -13,7 +14,6 @@ import { PageHeader } from '~/ui/page-header';
 import { FullScreenSpinner } from '~/ui/spinner';
 import { Unavailable } from '~/ui/unavailable';
 import { HoursEditor } from '../store/hours-editor';
-import { useStoreMe } from './use-store-me';
 
 function HoursForm({ store }: { store: StoreMe }) {
   const navigate = useNavigate();

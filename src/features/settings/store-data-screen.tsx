@@ -4,13 +4,14 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from 'styled-system/css';
-import { useAuth } from '~/app/auth-context';
 import type { CepAddress } from '~/domain/cep';
 import { maskCep } from '~/domain/cep';
 import { maskCnpj } from '~/domain/cnpj';
 import { maskPhone } from '~/domain/phone';
 import { type StoreMe, storeDataSchema } from '~/domain/schemas';
 import { apiRequest } from '~/lib/api';
+import { useAuth } from '~/lib/auth/auth-context';
+import { useStoreMe } from '~/lib/auth/use-store-me';
 import { useCepLookup } from '~/lib/cep-lookup';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
@@ -21,7 +22,6 @@ import { FullScreenSpinner } from '~/ui/spinner';
 import { Unavailable } from '~/ui/unavailable';
 import { type AddressFieldName, AddressFields } from '../store/address-fields';
 import { type StoreInfoFieldName, StoreInfoFields } from '../store/store-info-fields';
-import { useStoreMe } from './use-store-me';
 
 type Values = Record<StoreInfoFieldName | AddressFieldName, string>;
 

@@ -1,9 +1,9 @@
 /** The assistant card of spec §2: on/off switch, the owner's guidance and 'Salvar Configurações'. */
 import { type FormEvent, useId, useState } from 'react';
 import { css } from 'styled-system/css';
-import { useAuth } from '~/app/auth-context';
 import type { StoreMe } from '~/domain/schemas';
 import { isQueued } from '~/lib/api';
+import { useAuth } from '~/lib/auth/auth-context';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';

@@ -1,6 +1,6 @@
 /** WhatsApp e Agente Virtual (/configuracoes/whatsapp-agente): the connection and the assistant. */
 import { css } from 'styled-system/css';
-import { useStoreMe } from '~/features/settings/use-store-me';
+import { useStoreMe } from '~/lib/auth/use-store-me';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { Spinner } from '~/ui/spinner';
