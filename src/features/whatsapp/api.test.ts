@@ -1,7 +1,7 @@
 /** QR generation retries and status polling, as the WhatsApp screen relies on them. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pollUntilConnected } from './poll-status';
-import { generateQr, isConnected } from './whatsapp-api';
+import { isConnected, pollUntilConnected } from '~/lib/whatsapp-status';
+import { generateQr } from './api';
 
 const answers: (() => Response)[] = [];
 const fetchMock = vi.fn(async () => {
