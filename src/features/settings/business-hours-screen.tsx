@@ -4,7 +4,6 @@ import { type FormEvent, useState } from 'react';
 import { css } from 'styled-system/css';
 import { type BusinessHours, defaultBusinessHours } from '~/domain/hours';
 import type { StoreMe } from '~/domain/schemas';
-import { apiRequest } from '~/lib/api';
 import { useAuth } from '~/lib/auth/auth-context';
 import { useStoreMe } from '~/lib/auth/use-store-me';
 import { toast } from '~/lib/toast';
@@ -14,6 +13,7 @@ import { PageHeader } from '~/ui/page-header';
 import { FullScreenSpinner } from '~/ui/spinner';
 import { Unavailable } from '~/ui/unavailable';
 import { HoursEditor } from '../store/hours-editor';
+import { saveStore } from './api';
 
 function HoursForm({ store }: { store: StoreMe }) {
   const navigate = useNavigate();
@@ -28,7 +28,7 @@ function HoursForm({ store }: { store: StoreMe }) {
     event.preventDefault();
     setBusy(true);
     try {
-      const saved = await apiRequest<StoreMe>('PUT', '/api/stores/me', { businessHours: hours });
+      const saved = await saveStore({ businessHours: hours });
       await storeSaved(saved ?? { ...store, businessHours: hours });
       toast.success('Horários atualizados!');
       await navigate({ to: '/configuracoes' });
