@@ -56,6 +56,28 @@ export function pollUntilConnected(
   return stop;
 }
 
+/**
+ * Reads now and every `intervalMs` until stopped; `onRead` gets the connection, false on an error
+ * (the home card shows 'Desconectado' and keeps checking). Returns a function that stops it.
+ */
+export function watchStatus(
+  check: () => Promise<WhatsAppStatus | undefined>,
+  onRead: (connected: boolean) => void,
+  intervalMs = HOME_POLL_MS,
+): () => void {
+  let stopped = false;
+  const read = () =>
+    check()
+      .then((answer) => !stopped && onRead(isConnected(answer)))
+      .catch(() => !stopped && onRead(false));
+  void read();
+  const timer = setInterval(read, intervalMs);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
+
 export type StatusPolling =
   /** Home: now and every 30 s for as long as the card is shown; an error reads as disconnected. */
   | { mode: 'watch'; intervalMs?: number; timeoutMs?: number }
@@ -84,17 +106,7 @@ export function useWhatsAppStatus(polling: StatusPolling): boolean | undefined {
         intervalMs ?? QR_POLL_MS,
       );
     }
-    let cancelled = false;
-    const check = () =>
-      fetchWhatsAppStatus(timeoutMs)
-        .then((answer) => !cancelled && setConnected(isConnected(answer ?? {})))
-        .catch(() => !cancelled && setConnected(false));
-    void check();
-    const timer = setInterval(check, intervalMs ?? HOME_POLL_MS);
-    return () => {
-      cancelled = true;
-      clearInterval(timer);
-    };
+    return watchStatus(() => fetchWhatsAppStatus(timeoutMs), setConnected, intervalMs);
   }, [enabled, mode, intervalMs, timeoutMs]);
   return connected;
 }
