@@ -1,42 +1,28 @@
 /** Bearer-token guards: requireUser resolves the session, requireStore the caller's store. */
-import { createHash } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { sessions, stores } from '../db/schema';
 import { ApiError } from '../http';
+import { STORE_NOT_FOUND } from '../services/stores/store-data';
 import type { AppEnv } from '../types';
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+import { findSession } from './sessions';
 
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header ?? '');
   return match?.[1] ?? null;
 }
 
+/** Resolves the bearer token's session, and with it (same query) the caller's store if any. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('authorization'));
   if (!token) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
-  const { db, now } = c.var.deps;
-  const [session] = await db
-    .select({ userId: sessions.userId })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now())))
-    .limit(1);
+  const session = await findSession(c.var.deps.db, token, c.var.deps.now());
   if (!session) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
   c.set('userId', session.userId);
+  if (session.storeId) c.set('storeId', session.storeId);
   await next();
 });
 
-/** After requireUser: the caller's store, or 404 'Loja não encontrada' before onboarding. */
+/** After requireUser: the caller's store (read with the session), or 404 before onboarding. */
 export const requireStore = createMiddleware<AppEnv>(async (c, next) => {
-  const [store] = await c.var.deps.db
-    .select({ id: stores.id })
-    .from(stores)
-    .where(eq(stores.userId, c.var.userId))
-    .limit(1);
-  if (!store) throw new ApiError(404, 'Loja não encontrada. Conclua o cadastro da loja.');
-  c.set('storeId', store.id);
+  if (!c.var.storeId) throw new ApiError(404, STORE_NOT_FOUND);
   await next();
 });

@@ -31,4 +31,47 @@ describe('RateLimiter', () => {
     limiter.reset('k');
     expect(limiter.retryAfter('k', limit, at(1))).toBe(0);
   });
+
+  it('reserve takes one attempt from every key at once, or none when any key is used up', () => {
+    const limiter = new RateLimiter();
+    const small = { max: 2, windowMs: 60_000 };
+    expect(
+      limiter.reserve(
+        [
+          ['a', small],
+          ['b', limit],
+        ],
+        at(0),
+      ),
+    ).toBe(0);
+    expect(
+      limiter.reserve(
+        [
+          ['a', small],
+          ['b', limit],
+        ],
+        at(0),
+      ),
+    ).toBe(0);
+    expect(
+      limiter.reserve(
+        [
+          ['a', small],
+          ['b', limit],
+        ],
+        at(1000),
+      ),
+    ).toBe(59);
+    // 'b' was not charged for the refused attempt: one more still fits.
+    expect(limiter.reserve([['b', limit]], at(1000))).toBe(0);
+    expect(limiter.retryAfter('b', limit, at(1000))).toBe(59);
+  });
+
+  it('release gives an attempt back within the window', () => {
+    const limiter = new RateLimiter();
+    for (let i = 0; i < 3; i++) limiter.reserve([['k', limit]], at(0));
+    limiter.release('k', at(5));
+    expect(limiter.reserve([['k', limit]], at(6))).toBe(0);
+    expect(limiter.reserve([['k', limit]], at(7))).toBeGreaterThan(0);
+  });
 });

@@ -2,8 +2,16 @@
 
 export type Limit = { max: number; windowMs: number };
 
-/** Failed logins per e-mail: slows a guesser to a handful of tries per quarter hour. */
-export const ACCOUNT_LIMIT: Limit = { max: 10, windowMs: 15 * 60 * 1000 };
+/**
+ * Failed logins per e-mail from one client address: a guesser gets a handful of tries per quarter
+ * hour, and only from where they are — the owner's own phone keeps its own count.
+ */
+export const ACCOUNT_ADDRESS_LIMIT: Limit = { max: 10, windowMs: 15 * 60 * 1000 };
+/**
+ * Failed logins per e-mail from anywhere: the ceiling against many addresses guessing one account.
+ * Higher than the per-address count, so one attacker cannot lock the owner out.
+ */
+export const ACCOUNT_LIMIT: Limit = { max: 100, windowMs: 15 * 60 * 1000 };
 /** Failed logins per client address: covers one machine spraying many e-mails. */
 export const ADDRESS_LIMIT: Limit = { max: 30, windowMs: 15 * 60 * 1000 };
 /** Sign-ups per client address: each costs a memory-hard hash, so bound the CPU one client burns. */
@@ -27,6 +35,24 @@ export class RateLimiter {
     const t = now.getTime();
     if (!entry || t >= entry.resetAt || entry.count < limit.max) return 0;
     return Math.max(1, Math.ceil((entry.resetAt - t) / 1000));
+  }
+
+  /**
+   * Takes one attempt from every key at once, before the expensive work: 0 when it was taken, or
+   * the seconds to wait (nothing taken) when any key is used up. Check and count happen with no
+   * await in between, so of any number of simultaneous attempts at most `max` get through.
+   */
+  reserve(checks: ReadonlyArray<readonly [string, Limit]>, now: Date): number {
+    const wait = Math.max(0, ...checks.map(([key, limit]) => this.retryAfter(key, limit, now)));
+    if (wait > 0) return wait;
+    for (const [key, limit] of checks) this.hit(key, limit, now);
+    return 0;
+  }
+
+  /** Gives back one reserved attempt (it turned out not to be a failure). */
+  release(key: string, now: Date): void {
+    const entry = this.entries.get(key);
+    if (entry && now.getTime() < entry.resetAt && entry.count > 0) entry.count -= 1;
   }
 
   hit(key: string, limit: Limit, now: Date): void {

@@ -1,9 +1,13 @@
 /** Bearer sessions: opaque random tokens handed out once and stored only as SHA-256 hashes. */
-import { randomBytes } from 'node:crypto';
-import { and, eq, lte } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { sessions } from '../db/schema';
-import { hashToken } from './middleware';
+import { sessions, stores } from '../db/schema';
+
+/** Tokens are stored only as this hash: a leaked sessions table holds no usable token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
 
 /** A stolen phone is the main risk; 90 days keeps owners signed in without living forever. */
 export const SESSION_TTL_MS = 90 * 24 * 60 * 60 * 1000;
@@ -21,7 +25,7 @@ export async function createSession(db: Db, userId: string, now: Date): Promise<
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
   });
-  // Opportunistic clean-up of this user's expired sessions keeps the table small without a job.
+  // This user's expired sessions go now; everyone else's with the nightly job (server/jobs/cleanup.ts).
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
   return token;
 }
@@ -29,4 +33,23 @@ export async function createSession(db: Db, userId: string, now: Date): Promise<
 /** Deletes the session; repeating it (or an unknown token) is harmless. */
 export async function revokeSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/**
+ * The live session of a token and its user's store (null before onboarding), in one query: every
+ * API request pays for this lookup, and on the embedded database each query is a real cost. Not
+ * cached, so a revoked token or a new store is seen by the very next request.
+ */
+export async function findSession(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ userId: string; storeId: string | null } | null> {
+  const [session] = await db
+    .select({ userId: sessions.userId, storeId: stores.id })
+    .from(sessions)
+    .leftJoin(stores, eq(stores.userId, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return session ?? null;
 }

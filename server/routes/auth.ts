@@ -1,5 +1,4 @@
 /** /api/auth: register, login (rate-limited), logout (revokes the token) and the session check. */
-import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { loginSchema, registerBodySchema } from '../../src/domain/schemas';
@@ -7,6 +6,7 @@ import { clientAddress } from '../auth/client-address';
 import { bearerToken, requireUser } from '../auth/middleware';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import {
+  ACCOUNT_ADDRESS_LIMIT,
   ACCOUNT_LIMIT,
   ADDRESS_LIMIT,
   type Limit,
@@ -14,9 +14,14 @@ import {
   REGISTER_LIMIT,
 } from '../auth/rate-limit';
 import { createSession, revokeSession } from '../auth/sessions';
-import type { Db } from '../db/client';
-import { stores, users } from '../db/schema';
 import { ApiError, readJson } from '../http';
+import {
+  findUserByEmail,
+  findUserEmail,
+  insertUser,
+  setPasswordHash,
+} from '../services/accounts/users';
+import { findStoreIdOfUser } from '../services/stores/store-data';
 import type { AppEnv, Services } from '../types';
 
 export const WRONG_CREDENTIALS = 'E-mail ou senha incorretos';
@@ -34,24 +39,17 @@ function limiterOf(deps: Services): RateLimiter {
   return limiter;
 }
 
-/** Throws 429 (with Retry-After) when any of the keys has used up its attempts. */
-function ensureNotLimited(c: Context<AppEnv>, checks: Array<[string, Limit]>) {
-  const limiter = limiterOf(c.var.deps);
-  const now = c.var.deps.now();
-  const wait = Math.max(...checks.map(([key, limit]) => limiter.retryAfter(key, limit, now)));
+/**
+ * Reserves one attempt on every key before any password work, or throws 429 (with Retry-After)
+ * when one of them is used up. Reserving (not counting after the hash) is what holds the limit
+ * when many attempts arrive at once.
+ */
+function reserveAttempt(c: Context<AppEnv>, checks: Array<[string, Limit]>) {
+  const wait = limiterOf(c.var.deps).reserve(checks, c.var.deps.now());
   if (wait > 0) {
     c.header('Retry-After', String(wait));
     throw new ApiError(429, TOO_MANY_ATTEMPTS);
   }
-}
-
-async function hasStore(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: stores.id })
-    .from(stores)
-    .where(eq(stores.userId, userId))
-    .limit(1);
-  return Boolean(row);
 }
 
 export const authRoutes = new Hono<AppEnv>();
@@ -59,56 +57,51 @@ export const authRoutes = new Hono<AppEnv>();
 authRoutes.post('/register', async (c) => {
   const { db, now } = c.var.deps;
   const addressKey = `register:address:${clientAddress(c)}`;
-  ensureNotLimited(c, [[addressKey, REGISTER_LIMIT]]);
   const input = await readJson(c, registerBodySchema);
-  limiterOf(c.var.deps).hit(addressKey, REGISTER_LIMIT, now());
+  reserveAttempt(c, [[addressKey, REGISTER_LIMIT]]);
 
   const passwordHash = await hashPassword(input.password);
-  // ON CONFLICT DO NOTHING: two racing sign-ups with one e-mail give one account and one 409.
-  const [user] = await db
-    .insert(users)
-    .values({ email: input.email, passwordHash, createdAt: now() })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id });
-  if (!user) throw new ApiError(409, EMAIL_TAKEN);
+  const userId = await insertUser(db, input.email, passwordHash, now());
+  if (!userId) throw new ApiError(409, EMAIL_TAKEN);
 
-  const token = await createSession(db, user.id, now());
-  return c.json({ token, userId: user.id }, 201);
+  const token = await createSession(db, userId, now());
+  return c.json({ token, userId }, 201);
 });
 
 authRoutes.post('/login', async (c) => {
   const { db, now } = c.var.deps;
   const input = await readJson(c, loginSchema);
   const limiter = limiterOf(c.var.deps);
+  const address = clientAddress(c);
   const accountKey = `login:account:${input.email}`;
-  const addressKey = `login:address:${clientAddress(c)}`;
-  // Checked before the password: a blocked account cannot be probed even with the right one.
-  ensureNotLimited(c, [
+  const pairKey = `login:account-address:${input.email}|${address}`;
+  const addressKey = `login:address:${address}`;
+  // Reserved before the password: a blocked account cannot be probed even with the right one,
+  // and simultaneous guesses cannot all slip in before the first failure is counted.
+  reserveAttempt(c, [
+    [pairKey, ACCOUNT_ADDRESS_LIMIT],
     [accountKey, ACCOUNT_LIMIT],
     [addressKey, ADDRESS_LIMIT],
   ]);
 
-  const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, input.email))
-    .limit(1);
+  const user = await findUserByEmail(db, input.email);
   const ok = user
     ? await verifyPassword(input.password, user.passwordHash)
     : await burnPasswordCheck(input.password);
-  if (!user || !ok) {
-    limiter.hit(accountKey, ACCOUNT_LIMIT, now());
-    limiter.hit(addressKey, ADDRESS_LIMIT, now());
-    throw new ApiError(401, WRONG_CREDENTIALS);
-  }
-  limiter.reset(accountKey);
+  // A failure keeps its reserved attempts; a success gives them back and clears this device's count.
+  if (!user || !ok) throw new ApiError(401, WRONG_CREDENTIALS);
+  limiter.reset(pairKey);
+  limiter.release(accountKey, now());
+  limiter.release(addressKey, now());
 
   if (needsRehash(user.passwordHash)) {
-    const passwordHash = await hashPassword(input.password);
-    await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await setPasswordHash(db, user.id, await hashPassword(input.password));
   }
   const token = await createSession(db, user.id, now());
-  return c.json({ token, userId: user.id, hasStore: await hasStore(db, user.id) }, 200);
+  return c.json(
+    { token, userId: user.id, hasStore: (await findStoreIdOfUser(db, user.id)) !== null },
+    200,
+  );
 });
 
 /** Idempotent: logging out twice, or with an expired token, still answers 204. */
@@ -119,16 +112,8 @@ authRoutes.post('/logout', async (c) => {
 });
 
 authRoutes.get('/me', requireUser, async (c) => {
-  const { db } = c.var.deps;
-  const [user] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, c.var.userId))
-    .limit(1);
-  if (!user) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
-  return c.json({
-    userId: c.var.userId,
-    email: user.email,
-    hasStore: await hasStore(db, c.var.userId),
-  });
+  const email = await findUserEmail(c.var.deps.db, c.var.userId);
+  if (!email) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
+  // requireUser read the store with the session: no second query.
+  return c.json({ userId: c.var.userId, email, hasStore: Boolean(c.var.storeId) });
 });

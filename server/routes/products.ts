@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { productCsvTemplate } from '../../src/domain/product-csv';
 import { requireStore, requireUser } from '../auth/middleware';
-import { listProducts } from '../services/catalogue/products-repo';
+import { answerList } from '../services/catalogue/list-json';
 import { mutationRoute } from '../services/catalogue/run-mutation';
 import type { AppEnv } from '../types';
 
@@ -10,7 +10,7 @@ export const productRoutes = new Hono<AppEnv>();
 
 productRoutes.use('*', requireUser, requireStore);
 
-productRoutes.get('/', async (c) => c.json(await listProducts(c.var.deps.db, c.var.storeId)));
+productRoutes.get('/', (c) => answerList(c, 'products'));
 
 productRoutes.get('/template-csv', (c) => {
   c.header('Content-Type', 'text/csv; charset=utf-8');

@@ -5,7 +5,7 @@
  */
 import type { ImportCsvResponse } from '~/domain/api-types';
 import { toCents } from '~/domain/money';
-import { neutralizeCell } from '~/domain/product-csv';
+import { buildProductCsv } from '~/domain/product-csv';
 import { searchKey } from '~/domain/text';
 import type { LocalProduct, TaliDb } from './db';
 import { type MutationResult, sendMutation } from './mutations';
@@ -26,17 +26,9 @@ export const SEND_CHUNK = 5000;
 
 export type ImportResult = { written: number; results: MutationResult[]; imported: number };
 
-const quote = (value: string) =>
-  /[";,\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-
-/** The CSV sent to the server: the template's columns plus the device id of each row. */
+/** The CSV sent to the server: the template's columns plus the device id of each row (no BOM). */
 export function importCsvText(rows: readonly (ProductFields & { id: string })[]): string {
-  const lines = ['id;nome;descricao;preco;ativo'];
-  for (const r of rows) {
-    const cells = [r.name, r.description, r.price.replace('.', ','), r.active ? 'sim' : 'não'];
-    lines.push([r.id, ...cells.map((c) => quote(neutralizeCell(c)))].join(';'));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return buildProductCsv(rows).slice(1);
 }
 
 type Previous = Pick<LocalProduct, 'id' | 'revision' | 'updatedAt'>;

@@ -174,3 +174,31 @@ describe('exports', () => {
     expect(r.rows).toHaveLength(2);
   });
 });
+
+describe('CSV written by the app (RFC 4180, through papaparse)', () => {
+  it('quotes separators, quotes and line breaks and reads back the same products', () => {
+    const rows = [
+      {
+        name: 'Camisa "Polo"; azul',
+        description: 'Linha 1\nLinha 2, com vírgula',
+        price: '59.90',
+        active: true,
+      },
+      { name: 'Caneca', description: '', price: '1.50', active: false },
+    ];
+    const text = buildProductCsv(rows);
+    expect(text.startsWith('\uFEFFnome;descricao;preco;ativo\r\n')).toBe(true);
+    expect(text).toContain('"Camisa ""Polo""; azul";"Linha 1\nLinha 2, com vírgula";59,90;sim\r\n');
+    const parsed = parseProductCsv(text);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.rows).toEqual([
+      expect.objectContaining({
+        name: 'Camisa "Polo"; azul',
+        description: 'Linha 1\nLinha 2, com vírgula',
+        price: '59.90',
+        active: true,
+      }),
+      expect.objectContaining({ name: 'Caneca', price: '1.50', active: false }),
+    ]);
+  });
+});

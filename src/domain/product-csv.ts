@@ -210,27 +210,24 @@ export type CsvProduct = {
   active: boolean;
 };
 
-const quote = (value: string) =>
-  /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-
 /**
  * A spreadsheet Excel in Brazil opens as is: UTF-8 BOM, `;` separator, CRLF, decimal comma,
  * every cell neutralised against formulas.
  */
 export function buildProductCsv(rows: readonly CsvProduct[]): string {
   const withIds = rows.some((row) => row.id !== undefined);
-  const lines = [(withIds ? ['id', ...CSV_COLUMNS] : CSV_COLUMNS).join(';')];
-  for (const row of rows) {
-    const cells = [
-      ...(withIds ? [row.id ?? ''] : []),
-      row.name,
-      row.description,
-      row.price.replace('.', ','),
-      row.active ? 'sim' : 'não',
-    ];
-    lines.push(cells.map((c) => quote(neutralizeCell(c))).join(';'));
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  const data = rows.map((row) => [
+    ...(withIds ? [row.id ?? ''] : []),
+    ...[row.name, row.description, row.price.replace('.', ','), row.active ? 'sim' : 'não'].map(
+      neutralizeCell,
+    ),
+  ]);
+  // papaparse's writer quotes what RFC 4180 asks (separator, quotes, line breaks).
+  const text = Papa.unparse(
+    { fields: withIds ? ['id', ...CSV_COLUMNS] : [...CSV_COLUMNS], data },
+    { delimiter: ';', newline: '\r\n', escapeFormulae: false },
+  );
+  return `\uFEFF${text}\r\n`;
 }
 
 /** The downloadable template (works offline too): header and two example products. */

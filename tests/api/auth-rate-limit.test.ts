@@ -1,4 +1,6 @@
 /** Login rate limits per account and per client address: 429, then recovery after the window. */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -35,23 +37,45 @@ describe('login rate limits', () => {
     return { status: res.status, body: await res.json(), headers: res.headers };
   }
 
-  it('blocks an account after 10 failures, even with the right password, until the window ends', async () => {
+  it('blocks an account from one address after 10 failures, even with the right password, until the window ends', async () => {
     const email = freshEmail();
     await r.call('POST', '/api/auth/register', { email, password: 'segredo123' });
     for (let i = 0; i < 10; i++) {
-      // Spread over addresses so only the per-account counter can trip.
-      expect((await loginFrom(`198.51.100.${i}`, email, 'errada99')).status).toBe(401);
+      expect((await loginFrom('198.51.100.1', email, 'errada99')).status).toBe(401);
     }
-    const blocked = await loginFrom('198.51.100.200', email, 'segredo123');
+    const blocked = await loginFrom('198.51.100.1', email, 'segredo123');
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: TOO_MANY });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
 
     advance(16 * MINUTE);
-    const after = await loginFrom('198.51.100.200', email, 'segredo123');
+    const after = await loginFrom('198.51.100.1', email, 'segredo123');
     expect(after.status).toBe(200);
     expect(after.body.token).toEqual(expect.any(String));
   });
+
+  it("does not lock the owner out on their own phone when someone else guesses the account's password", async () => {
+    const email = freshEmail();
+    await r.call('POST', '/api/auth/register', { email, password: 'segredo123' });
+    for (let i = 0; i < 12; i++) await loginFrom('198.51.100.66', email, 'errada99');
+    expect((await loginFrom('198.51.100.66', email, 'segredo123')).status).toBe(429);
+    const owner = await loginFrom('192.0.2.10', email, 'segredo123');
+    expect(owner.status).toBe(200);
+  });
+
+  it('stops guesses spread over many addresses at the per-account ceiling of 100', async () => {
+    const email = freshEmail();
+    await r.call('POST', '/api/auth/register', { email, password: 'segredo123' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 105; i++) {
+      statuses.push(
+        (await loginFrom(`10.9.${Math.floor(i / 200)}.${i % 200}`, email, 'x1')).status,
+      );
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(100);
+    expect(statuses.slice(100)).toEqual([429, 429, 429, 429, 429]);
+    advance(16 * MINUTE);
+  }, 180_000);
 
   it('blocks one address spraying many e-mails, not the other addresses', async () => {
     const email = freshEmail();
@@ -66,5 +90,36 @@ describe('login rate limits', () => {
 
     advance(16 * MINUTE);
     expect((await loginFrom('203.0.113.7', email, 'segredo123')).status).toBe(200);
+  }, 120_000);
+});
+
+describe('login limit under concurrency (real HTTP)', () => {
+  it('lets at most 10 of 50 simultaneous wrong guesses reach the password check; the rest get 429 with Retry-After', async () => {
+    const email = freshEmail();
+    await r.call('POST', '/api/auth/register', { email, password: 'segredo123' });
+    const server = serve({ fetch: r.app.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email, password: 'errada99' }),
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+      expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(0);
+      expect(statuses.filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
+      const limited = answers.find((a) => a.status === 429);
+      expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await limited?.json()).toEqual({ message: TOO_MANY });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    advance(16 * MINUTE);
   });
 });

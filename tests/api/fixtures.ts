@@ -1,6 +1,6 @@
 /** Test owners: a user, a live session and a store written straight to the database. */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { hashToken } from '../../server/auth/middleware';
+import { hashToken } from '../../server/auth/sessions';
 import { sessions, stores, users } from '../../server/db/schema';
 import { defaultBusinessHours } from '../../src/domain/hours';
 import type { TestApp } from './test-app';

@@ -83,6 +83,18 @@ describe('webhook authentication', () => {
     expect((await hook({ event: 'messages.upsert', data: { key: 'x' } })).status).toBe(400);
   });
 
+  it('refuses oversized fields with 400 and the reason, instead of dropping the message silently', async () => {
+    const hugePhone = '9'.repeat(1_000_000);
+    const res = await hook(upsert('oi', { from: hugePhone }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/^Campo jid do webhook longo demais/);
+    expect(await turns(`55${hugePhone}`)).toEqual([]);
+    const longText = await hook(upsert('a'.repeat(70_000), { from: '11955554444' }));
+    expect(longText.status).toBe(400);
+    expect((await longText.json()).message).toMatch(/^Campo text do webhook longo demais/);
+    expect(await turns('11955554444')).toEqual([]);
+  });
+
   it('acknowledges events it does not use', async () => {
     const res = await hook({ event: 'presence.update', data: {} });
     expect(res.status).toBe(200);

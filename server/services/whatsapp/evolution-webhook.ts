@@ -13,6 +13,22 @@ function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
+/**
+ * Largest sizes a real WhatsApp message has: a JID is a phone number (at most 15 digits) plus a
+ * domain, a message at most 65,536 characters, a profile name 25. A field beyond them is no
+ * message from WhatsApp: the call is refused (400, logged with the reason) instead of dropped.
+ */
+export const WEBHOOK_FIELD_LIMITS = { jid: 100, id: 256, text: 65_536, pushName: 256 } as const;
+
+function bounded(value: string, field: keyof typeof WEBHOOK_FIELD_LIMITS): string {
+  if (value.length > WEBHOOK_FIELD_LIMITS[field]) {
+    throw new WebhookPayloadError(
+      `Campo ${field} do webhook longo demais (${value.length} caracteres; máximo ${WEBHOOK_FIELD_LIMITS[field]})`,
+    );
+  }
+  return value;
+}
+
 /** Evolution's states: open | connecting | close | refused. */
 export function mapEvolutionState(state: unknown): ConnectionState {
   if (state === 'open') return 'connected';
@@ -35,19 +51,19 @@ function messageText(message: unknown): string {
 function parseMessage(data: unknown): IncomingMessageEvent | null {
   if (!isObj(data) || !isObj(data.key)) throw new WebhookPayloadError();
   const key = data.key;
-  const remoteJid = str(key.remoteJid);
+  const remoteJid = bounded(str(key.remoteJid), 'jid');
   if (!remoteJid) throw new WebhookPayloadError();
   // With LID addressing the chat id is an opaque '…@lid'; the phone JID comes in remoteJidAlt.
-  const phoneJid = remoteJid.endsWith('@lid') ? str(key.remoteJidAlt) : remoteJid;
+  const phoneJid = remoteJid.endsWith('@lid') ? bounded(str(key.remoteJidAlt), 'jid') : remoteJid;
   if (!phoneJid || phoneJid.endsWith('@lid')) return null;
   const ts = Number(data.messageTimestamp);
   return {
     ...(Number.isFinite(ts) && ts > 0 ? { sentAt: new Date(ts * 1000) } : {}),
     type: 'message',
-    id: str(key.id),
+    id: bounded(str(key.id), 'id'),
     from: jidToNumber(phoneJid),
-    text: messageText(data.message).trim(),
-    pushName: str(data.pushName).trim(),
+    text: bounded(messageText(data.message), 'text').trim(),
+    pushName: bounded(str(data.pushName), 'pushName').trim(),
     fromMe: key.fromMe === true,
     isGroup: phoneJid.endsWith('@g.us'),
     isBroadcast: phoneJid === 'status@broadcast' || phoneJid.endsWith('@broadcast'),

@@ -1,0 +1,81 @@
+/**
+ * How many bytes each API route may receive, enforced while the body streams in: a body over its
+ * route's cap is refused with 413 as soon as the count passes it (or at once from Content-Length),
+ * and nothing past the cap is buffered. Caps are as small as each route's real use allows, so
+ * that no one, signed in or not, can make the process hold many megabytes per request.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import pLimit from 'p-limit';
+import type { AppEnv } from './types';
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** Default for every /api route not listed below: JSON forms are a few KB. */
+export const DEFAULT_BODY_CAP = 1 * MB;
+
+/**
+ * First matching prefix wins. Sizes leave room for JSON escaping and accents (two bytes in UTF-8)
+ * above what the device sends, so a body the app builds never meets a cap.
+ */
+export const BODY_CAPS: ReadonlyArray<readonly [prefix: string, bytes: number]> = [
+  // E-mail and password: nothing legitimate is near 16 KB, and these routes need no account.
+  ['/api/auth/', 16 * KB],
+  // A CSV of up to 5 MB (the device sends 5,000 rows per request, far less).
+  ['/api/products/import-csv', 6 * MB],
+  // A replay batch: at most 100 queued mutations with 2 MB of bodies (src/domain/sync/protocol.ts),
+  // each body escaped once more inside the envelope.
+  ['/api/sync/replay', 4 * MB],
+  // A campaign image of up to 5 MB, as a base64 data URL (4/3 of the bytes) inside JSON.
+  ['/api/campanhas/upload', 7 * MB],
+];
+
+export function bodyCapOf(path: string): number {
+  for (const [prefix, bytes] of BODY_CAPS) if (path.startsWith(prefix)) return bytes;
+  return DEFAULT_BODY_CAP;
+}
+
+const megabytes = (bytes: number) =>
+  bytes >= MB ? `${(bytes / MB).toLocaleString('pt-BR')} MB` : `${bytes / KB} KB`;
+
+/**
+ * Requests whose body may exceed the default cap that one process reads and handles at once; the
+ * others wait their turn with their bytes still in the socket. Without it 40 simultaneous 6 MB
+ * imports took a PostgreSQL-backed process from 171 MB to 504 MB resident (bench/body-memory.ts).
+ */
+export const LARGE_BODIES_AT_ONCE = 4;
+
+function mayBeLarge(c: Context, cap: number): boolean {
+  if (cap <= DEFAULT_BODY_CAP || !c.req.raw.body) return false;
+  const length = c.req.header('content-length');
+  return length === undefined || Number(length) > DEFAULT_BODY_CAP;
+}
+
+/**
+ * One bodyLimit (Hono's, which counts the stream as it arrives) per distinct cap, and at most
+ * LARGE_BODIES_AT_ONCE large bodies in flight.
+ */
+export function bodyCaps(): MiddlewareHandler<AppEnv> {
+  const large = pLimit(LARGE_BODIES_AT_ONCE);
+  const limits = new Map<number, MiddlewareHandler<AppEnv>>();
+  for (const bytes of new Set([DEFAULT_BODY_CAP, ...BODY_CAPS.map(([, b]) => b)])) {
+    limits.set(
+      bytes,
+      bodyLimit({
+        maxSize: bytes,
+        onError: (c) =>
+          c.json(
+            { message: `Corpo da requisição muito grande: o máximo aqui é ${megabytes(bytes)}.` },
+            413,
+          ),
+      }),
+    );
+  }
+  return async (c, next) => {
+    const cap = bodyCapOf(c.req.path);
+    const limit = limits.get(cap) as MiddlewareHandler<AppEnv>;
+    if (!mayBeLarge(c, cap)) return limit(c, next);
+    return large(() => limit(c, next));
+  };
+}

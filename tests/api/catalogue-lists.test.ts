@@ -1,0 +1,111 @@
+/** GET /api/products and /api/customers: the whole list (streamed when large), pages, isolation. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_PAGE_ROWS } from '../../server/services/catalogue/list-json';
+import { createOwner, newId, type Owner } from './fixtures';
+import { createTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+let owner: Owner;
+let other: Owner;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createOwner(t);
+  other = await createOwner(t, 'Outra Loja');
+});
+afterAll(() => t.close());
+
+/** Names that sort in a known order, with a shared name so the id decides ties. */
+const csv = (count: number) =>
+  [
+    'name,price,description',
+    ...Array.from(
+      { length: count },
+      (_, i) => `Item ${String(i).padStart(5, '0')},${i}.5,Descrição ${i}`,
+    ),
+  ].join('\n');
+
+describe('catalogue lists', () => {
+  it('answers a product exactly as it was written (price as a two-place string, ISO dates)', async () => {
+    const id = newId();
+    const created = await t.call(
+      'POST',
+      '/api/products',
+      { id, name: 'Aaa Café', description: null, price: '7.5', active: false },
+      owner.token,
+    );
+    expect(created.status).toBe(201);
+    const list = await t.call('GET', '/api/products', undefined, owner.token);
+    expect(list.status).toBe(200);
+    expect(list.headers.get('content-type')).toMatch(/application\/json/);
+    expect(list.body).toEqual([created.body]);
+    expect(list.body[0]).toMatchObject({ price: '7.50', active: false });
+  });
+
+  it(`lists a catalogue larger than one page (${LIST_PAGE_ROWS} rows) whole, in name order, each product once`, async () => {
+    const count = LIST_PAGE_ROWS * 2 + 345;
+    const imported = await t.call(
+      'POST',
+      '/api/products/import-csv',
+      { csvData: csv(count) },
+      owner.token,
+    );
+    expect(imported.status).toBe(200);
+    await t.call(
+      'POST',
+      '/api/products',
+      { id: newId(), name: 'Item 00007', price: '1.00', active: true },
+      owner.token,
+    );
+    const list = await t.call('GET', '/api/products', undefined, owner.token);
+    expect(list.status).toBe(200);
+    const names = (list.body as Array<{ name: string }>).map((p) => p.name);
+    expect(names).toHaveLength(count + 2);
+    expect(new Set((list.body as Array<{ id: string }>).map((p) => p.id)).size).toBe(count + 2);
+    expect(names.filter((n) => n === 'Item 00007')).toHaveLength(2);
+    expect(names.slice(0, 3)).toEqual(['Aaa Café', 'Item 00000', 'Item 00001']);
+    expect(names.at(-1)).toBe(`Item ${String(count - 1).padStart(5, '0')}`);
+  });
+
+  it('pages with ?limit&offset in the same order and shape', async () => {
+    const whole = (await t.call('GET', '/api/products', undefined, owner.token)).body as Array<{
+      id: string;
+    }>;
+    const page = await t.call('GET', '/api/products?limit=20&offset=40', undefined, owner.token);
+    expect(page.status).toBe(200);
+    expect(page.body).toEqual(whole.slice(40, 60));
+    const past = await t.call(
+      'GET',
+      `/api/products?limit=20&offset=${whole.length}`,
+      undefined,
+      owner.token,
+    );
+    expect(past.body).toEqual([]);
+  });
+
+  it('refuses malformed paging with a Portuguese 400', async () => {
+    for (const q of ['limit=0', 'limit=1001', 'limit=abc', 'offset=-1', 'limit=10&offset=1e3']) {
+      const res = await t.call('GET', `/api/products?${q}`, undefined, owner.token);
+      expect(res.status, q).toBe(400);
+      expect(res.body.message).toMatch(/paginação/);
+    }
+  });
+
+  it('never lists deleted rows or another store’s rows', async () => {
+    const id = newId();
+    await t.call('POST', '/api/customers', { id, name: 'Ana', phone: '11987654321' }, other.token);
+    await t.call(
+      'POST',
+      '/api/customers',
+      { id: newId(), name: 'Bia', phone: '11987654322' },
+      other.token,
+    );
+    await t.call('DELETE', `/api/customers/${id}`, undefined, other.token);
+    const mine = await t.call('GET', '/api/customers', undefined, owner.token);
+    expect(mine.body).toEqual([]);
+    const theirs = await t.call('GET', '/api/customers', undefined, other.token);
+    expect(theirs.body.map((c: { name: string }) => c.name)).toEqual(['Bia']);
+    expect(theirs.body[0]).toMatchObject({ phone: '11987654322', optedOut: false });
+    expect((await t.call('GET', '/api/products', undefined, other.token)).body).toEqual([]);
+  });
+});
