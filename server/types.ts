@@ -1,8 +1,8 @@
 /** Types shared by the server's routes and jobs: injected services and per-request variables. */
 import type { Db } from './db/client';
+import type { payments } from './db/schema';
 import type { Env } from './env';
 import type { PaymentGateway } from './services/payments/gateway';
-import type { PaymentRow } from './services/payments/on-paid';
 import type { WhatsAppGateway } from './services/whatsapp/gateway';
 
 export type SendJobOptions = {
@@ -42,7 +42,7 @@ export type Services = {
   /** Pix PSP for campaign payments; null when PIX_PROVIDER=off (campaigns are free). */
   pix: PaymentGateway | null;
   /** Tests only: replaces onPaid (services/payments/on-paid.ts). */
-  onPaymentPaid?: (deps: Services, payment: PaymentRow) => Promise<void>;
+  onPaymentPaid?: (deps: Services, payment: typeof payments.$inferSelect) => Promise<void>;
 };
 
 export type AppEnv = {

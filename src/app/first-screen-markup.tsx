@@ -10,8 +10,8 @@ import {
 import { renderToString } from 'react-dom/server';
 import { LoginScreen } from '~/features/auth/login-screen';
 import { RegisterScreen } from '~/features/auth/register-screen';
+import { AuthProvider } from '~/lib/auth/auth-context';
 import { FullScreenSpinner } from '~/ui/spinner';
-import { AuthProvider } from './auth-context';
 
 export type FirstScreens = { login: string; register: string; wait: string };
 

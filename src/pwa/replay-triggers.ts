@@ -1,5 +1,5 @@
 /** Asks the worker to send its queue when the phone is back online or the app is back in front. */
-import { type PageToWorker, SYNC_CHANNEL, type SyncMessage } from '../db/sync-protocol';
+import { type PageToWorker, SYNC_CHANNEL, type SyncMessage } from '../domain/sync/protocol';
 import { createRetryScheduler } from './retry-while-online';
 
 /** Chrome may fire `sync` minutes late and Safari/Firefox never do: the page nudges the worker. */
@@ -8,7 +8,7 @@ export function requestReplay(): void {
   navigator.serviceWorker?.controller?.postMessage(message);
 }
 
-/** Dispatched by src/app/auth-context.tsx after a sign-in (a queue held by a 401 can go now). */
+/** Dispatched by src/lib/auth/auth-context.tsx after a sign-in (a queue held by a 401 can go now). */
 const SIGNED_IN_EVENT = 'tali:signed-in';
 
 export function startReplayTriggers(): void {

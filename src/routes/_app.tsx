@@ -1,5 +1,5 @@
 /** Pathless layout: every route below needs a session. */
 import { createFileRoute } from '@tanstack/react-router';
-import { RequireAuth } from '~/app/route-guard';
+import { RequireAuth } from '~/lib/auth/route-guard';
 
 export const Route = createFileRoute('/_app')({ component: RequireAuth });

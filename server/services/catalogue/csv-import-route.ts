@@ -5,7 +5,7 @@ import { MAX_CSV_CHARS, MAX_CSV_ROWS, parseProductCsv } from '../../../src/domai
 import { ApiError, cleanStrings, validate } from '../../http';
 import { importProductRows } from './csv-import';
 import type { Reply, Work } from './idempotency';
-import type { MutationContext } from './mutations';
+import type { MutationContext } from './mutation-context';
 
 const bodySchema = z.object({
   csvData: z.string({ error: 'Envie o conteúdo do arquivo CSV' }),

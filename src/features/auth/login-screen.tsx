@@ -1,16 +1,15 @@
 /** Login (/login): email and password; on success home or onboarding (spec §2, §8). */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { useAuth } from '~/app/auth-context';
-import { RedirectIfAuthenticated } from '~/app/route-guard';
-import { apiRequest } from '~/lib/api';
+import { useAuth } from '~/lib/auth/auth-context';
+import { RedirectIfAuthenticated } from '~/lib/auth/route-guard';
 import { hasServerMessage } from '~/lib/error-message';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { TextField } from '~/ui/field';
+import { login } from './api';
 import { AuthLayout, formStyle, switchLinkStyle } from './auth-layout';
 
-type LoginAnswer = { token: string; userId: string; hasStore: boolean };
 type Errors = { email?: string; password?: string };
 
 // /login is the first screen most visitors load: it checks presence only (spec §5 confirms no
@@ -39,10 +38,7 @@ function LoginForm() {
     if (found.email || found.password) return;
     setBusy(true);
     try {
-      const answer = await apiRequest<LoginAnswer>('POST', '/api/auth/login', {
-        email: email.trim(),
-        password,
-      });
+      const answer = await login(email.trim(), password);
       await signIn(answer);
       await navigate({ to: answer.hasStore ? '/' : '/onboarding/step1', replace: true });
     } catch (error) {

@@ -2,17 +2,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import { useAuth } from '~/app/auth-context';
-import { RedirectIfAuthenticated } from '~/app/route-guard';
 import { registerFormSchema } from '~/domain/schemas';
-import { apiRequest } from '~/lib/api';
+import { useAuth } from '~/lib/auth/auth-context';
+import { RedirectIfAuthenticated } from '~/lib/auth/route-guard';
 import { serverMessage } from '~/lib/error-message';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { TextField } from '~/ui/field';
+import { register } from './api';
 import { AuthLayout, formStyle, switchLinkStyle } from './auth-layout';
-
-type RegisterAnswer = { token: string; userId: string };
 
 function RegisterForm() {
   const { signIn } = useAuth();
@@ -25,10 +23,7 @@ function RegisterForm() {
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     try {
-      const answer = await apiRequest<RegisterAnswer>('POST', '/api/auth/register', {
-        email,
-        password,
-      });
+      const answer = await register(email, password);
       await signIn({ ...answer, hasStore: false });
       toast.success('Conta criada!', 'Bem-vindo ao Talí');
       await navigate({ to: '/onboarding/step1', replace: true });

@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import { useAuth } from '~/app/auth-context';
+import { useAuth } from '~/lib/auth/auth-context';
 import { Button, buttonStyle } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
 import { PlusIcon, QrCodeIcon, SendIcon, SettingsIcon } from '~/ui/icons';

@@ -2,12 +2,12 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
-import { apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { Button, buttonStyle } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
 import { DownloadIcon } from '~/ui/icons';
 import { Spinner } from '~/ui/spinner';
+import { fetchPublicUrl } from './api';
 
 type State =
   | { kind: 'loading' }
@@ -30,7 +30,7 @@ function QrContent({ onNavigate }: { onNavigate: () => void }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
     let cancelled = false;
-    apiRequest<{ url: string }>('GET', '/api/stores/public-url')
+    fetchPublicUrl()
       .then(async ({ url }) => ({ url, image: await qrDataUrl(url, 200) }))
       .then((ready) => !cancelled && setState({ kind: 'ready', ...ready }))
       .catch(() => !cancelled && setState({ kind: 'error' }));

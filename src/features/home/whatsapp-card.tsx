@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { cardStyle } from '~/ui/card';
 import { ChevronRightIcon, MessageIcon } from '~/ui/icons';
-import { useWhatsAppConnected } from './use-whatsapp-status';
+import { useWhatsAppConnected } from './api';
 
 export function WhatsAppCard() {
   const connected = useWhatsAppConnected();

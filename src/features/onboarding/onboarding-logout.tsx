@@ -4,7 +4,7 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useAuth } from '~/app/auth-context';
+import { useAuth } from '~/lib/auth/auth-context';
 import { Button } from '~/ui/button';
 import { LogOutIcon } from '~/ui/icons';
 import { clearOnboardingDrafts } from './drafts';

@@ -1,17 +1,15 @@
 /** Onboarding step 3: business hours (autosaved on every change), then the store is created. */
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useAuth } from '~/app/auth-context';
-import { fetchStore } from '~/app/store-cache';
 import { type BusinessHours, defaultBusinessHours, hoursProblem } from '~/domain/hours';
 import type { StoreMe } from '~/domain/schemas';
-import { ApiRequestError } from '~/lib/api';
+import { useAuth } from '~/lib/auth/auth-context';
 import { serverMessage } from '~/lib/error-message';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { FullScreenSpinner } from '~/ui/spinner';
 import { HoursEditor } from '../store/hours-editor';
-import { createStoreFromDrafts, IncompleteStepError } from './create-store';
+import { createStoreFromDrafts, IncompleteStepError } from './api';
 import { clearOnboardingDrafts, DRAFT_KEYS, saveDraft, useDraft } from './drafts';
 import { OnboardingLayout, stepFormStyle } from './onboarding-layout';
 
@@ -48,10 +46,6 @@ function Step3Form({ initial }: { initial: BusinessHours }) {
       if (error instanceof IncompleteStepError) {
         toast.error('Erro ao criar loja', error.message);
         await navigate({ to: error.step });
-      } else if (error instanceof ApiRequestError && error.status === 409) {
-        // Already created (a double submit, or another tab): carry on to the store.
-        const found = await fetchStore().catch(() => null);
-        await finish(found?.store ?? null);
       } else {
         toast.error('Erro ao criar loja', serverMessage(error, 'Não foi possível criar a loja'));
       }

@@ -2,18 +2,18 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { css } from 'styled-system/css';
-import { useAuth } from '~/app/auth-context';
 import { type BusinessHours, defaultBusinessHours, hoursProblem } from '~/domain/hours';
 import type { StoreMe } from '~/domain/schemas';
-import { apiRequest } from '~/lib/api';
+import { useAuth } from '~/lib/auth/auth-context';
+import { useStoreMe } from '~/lib/auth/use-store-me';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { FullScreenSpinner } from '~/ui/spinner';
+import { Unavailable } from '~/ui/unavailable';
 import { HoursEditor } from '../store/hours-editor';
-import { Unavailable } from './unavailable';
-import { useStoreMe } from './use-store-me';
+import { saveStore } from './api';
 
 function HoursForm({ store }: { store: StoreMe }) {
   const navigate = useNavigate();
@@ -34,7 +34,7 @@ function HoursForm({ store }: { store: StoreMe }) {
     }
     setBusy(true);
     try {
-      const saved = await apiRequest<StoreMe>('PUT', '/api/stores/me', { businessHours: hours });
+      const saved = await saveStore({ businessHours: hours });
       await storeSaved(saved ?? { ...store, businessHours: hours });
       toast.success('Horários atualizados!');
       await navigate({ to: '/configuracoes' });

@@ -2,7 +2,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ComponentType, useState } from 'react';
 import { css } from 'styled-system/css';
-import { useAuth } from '~/app/auth-context';
+import { useAuth } from '~/lib/auth/auth-context';
 import { Button } from '~/ui/button';
 import { cardStyle } from '~/ui/card';
 import { ChevronRightIcon, ClockIcon, LogOutIcon, MessageIcon, StoreIcon } from '~/ui/icons';

@@ -4,13 +4,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from 'styled-system/css';
-import { useAuth } from '~/app/auth-context';
 import type { CepAddress } from '~/domain/cep';
 import { maskCep } from '~/domain/cep';
 import { maskCnpj } from '~/domain/cnpj';
 import { maskPhone } from '~/domain/phone';
 import { type StoreMe, storeDataSchema } from '~/domain/schemas';
-import { apiRequest } from '~/lib/api';
+import { useAuth } from '~/lib/auth/auth-context';
+import { useStoreMe } from '~/lib/auth/use-store-me';
 import { useCepLookup } from '~/lib/cep-lookup';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
@@ -18,10 +18,10 @@ import { Card, CardTitle } from '~/ui/card';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { FullScreenSpinner } from '~/ui/spinner';
+import { Unavailable } from '~/ui/unavailable';
 import { type AddressFieldName, AddressFields } from '../store/address-fields';
 import { type StoreInfoFieldName, StoreInfoFields } from '../store/store-info-fields';
-import { Unavailable } from './unavailable';
-import { useStoreMe } from './use-store-me';
+import { saveStore } from './api';
 
 type Values = Record<StoreInfoFieldName | AddressFieldName, string>;
 
@@ -66,7 +66,7 @@ function StoreDataForm({ store }: { store: StoreMe }) {
 
   const onSubmit = form.handleSubmit(async (data) => {
     try {
-      const saved = await apiRequest<StoreMe>('PUT', '/api/stores/me', data);
+      const saved = await saveStore(data);
       await storeSaved(saved ?? { ...store, ...data });
       toast.success('Dados atualizados!');
       await navigate({ to: '/configuracoes' });

@@ -1,15 +1,14 @@
 /** The assistant card of spec §2: on/off switch, the owner's guidance and 'Salvar Configurações'. */
 import { type FormEvent, useId, useState } from 'react';
 import { css } from 'styled-system/css';
-import { useAuth } from '~/app/auth-context';
 import type { StoreMe } from '~/domain/schemas';
-import { isQueued } from '~/lib/api';
+import { useAuth } from '~/lib/auth/auth-context';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
 import { inputStyle, labelStyle } from '~/ui/field';
 import { Switch } from '~/ui/switch';
-import { saveBotConfig } from './whatsapp-api';
+import { saveBotConfig } from './api';
 
 /** Same limit as the server's botConfigSchema. */
 const MAX_GUIDANCE = 2000;
@@ -35,7 +34,7 @@ export function AssistantCard({ store }: { store: StoreMe }) {
           informacoesImportantes: '',
         },
       };
-      await storeSaved(saved && !isQueued(saved) ? saved : next);
+      await storeSaved(saved ?? next);
       toast.success('Configurações salvas!');
     } catch {
       toast.error('Erro ao salvar', 'Não foi possível salvar as configurações. Tente novamente.');

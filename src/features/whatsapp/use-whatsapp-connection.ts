@@ -2,14 +2,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { pollUntilConnected } from './poll-status';
 import {
-  disconnectWhatsApp,
-  fetchStatus,
-  generateQr,
+  fetchWhatsAppStatus,
   isConnected,
+  useWhatsAppStatus,
   type WhatsAppStatus,
-} from './whatsapp-api';
+} from '~/lib/whatsapp-status';
+import { disconnectWhatsApp, generateQr } from './api';
 
 export type ConnectionView =
   | { kind: 'loading' }
@@ -36,7 +35,7 @@ export function useWhatsAppConnection() {
     if (isOffline()) return setView({ kind: 'offline' });
     setView({ kind: 'loading' });
     try {
-      const answer = await fetchStatus();
+      const answer = await fetchWhatsAppStatus();
       learn(answer);
       if (alive.current)
         setView(isConnected(answer) ? { kind: 'connected' } : { kind: 'disconnected' });
@@ -63,10 +62,11 @@ export function useWhatsAppConnection() {
 
   // While the QR is on screen, poll; stop when connected or at the first status error.
   const waiting = view.kind === 'qr';
-  useEffect(() => {
-    if (!waiting) return;
-    return pollUntilConnected(fetchStatus, () => setView({ kind: 'connected' }));
-  }, [waiting]);
+  useWhatsAppStatus({
+    mode: 'until-connected',
+    enabled: waiting,
+    onConnected: () => setView({ kind: 'connected' }),
+  });
 
   const connect = useCallback(async () => {
     if (isOffline()) return setView({ kind: 'offline' });

@@ -1,10 +1,10 @@
 /** WhatsApp e Agente Virtual (/configuracoes/whatsapp-agente): the connection and the assistant. */
 import { css } from 'styled-system/css';
-import { Unavailable } from '~/features/settings/unavailable';
-import { useStoreMe } from '~/features/settings/use-store-me';
+import { useStoreMe } from '~/lib/auth/use-store-me';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { Spinner } from '~/ui/spinner';
+import { Unavailable } from '~/ui/unavailable';
 import { AssistantCard } from './assistant-card';
 import { ConnectionCard } from './connection-card';
 import { useWhatsAppConnection } from './use-whatsapp-connection';

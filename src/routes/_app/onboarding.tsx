@@ -1,5 +1,5 @@
 /** /onboarding/*: only while the owner has no store yet. */
 import { createFileRoute } from '@tanstack/react-router';
-import { RequireNoStore } from '~/app/route-guard';
+import { RequireNoStore } from '~/lib/auth/route-guard';
 
 export const Route = createFileRoute('/_app/onboarding')({ component: RequireNoStore });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '~/db/db';
 import { defaultBusinessHours } from '~/domain/hours';
-import { createStoreFromDrafts, IncompleteStepError } from './create-store';
+import { createStoreFromDrafts, IncompleteStepError } from './api';
 import { clearOnboardingDrafts, DRAFT_KEYS, saveDraft } from './drafts';
 
 const fetchMock = vi.fn(

@@ -1,28 +1,14 @@
-/** Online calls of the WhatsApp screen: status, QR (retried), disconnect and the assistant settings. */
+/**
+ * Online calls of the WhatsApp screen: QR (retried), disconnect and the assistant settings. The
+ * status is read through src/lib/whatsapp-status.ts, which the home card shares.
+ */
 import type { StoreMe } from '~/domain/schemas';
-import { apiRequest } from '~/lib/api';
-
-export type WhatsAppStatus = {
-  status?: string;
-  connected?: boolean;
-  /** 'sandbox' when no real gateway is configured (the built-in demonstration). */
-  provider?: string;
-};
+import { apiRequest, isQueued } from '~/lib/api';
+import { STATUS_TIMEOUT_MS, type WhatsAppStatus } from '~/lib/whatsapp-status';
 
 export type QrAnswer = WhatsAppStatus & { qrCode: string | null; sandboxUrl?: string };
 
-/** Spec §3: either field may say it; both shapes are accepted. */
-export function isConnected(answer: WhatsAppStatus | undefined): boolean {
-  return answer?.status === 'CONECTADO' || answer?.connected === true;
-}
-
-const TIMEOUT_MS = 15_000;
-
-export function fetchStatus(): Promise<WhatsAppStatus> {
-  return apiRequest<WhatsAppStatus>('GET', '/api/whatsapp/status', undefined, {
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
-}
+const TIMEOUT_MS = STATUS_TIMEOUT_MS;
 
 /** QR generation is retried twice (three tries in all) before the owner sees an error. */
 export async function generateQr(retries = 2, pauseMs = 1000): Promise<QrAnswer> {
@@ -46,10 +32,14 @@ export function disconnectWhatsApp(): Promise<unknown> {
   });
 }
 
-/** Spec §7: the guidance text goes in mensagemBoasVindas; the other two stay empty. */
-export function saveBotConfig(botAtivo: boolean, guidance: string) {
-  return apiRequest<StoreMe | { queued: true }>('PUT', '/api/stores/bot-config', {
+/**
+ * Spec §7: the guidance text goes in mensagemBoasVindas; the other two stay empty. Answers the
+ * saved store, or null when the change was queued offline (the caller keeps its own copy).
+ */
+export async function saveBotConfig(botAtivo: boolean, guidance: string): Promise<StoreMe | null> {
+  const saved = await apiRequest<StoreMe | { queued: true }>('PUT', '/api/stores/bot-config', {
     botAtivo,
     botPersonalizacao: { mensagemBoasVindas: guidance, tomVoz: '', informacoesImportantes: '' },
   });
+  return saved && !isQueued(saved) ? saved : null;
 }

@@ -1,4 +1,4 @@
-/** Shown when the store could not be read (offline on a first visit). */
+/** 'Needs a connection': shown when the store could not be read (offline on a first visit). */
 import { css } from 'styled-system/css';
 import { Card } from '~/ui/card';
 

@@ -1,7 +1,8 @@
-/** Step 3's submit: joins the three drafts, checks them, POST /api/stores (spec §7). */
+/** Online calls of onboarding: step 3's submit joins the three drafts, checks them, POST /api/stores (spec §7). */
 import type { BusinessHours } from '~/domain/hours';
 import { createStoreSchema, type StoreMe } from '~/domain/schemas';
-import { apiRequest } from '~/lib/api';
+import { ApiRequestError, apiRequest } from '~/lib/api';
+import { fetchStore } from '~/lib/auth/store-cache';
 import { DRAFT_KEYS, readDraft } from './drafts';
 
 /** A draft of an earlier step is missing or invalid: the owner must go back there. */
@@ -13,7 +14,11 @@ export class IncompleteStepError extends Error {
 
 const STEP1_FIELDS = new Set(['name', 'cnpj', 'phone']);
 
-export async function createStoreFromDrafts(businessHours: BusinessHours): Promise<StoreMe> {
+/**
+ * The created store; null when the server already had one (409: a double submit or another tab)
+ * and it cannot be read back now, so the owner carries on to the store all the same.
+ */
+export async function createStoreFromDrafts(businessHours: BusinessHours): Promise<StoreMe | null> {
   const [step1, step2] = await Promise.all([
     readDraft(DRAFT_KEYS.step1),
     readDraft(DRAFT_KEYS.step2),
@@ -27,5 +32,11 @@ export async function createStoreFromDrafts(businessHours: BusinessHours): Promi
     if (first !== 'businessHours') throw new IncompleteStepError('/onboarding/step2');
   }
   const body = parsed.success ? parsed.data : { ...step1, ...step2, businessHours };
-  return apiRequest<StoreMe>('POST', '/api/stores', body);
+  try {
+    return await apiRequest<StoreMe>('POST', '/api/stores', body);
+  } catch (error) {
+    if (!(error instanceof ApiRequestError && error.status === 409)) throw error;
+    const found = await fetchStore().catch(() => null);
+    return found?.store ?? null;
+  }
 }

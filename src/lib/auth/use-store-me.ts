@@ -1,7 +1,7 @@
-/** The owner's store for the settings screens: server first, the device cache when offline. */
+/** The owner's store for the settings and WhatsApp screens: server first, the device cache when offline. */
 import { useEffect, useState } from 'react';
-import { fetchStore } from '~/app/store-cache';
 import type { StoreMe } from '~/domain/schemas';
+import { fetchStore } from './store-cache';
 
 export type StoreMeState =
   | { kind: 'loading' }

@@ -1,7 +1,7 @@
 /** QR generation retries and status polling, as the WhatsApp screen relies on them. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pollUntilConnected } from './poll-status';
-import { generateQr, isConnected } from './whatsapp-api';
+import { isConnected, pollUntilConnected, watchStatus } from '~/lib/whatsapp-status';
+import { generateQr } from './api';
 
 const answers: (() => Response)[] = [];
 const fetchMock = vi.fn(async () => {
@@ -47,6 +47,30 @@ describe('generateQr', () => {
     );
     await expect(generateQr(2, 1)).rejects.toThrow('c');
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('watchStatus (home card)', () => {
+  it('reads at once and every 30 s, an error reads as disconnected and does not stop it', async () => {
+    vi.useFakeTimers();
+    const check = vi
+      .fn()
+      .mockResolvedValueOnce({ status: 'CONECTADO' })
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce({ connected: true });
+    const reads: boolean[] = [];
+    const stop = watchStatus(check, (connected) => reads.push(connected));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toEqual([true]);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(check).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reads).toEqual([true, false]);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(reads).toEqual([true, false, true]);
+    stop();
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(check).toHaveBeenCalledTimes(3);
   });
 });
 
