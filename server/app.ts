@@ -8,6 +8,7 @@ import type { Env } from './env';
 import { ApiError } from './http';
 import { errorSummary, logger } from './logger';
 import { authRoutes } from './routes/auth';
+import { campaignRoutes } from './routes/campaigns';
 import { customerRoutes } from './routes/customers';
 import { productRoutes } from './routes/products';
 import { sandboxRoutes } from './routes/sandbox';
@@ -59,6 +60,7 @@ export function createApp({ database, env, services, staticDir }: AppOptions) {
   app.route('/api/stores', storeRoutes);
   app.route('/api/products', productRoutes);
   app.route('/api/customers', customerRoutes);
+  app.route('/api/campanhas', campaignRoutes);
   app.route('/api/sync', syncRoutes);
   app.route('/api/whatsapp', whatsappRoutes);
   app.route('/api/webhooks', webhookRoutes);

@@ -1,5 +1,6 @@
 /** The only reader of process.env: validated once at start-up with clear messages. */
 import { z } from 'zod';
+import { parseSendWindow } from '../src/domain/zoned-time';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -27,6 +28,16 @@ const schema = z.object({
   LLM_MODEL: z.string().min(1).optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Campaign pacing per store (docs/decisions/010): random pause between two messages… */
+  CAMPAIGN_SEND_MIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(8000),
+  CAMPAIGN_SEND_MAX_MS: z.coerce.number().int().min(0).max(3_600_000).default(25000),
+  /** …at most this many messages per store per rolling hour… */
+  CAMPAIGN_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(80),
+  /** …and only inside this daily window of the store's time zone ('00:00-24:00' = always). */
+  CAMPAIGN_SEND_WINDOW: z
+    .string()
+    .default('08:00-20:00')
+    .refine((v) => parseSendWindow(v) !== null, "use 'HH:MM-HH:MM' (e.g. 08:00-20:00)"),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -40,6 +51,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (parsed.data.EVOLUTION_API_URL && !parsed.data.EVOLUTION_API_KEY) {
     throw new Error(
       'Invalid configuration:\n  EVOLUTION_API_KEY is required with EVOLUTION_API_URL',
+    );
+  }
+  if (parsed.data.CAMPAIGN_SEND_MIN_MS > parsed.data.CAMPAIGN_SEND_MAX_MS) {
+    throw new Error(
+      'Invalid configuration:\n  CAMPAIGN_SEND_MIN_MS must not exceed CAMPAIGN_SEND_MAX_MS',
     );
   }
   return parsed.data;

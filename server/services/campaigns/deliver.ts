@@ -1,0 +1,179 @@
+/**
+ * A recipient's life: claimed (pending → sending) by a conditional UPDATE before the message
+ * goes out, then settled (sent / failed / back to pending for a retry). Whoever does not hold
+ * the claim cannot settle it, and a row claimed by a dead sender is the only one ever re-sent.
+ */
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { campaignRecipients, campaigns } from '../../db/schema';
+import { logTurn } from '../assistant/conversation-log';
+import { rowsOf } from './sql-rows';
+
+export type Claimed = typeof campaignRecipients.$inferSelect;
+
+/** Claims one sendable recipient of a campaign that is still running; null when none. */
+export async function claimNext(
+  db: Db,
+  campaignId: string,
+  token: string,
+  now: Date,
+): Promise<Claimed | null> {
+  const result = await db.execute(sql`
+    update campaign_recipients set status = 'sending', claim_token = ${token},
+      claimed_at = ${now}, attempts = attempts + 1
+    where id = (
+      select r.id from campaign_recipients r
+      where r.campaign_id = ${campaignId} and r.status = 'pending'
+        and (r.next_attempt_at is null or r.next_attempt_at <= ${now})
+      limit 1 for update skip locked)
+      and status = 'pending'
+      and exists (select 1 from campaigns c where c.id = ${campaignId}
+                  and c.status in ('agendado', 'em andamento'))
+    returning id`);
+  const id = rowsOf<{ id: string }>(result)[0]?.id;
+  if (!id) return null;
+  const [row] = await db.select().from(campaignRecipients).where(eq(campaignRecipients.id, id));
+  return row ?? null;
+}
+
+const mine = (r: Claimed, token: string) =>
+  and(
+    eq(campaignRecipients.id, r.id),
+    eq(campaignRecipients.status, 'sending'),
+    eq(campaignRecipients.claimToken, token),
+  );
+
+/** Delivered: the row, the campaign's count and the conversation log, in one transaction. */
+export async function markSent(
+  db: Db,
+  r: Claimed,
+  token: string,
+  now: Date,
+  message: { text: string; mediaUrl: string | null },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const done = await tx
+      .update(campaignRecipients)
+      .set({ status: 'sent', sentAt: now, settledAt: now, lastError: null })
+      .where(mine(r, token))
+      .returning({ id: campaignRecipients.id });
+    if (done.length === 0) return;
+    await tx
+      .update(campaigns)
+      .set({
+        sentCount: sql`${campaigns.sentCount} + 1`,
+        failureStreak: 0,
+        status: sql`case when ${campaigns.status} = 'agendado' then 'em andamento' else ${campaigns.status} end`,
+        updatedAt: now,
+      })
+      .where(eq(campaigns.id, r.campaignId));
+    await logTurn(tx as unknown as Db, {
+      storeId: r.storeId,
+      customerId: r.customerId,
+      phone: r.phone,
+      direction: 'out',
+      author: 'campaign',
+      text: message.text,
+      mediaUrl: message.mediaUrl,
+      at: now,
+    });
+  });
+}
+
+/** Settles the claim as failed or skipped for good, with the owner-facing reason. */
+export async function markFinal(
+  db: Db,
+  r: Claimed,
+  token: string,
+  now: Date,
+  status: 'failed' | 'skipped',
+  reason: string,
+): Promise<void> {
+  await db
+    .update(campaignRecipients)
+    .set({ status, lastError: reason, settledAt: now })
+    .where(mine(r, token));
+}
+
+/** Back to pending, to be tried again after `retryAt` (the attempt counts). */
+export async function scheduleRetry(
+  db: Db,
+  r: Claimed,
+  token: string,
+  now: Date,
+  retryAt: Date,
+  reason: string,
+): Promise<void> {
+  await db
+    .update(campaignRecipients)
+    .set({ status: 'pending', lastError: reason, settledAt: now, nextAttemptAt: retryAt })
+    .where(mine(r, token));
+}
+
+/** Back to pending as if never claimed (the message was not sent: WhatsApp disconnected). */
+export async function unclaim(db: Db, r: Claimed, token: string): Promise<void> {
+  await db
+    .update(campaignRecipients)
+    .set({ status: 'pending', attempts: sql`greatest(${campaignRecipients.attempts} - 1, 0)` })
+    .where(mine(r, token));
+}
+
+/**
+ * Rows a previous sender of this store claimed and never settled (it died mid-send) go back to
+ * pending: the message may or may not have left, and re-sending it is the only possible repeat.
+ * Called by the lease holder only, so no live sender owns them.
+ */
+export async function recoverStaleClaims(db: Db, storeId: string, token: string): Promise<number> {
+  const rows = await db
+    .update(campaignRecipients)
+    .set({ status: 'pending' })
+    .where(
+      and(
+        eq(campaignRecipients.storeId, storeId),
+        eq(campaignRecipients.status, 'sending'),
+        ne(campaignRecipients.claimToken, token),
+      ),
+    )
+    .returning({ id: campaignRecipients.id });
+  return rows.length;
+}
+
+/** Recipients still to send and the earliest retry time among them. */
+export async function openRecipients(db: Db, campaignId: string) {
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      next: sql<Date | null>`min(${campaignRecipients.nextAttemptAt})`,
+    })
+    .from(campaignRecipients)
+    .where(
+      and(
+        eq(campaignRecipients.campaignId, campaignId),
+        inArray(campaignRecipients.status, ['pending', 'sending']),
+      ),
+    );
+  return { open: Number(row?.n ?? 0), nextAttemptAt: row?.next ? new Date(row.next) : null };
+}
+
+/** 'enviado' once nobody is left to send to. */
+export async function finishCampaign(db: Db, campaignId: string, now: Date): Promise<void> {
+  await db.execute(sql`update campaigns set status = 'enviado', sent_at = ${now}, updated_at = ${now}
+    where id = ${campaignId} and status in ('agendado', 'em andamento')
+      and not exists (select 1 from campaign_recipients r where r.campaign_id = ${campaignId}
+                      and r.status in ('pending', 'sending'))`);
+}
+
+/** When the store may send again under the hourly cap (null = now). */
+export async function hourlyCapFreeAt(
+  db: Db,
+  storeId: string,
+  now: Date,
+  maxPerHour: number,
+): Promise<Date | null> {
+  const since = new Date(now.getTime() - 3_600_000);
+  const result = await db.execute(sql`select sent_at from campaign_recipients
+    where store_id = ${storeId} and sent_at > ${since}
+    order by sent_at desc offset ${maxPerHour - 1} limit 1`);
+  const at = rowsOf<{ sent_at: string | Date }>(result)[0]?.sent_at;
+  return at ? new Date(new Date(at).getTime() + 3_600_000) : null;
+}
