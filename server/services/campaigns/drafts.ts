@@ -53,6 +53,25 @@ export async function saveDraft(
   base: Base,
 ): Promise<Outcome> {
   await lockStoreCampaigns(tx, storeId);
+  // Who owns the id and whether it can still change come before any other refusal.
+  const [existing] = input.id
+    ? await tx
+        .select({
+          storeId: campaigns.storeId,
+          confirmedAt: campaigns.confirmedAt,
+          status: campaigns.status,
+        })
+        .from(campaigns)
+        .where(eq(campaigns.id, input.id))
+        .for('update')
+    : [];
+  if (existing) {
+    // Another store's id answers like an unknown one.
+    if (existing.storeId !== storeId) throw new ApiError(404, CAMPAIGN_TEXTS.notFound);
+    if (existing.confirmedAt || existing.status !== 'agendado') {
+      throw new ApiError(409, ALREADY_CONFIRMED);
+    }
+  }
   await checkSendable(tx, storeId, input, now);
   let imageId: string | null = null;
   if (input.imageUrl) {
@@ -70,30 +89,14 @@ export async function saveDraft(
     scheduledDate: input.scheduledDate,
     updatedAt: now,
   };
-  if (input.id) {
-    const [existing] = await tx
-      .select({
-        storeId: campaigns.storeId,
-        confirmedAt: campaigns.confirmedAt,
-        status: campaigns.status,
-      })
-      .from(campaigns)
+  if (existing && input.id) {
+    const [row] = await tx
+      .update(campaigns)
+      .set(values)
       .where(eq(campaigns.id, input.id))
-      .for('update');
-    if (existing) {
-      // Another store's id answers like an unknown one.
-      if (existing.storeId !== storeId) throw new ApiError(404, CAMPAIGN_TEXTS.notFound);
-      if (existing.confirmedAt || existing.status !== 'agendado') {
-        throw new ApiError(409, ALREADY_CONFIRMED);
-      }
-      const [row] = await tx
-        .update(campaigns)
-        .set(values)
-        .where(eq(campaigns.id, input.id))
-        .returning();
-      if (!row) throw new Error('draft update');
-      return { status: 200, body: await oneJson(tx, row, base) };
-    }
+      .returning();
+    if (!row) throw new Error('draft update');
+    return { status: 200, body: await oneJson(tx, row, base) };
   }
   const [row] = await tx
     .insert(campaigns)
