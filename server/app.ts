@@ -1,10 +1,8 @@
-/** The Hono app: every route under /api, error handling, static PWA. Used by tests via app.request(). */
+/** The Hono app on built services: every route under /api, error handling, static PWA. */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import type { Database } from './db/client';
-import type { Env } from './env';
 import { ApiError } from './http';
 import { errorSummary, logger } from './logger';
 import { authRoutes } from './routes/auth';
@@ -16,28 +14,16 @@ import { storeRoutes } from './routes/stores';
 import { syncRoutes } from './routes/sync';
 import { webhookRoutes } from './routes/webhooks';
 import { whatsappRoutes } from './routes/whatsapp';
-import { createGatewayFromEnv } from './services/whatsapp/create-gateway';
 import { staticRoutes } from './static';
 import type { AppEnv, Services } from './types';
 
 export type AppOptions = {
-  database: Database;
-  env: Env;
-  /** Overrides for tests (clock, gateway…). */
-  services?: Partial<Services>;
   /** Folder of the built PWA to serve for non-API paths; tests leave it out. */
-  staticDir?: string;
+  staticDir?: string | undefined;
 };
 
-export function createApp({ database, env, services, staticDir }: AppOptions) {
-  const deps: Services = {
-    db: database.db,
-    env,
-    now: () => new Date(),
-    ...services,
-    gateway: services?.gateway ?? createGatewayFromEnv(services?.db ?? database.db, env),
-  };
-
+/** Only mounts routes: services are built once by server/runtime.ts. */
+export function createApp(deps: Services, { staticDir }: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {

@@ -27,6 +27,12 @@ const schema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  /** Background jobs (server/jobs/): seconds between polls for due jobs (at least 0.5). */
+  JOBS_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** Seconds between the queue's maintenance runs (stuck jobs retried, finished ones archived). */
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** On shutdown, how long jobs in flight may finish before they are handed back to the queue. */
+  JOBS_SHUTDOWN_SECONDS: z.coerce.number().min(1).max(300).default(8),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** Campaign pacing per store (docs/decisions/010): random pause between two messages… */
   CAMPAIGN_SEND_MIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(8000),

@@ -1,4 +1,4 @@
-/** HTTP helpers: Portuguese error bodies `{ message }` and zod-validated JSON input. */
+/** HTTP helpers: Portuguese error bodies `{ message }`, the one JSON body reader, path-id checks. */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
@@ -15,8 +15,12 @@ export class ApiError extends Error {
 
 export const notFound = (message = 'Não encontrado') => new ApiError(404, message);
 
-/** Largest JSON body accepted (CSV import and image upload have their own limits). */
-export const MAX_JSON_BYTES = 1_000_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids from paths are checked before querying: a malformed uuid would be a database error (500). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
 
 const NOT_JSON = 'Corpo da requisição inválido: envie JSON';
 
@@ -38,9 +42,49 @@ export async function readBodyText(c: Context): Promise<string> {
   }
 }
 
-/** Reads the JSON body and validates it; any problem is a 400 with the first Portuguese message. */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  return validate(schema, parseJsonBody(await readBodyText(c)));
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * PostgreSQL text cannot hold NUL (the insert fails: a 500) and invisible controls only hurt
+ * exports and WhatsApp messages; a lone surrogate is not valid UTF-8. Line breaks stay.
+ */
+export function cleanText(value: string): string {
+  return value.replace(CONTROL, '').replace(LONE_SURROGATE, '\uFFFD');
+}
+
+/** No API body nests deeper than a few levels; a 100,000-level one would overflow the stack (500). */
+const MAX_DEPTH = 16;
+
+/** Every string value of a parsed body cleaned (cleanText), in objects and arrays alike. */
+export function cleanStrings(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return cleanText(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) throw new ApiError(400, 'Dados inválidos');
+  if (Array.isArray(value)) return value.map((v) => cleanStrings(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cleanStrings(v, depth + 1)]));
+}
+
+export type ReadJsonOptions = {
+  /**
+   * false only for bodies that carry other requests' raw text (the replay batch): each is
+   * parsed and cleaned when it runs, exactly as its own route would, so it must arrive untouched.
+   */
+  clean?: boolean;
+};
+
+/**
+ * THE way a route reads a JSON body: parse (400 if not JSON), clean every string, validate with
+ * the zod schema (400 with its first Portuguese message).
+ */
+export async function readJson<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  { clean = true }: ReadJsonOptions = {},
+): Promise<z.output<S>> {
+  const body = parseJsonBody(await readBodyText(c));
+  return validate(schema, clean ? cleanStrings(body) : body);
 }
 
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

@@ -1,11 +1,10 @@
-/** Process entry: config, database (PGlite in DATA_DIR or PostgreSQL), HTTP server, clean shutdown. */
+/** Process entry: config, the runtime (database, services, jobs), HTTP server, clean shutdown. */
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp } from './app';
-import { DataDirLockedError, lockDataDir } from './data-dir-lock';
-import { type Database, openPglite, openPostgres } from './db/client';
+import { DataDirLockedError } from './data-dir-lock';
 import { type Env, readEnv } from './env';
-import { logger, setLogLevel } from './logger';
+import { errorSummary, logger, setLogLevel } from './logger';
+import { openRuntime, type Runtime } from './runtime';
 
 /** In-flight requests get this long to finish on shutdown before connections are cut. */
 const DRAIN_MS = 10_000;
@@ -14,20 +13,6 @@ const DRAIN_MS = 10_000;
 function fail(message: string): never {
   process.stderr.write(`Talí não iniciou: ${message}\n`);
   process.exit(1);
-}
-
-async function openDatabase(env: Env): Promise<{ database: Database; release: () => void }> {
-  if (env.DATABASE_URL) {
-    return { database: await openPostgres(env.DATABASE_URL), release: () => {} };
-  }
-  // The lock comes first: opening PGlite from two processes would corrupt the files.
-  const release = lockDataDir(env.DATA_DIR);
-  try {
-    return { database: await openPglite(env.DATA_DIR), release };
-  } catch (error) {
-    release();
-    throw error;
-  }
 }
 
 async function main() {
@@ -39,17 +24,16 @@ async function main() {
   }
   setLogLevel(env.LOG_LEVEL);
 
-  let opened: Awaited<ReturnType<typeof openDatabase>>;
+  let runtime: Runtime;
   try {
-    opened = await openDatabase(env);
+    runtime = await openRuntime({ env, workers: true, staticDir: path.resolve(env.STATIC_DIR) });
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
     // Connection strings may hold passwords: log the error, not the configuration.
     fail(`Não foi possível abrir o banco de dados: ${String(error)}`);
   }
-  const { database, release } = opened;
+  const { app, database } = runtime;
 
-  const app = createApp({ database, env, staticDir: path.resolve(env.STATIC_DIR) });
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
     logger.info(`Talí ouvindo em http://${host}:${info.port}`, {
@@ -67,15 +51,15 @@ async function main() {
       if ('closeAllConnections' in server) server.closeAllConnections();
     }, DRAIN_MS);
     force.unref();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // No new requests; jobs stop polling and get their grace while requests drain. The database
+    // closes (PGlite: CHECKPOINT first, then the data-dir lock is released) after both.
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     try {
-      // For PGlite this CHECKPOINTs first, so the next start needs no recovery.
-      await database.close();
+      await runtime.stop(drained);
     } catch (error) {
-      logger.error('erro ao fechar o banco de dados', { error: String(error) });
+      logger.error('erro ao encerrar', { error: errorSummary(error) });
       code = 1;
     }
-    release();
     logger.info('encerrado');
     process.exit(code);
   }
@@ -88,6 +72,15 @@ async function main() {
   });
   process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
   process.on('SIGINT', () => void shutdown('SIGINT', 0));
+
+  try {
+    await runtime.start();
+  } catch (error) {
+    logger.error('Não foi possível iniciar as tarefas em segundo plano', {
+      error: errorSummary(error),
+    });
+    await shutdown('jobs failed to start', 1);
+  }
 }
 
 void main();

@@ -1,9 +1,35 @@
-/** Types shared by the server's routes: injected services and per-request variables. */
+/** Types shared by the server's routes and jobs: injected services and per-request variables. */
 import type { Db } from './db/client';
 import type { Env } from './env';
-import type { CampaignJobs } from './services/campaigns/jobs-port';
 import type { CampaignSettings } from './services/campaigns/settings';
 import type { WhatsAppGateway } from './services/whatsapp/gateway';
+
+export type SendJobOptions = {
+  /** Not before this moment (a Date) or this many seconds from now. */
+  startAfter?: Date | number;
+  /**
+   * With `singletonSeconds`: one job per key per window (throttling). On queues whose policy is
+   * 'singleton' or 'stately' (see JobDefinition.queue): at most one queued/active per key.
+   */
+  singletonKey?: string;
+  singletonSeconds?: number;
+};
+
+/** A job's state as the queue keeps it (pg-boss), for status screens and tests. */
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+/** Background jobs on the app's own database (server/jobs/). */
+export type Jobs = {
+  /** Queues a job of a registered queue; its id, or null when a singleton rule refused it. */
+  send(name: string, data?: object, options?: SendJobOptions): Promise<string | null>;
+  /** Cancels a job not yet finished (e.g. a scheduled campaign send). */
+  cancel(name: string, id: string): Promise<void>;
+  /** Runs `name` on a cron (`0 3 * * *`), in the given time zone; replaces its earlier schedule. */
+  schedule(name: string, cron: string, data?: object, options?: { tz?: string }): Promise<void>;
+  unschedule(name: string): Promise<void>;
+  /** The job's state, or null when unknown (or archived after its retention). */
+  state(name: string, id: string): Promise<JobState | null>;
+};
 
 export type Services = {
   db: Db;
@@ -11,8 +37,10 @@ export type Services = {
   now: () => Date;
   /** WhatsApp: Evolution API when configured, else the built-in sandbox. */
   gateway: WhatsAppGateway;
-  /** Campaign sending: the job system's hooks (absent = the periodic sweep finds the work). */
-  campaigns?: { jobs?: CampaignJobs; settings?: Partial<CampaignSettings> };
+  jobs: Jobs;
+  /** Campaign sending settings beyond env (tests: short leases, fast retries). */
+  campaigns?: { settings?: Partial<CampaignSettings> };
+  // payments: the Pix provider lands here (built once in server/runtime.ts).
 };
 
 export type AppEnv = {

@@ -2,8 +2,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { sessions, stores } from '../db/schema';
+import { sessions } from '../db/schema';
 import { ApiError } from '../http';
+import { findStoreIdOfUser, STORE_NOT_FOUND } from '../services/stores/store-data';
 import type { AppEnv } from '../types';
 
 export function hashToken(token: string): string {
@@ -31,12 +32,8 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 
 /** After requireUser: the caller's store, or 404 'Loja não encontrada' before onboarding. */
 export const requireStore = createMiddleware<AppEnv>(async (c, next) => {
-  const [store] = await c.var.deps.db
-    .select({ id: stores.id })
-    .from(stores)
-    .where(eq(stores.userId, c.var.userId))
-    .limit(1);
-  if (!store) throw new ApiError(404, 'Loja não encontrada. Conclua o cadastro da loja.');
-  c.set('storeId', store.id);
+  const storeId = await findStoreIdOfUser(c.var.deps.db, c.var.userId);
+  if (!storeId) throw new ApiError(404, STORE_NOT_FOUND);
+  c.set('storeId', storeId);
   await next();
 });

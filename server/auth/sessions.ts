@@ -21,7 +21,7 @@ export async function createSession(db: Db, userId: string, now: Date): Promise<
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
   });
-  // Opportunistic clean-up of this user's expired sessions keeps the table small without a job.
+  // This user's expired sessions go now; everyone else's with the nightly job (server/jobs/cleanup.ts).
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
   return token;
 }

@@ -10,14 +10,20 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { errorSummary, logger } from '../logger';
+import { markTransactions, pgliteExecuteSql } from './pglite-sql';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Parameterised raw SQL (`$1`…), as pg-boss's `db.executeSql` expects; rows as objects. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Raw SQL on the same database (the jobs queue uses it); see pglite-sql.ts for PGlite. */
+  executeSql: ExecuteSql;
   /** Checkpoints (embedded) and closes every connection. */
   close(): Promise<void>;
 };
@@ -43,11 +49,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   } else {
     client = await PGlite.create();
   }
+  markTransactions(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    executeSql: pgliteExecuteSql(client),
     async close() {
       if (dataDir) await client.exec('CHECKPOINT');
       await client.close();
@@ -68,6 +76,9 @@ export async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    // A multi-statement script that fails mid-transaction destroys its pooled connection
+    // (pool.query releases with the error), so an aborted transaction is never reused.
+    executeSql: (text, values) => pool.query(text, values),
     close: () => pool.end(),
   };
 }

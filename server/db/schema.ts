@@ -259,6 +259,9 @@ export const campaignSenders = pgTable('campaign_senders', {
   leaseToken: text('lease_token'),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
   nextSendAt: timestamp('next_send_at', { withTimezone: true }),
+  /** The one sender job queued for the store: when it runs and its token (no job pile-up). */
+  wakeAt: timestamp('wake_at', { withTimezone: true }),
+  wakeToken: text('wake_token'),
   updatedAt: updatedAt(),
 });
 

@@ -1,5 +1,4 @@
 /** /api/auth: register, login (rate-limited), logout (revokes the token) and the session check. */
-import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { loginSchema, registerBodySchema } from '../../src/domain/schemas';
@@ -14,9 +13,14 @@ import {
   REGISTER_LIMIT,
 } from '../auth/rate-limit';
 import { createSession, revokeSession } from '../auth/sessions';
-import type { Db } from '../db/client';
-import { stores, users } from '../db/schema';
 import { ApiError, readJson } from '../http';
+import {
+  findUserByEmail,
+  findUserEmail,
+  insertUser,
+  setPasswordHash,
+} from '../services/accounts/users';
+import { findStoreIdOfUser } from '../services/stores/store-data';
 import type { AppEnv, Services } from '../types';
 
 export const WRONG_CREDENTIALS = 'E-mail ou senha incorretos';
@@ -45,15 +49,6 @@ function ensureNotLimited(c: Context<AppEnv>, checks: Array<[string, Limit]>) {
   }
 }
 
-async function hasStore(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: stores.id })
-    .from(stores)
-    .where(eq(stores.userId, userId))
-    .limit(1);
-  return Boolean(row);
-}
-
 export const authRoutes = new Hono<AppEnv>();
 
 authRoutes.post('/register', async (c) => {
@@ -64,16 +59,11 @@ authRoutes.post('/register', async (c) => {
   limiterOf(c.var.deps).hit(addressKey, REGISTER_LIMIT, now());
 
   const passwordHash = await hashPassword(input.password);
-  // ON CONFLICT DO NOTHING: two racing sign-ups with one e-mail give one account and one 409.
-  const [user] = await db
-    .insert(users)
-    .values({ email: input.email, passwordHash, createdAt: now() })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id });
-  if (!user) throw new ApiError(409, EMAIL_TAKEN);
+  const userId = await insertUser(db, input.email, passwordHash, now());
+  if (!userId) throw new ApiError(409, EMAIL_TAKEN);
 
-  const token = await createSession(db, user.id, now());
-  return c.json({ token, userId: user.id }, 201);
+  const token = await createSession(db, userId, now());
+  return c.json({ token, userId }, 201);
 });
 
 authRoutes.post('/login', async (c) => {
@@ -88,11 +78,7 @@ authRoutes.post('/login', async (c) => {
     [addressKey, ADDRESS_LIMIT],
   ]);
 
-  const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, input.email))
-    .limit(1);
+  const user = await findUserByEmail(db, input.email);
   const ok = user
     ? await verifyPassword(input.password, user.passwordHash)
     : await burnPasswordCheck(input.password);
@@ -104,11 +90,13 @@ authRoutes.post('/login', async (c) => {
   limiter.reset(accountKey);
 
   if (needsRehash(user.passwordHash)) {
-    const passwordHash = await hashPassword(input.password);
-    await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await setPasswordHash(db, user.id, await hashPassword(input.password));
   }
   const token = await createSession(db, user.id, now());
-  return c.json({ token, userId: user.id, hasStore: await hasStore(db, user.id) }, 200);
+  return c.json(
+    { token, userId: user.id, hasStore: (await findStoreIdOfUser(db, user.id)) !== null },
+    200,
+  );
 });
 
 /** Idempotent: logging out twice, or with an expired token, still answers 204. */
@@ -120,15 +108,11 @@ authRoutes.post('/logout', async (c) => {
 
 authRoutes.get('/me', requireUser, async (c) => {
   const { db } = c.var.deps;
-  const [user] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, c.var.userId))
-    .limit(1);
-  if (!user) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
+  const email = await findUserEmail(db, c.var.userId);
+  if (!email) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
   return c.json({
     userId: c.var.userId,
-    email: user.email,
-    hasStore: await hasStore(db, c.var.userId),
+    email,
+    hasStore: (await findStoreIdOfUser(db, c.var.userId)) !== null,
   });
 });

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { CAMPAIGN_TEXTS, campaignCreateSchema } from '../../src/domain/campaigns';
 import { requireStore, requireUser } from '../auth/middleware';
-import { MAX_JSON_BYTES, readJson } from '../http';
+import { readJson } from '../http';
 import { cancelCampaign, confirmCampaign } from '../services/campaigns/confirm';
 import { dailyLimit } from '../services/campaigns/daily-limit';
 import { saveDraft } from '../services/campaigns/drafts';
@@ -17,7 +17,6 @@ import {
 } from '../services/campaigns/images';
 import { campaignReport, listCampaigns } from '../services/campaigns/repo';
 import { baseOf, pageOf } from '../services/campaigns/route-helpers';
-import { readCleanJson } from '../services/catalogue/clean-input';
 import {
   checkIdempotencyKey,
   IDEMPOTENCY_HEADER,
@@ -60,7 +59,7 @@ campaignRoutes.post(
 campaignRoutes.use(
   '*',
   bodyLimit({
-    maxSize: MAX_JSON_BYTES,
+    maxSize: 1_000_000,
     onError: (c) => c.json({ message: 'Corpo da requisição muito grande' }, 413),
   }),
 );
@@ -76,7 +75,7 @@ campaignRoutes.get('/limite-diario', async (c) =>
 campaignRoutes.post('/', async (c) => {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   checkIdempotencyKey(key);
-  const input = await readCleanJson(c, campaignCreateSchema);
+  const input = await readJson(c, campaignCreateSchema);
   const { db, now } = c.var.deps;
   const storeId = c.var.storeId;
   const { outcome, replayed } = await db.transaction((tx) =>

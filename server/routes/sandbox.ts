@@ -2,21 +2,19 @@
  * /sandbox/:storeId — the built-in WhatsApp stand-in's page: opening it "scans" the QR, it lists
  * what the store sent, and its form writes to the store as a customer through the webhook pipeline.
  */
-import { and, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { isValidBrazilianPhone, nationalDigits } from '../../src/domain/phone';
-import { conversationMessages, sandboxMessages, stores } from '../db/schema';
+import { isUuid, readJson } from '../http';
 import { handleGatewayEvents } from '../services/assistant/handle-incoming';
-import { readCleanJson } from '../services/catalogue/clean-input';
+import { findStoreLinkFields } from '../services/stores/store-data';
 import { findConnection, saveState, secretsMatch } from '../services/whatsapp/connections';
 import { sandboxIncomingPayload, sandboxPageToken } from '../services/whatsapp/sandbox-adapter';
+import { sandboxConversation } from '../services/whatsapp/sandbox-inbox';
 import { invalidLinkPage, sandboxPage } from '../services/whatsapp/sandbox-page';
 import type { AppEnv } from '../types';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const customerMessageSchema = z.object({
   name: z.string().trim().max(60, 'Nome muito longo').default(''),
@@ -33,7 +31,7 @@ const customerMessageSchema = z.object({
 /** The store's sandbox connection when the page token is right; null otherwise. */
 async function authorised(c: Context<AppEnv>) {
   const storeId = c.req.param('storeId') ?? '';
-  if (!UUID.test(storeId) || c.var.deps.gateway.provider !== 'sandbox') return null;
+  if (!isUuid(storeId) || c.var.deps.gateway.provider !== 'sandbox') return null;
   const row = await findConnection(c.var.deps.db, storeId);
   if (row?.provider !== 'sandbox') return null;
   return secretsMatch(c.req.query('k'), sandboxPageToken(row.webhookSecret)) ? row : null;
@@ -55,55 +53,22 @@ sandboxRoutes.get('/:storeId', async (c) => {
   if (!row) return c.html(invalidLinkPage(), 401);
   // Opening the page is the "scan" of the QR shown in the app.
   if (row.state === 'connecting') await saveState(c.var.deps.db, row.storeId, 'connected');
-  const [store] = await c.var.deps.db
-    .select({ name: stores.name })
-    .from(stores)
-    .where(eq(stores.id, row.storeId));
-  return c.html(sandboxPage({ storeName: store?.name ?? 'Loja' }));
+  const store = await findStoreLinkFields(c.var.deps.db, row.storeId);
+  return c.html(sandboxPage({ storeName: store.name }));
 });
 
 sandboxRoutes.get('/:storeId/messages', async (c) => {
   const row = await authorised(c);
   c.header('cache-control', 'no-store');
   if (!row) return c.json({ message: 'Link inválido ou expirado' }, 401);
-  const { db } = c.var.deps;
-  const sent = await db
-    .select()
-    .from(sandboxMessages)
-    .where(eq(sandboxMessages.storeId, row.storeId))
-    .orderBy(desc(sandboxMessages.createdAt))
-    .limit(100);
-  const received = await db
-    .select()
-    .from(conversationMessages)
-    .where(
-      and(eq(conversationMessages.storeId, row.storeId), eq(conversationMessages.direction, 'in')),
-    )
-    .orderBy(desc(conversationMessages.createdAt))
-    .limit(100);
-  const messages = [
-    ...sent.map((m) => ({
-      from: 'store' as const,
-      phone: m.toNumber,
-      text: m.text,
-      mediaUrl: m.mediaUrl,
-      at: m.createdAt,
-    })),
-    ...received.map((m) => ({
-      from: 'customer' as const,
-      phone: m.phone,
-      text: m.text,
-      mediaUrl: null,
-      at: m.createdAt,
-    })),
-  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const messages = await sandboxConversation(c.var.deps.db, row.storeId);
   return c.json({ state: row.state, messages });
 });
 
 sandboxRoutes.post('/:storeId/messages', async (c) => {
   const row = await authorised(c);
   if (!row) return c.json({ message: 'Link inválido ou expirado' }, 401);
-  const input = await readCleanJson(c, customerMessageSchema);
+  const input = await readJson(c, customerMessageSchema);
   if (row.state !== 'connected') {
     return c.json({ message: 'O WhatsApp da loja está desconectado.' }, 409);
   }

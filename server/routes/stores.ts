@@ -1,66 +1,19 @@
 /** /api/stores: onboarding (one store per user), the owner's store data, hours, bot and public URL. */
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { type BusinessHours, defaultBusinessHours, WEEKDAYS } from '../../src/domain/hours';
-import {
-  botConfigSchema,
-  createStoreSchema,
-  type StoreMe,
-  updateStoreSchema,
-} from '../../src/domain/schemas';
+import { botConfigSchema, createStoreSchema, updateStoreSchema } from '../../src/domain/schemas';
 import { requireStore, requireUser } from '../auth/middleware';
-import type { Db } from '../db/client';
-import { stores } from '../db/schema';
-import { ApiError, validate } from '../http';
-import { readCleanJson } from '../services/catalogue/clean-input';
+import { ApiError, readJson, validate } from '../http';
+import {
+  createStore,
+  findStoreLinkFields,
+  readStoreMe,
+  updateStore,
+} from '../services/stores/store-data';
 import type { AppEnv } from '../types';
-import { freeSlug } from './store-slug';
 
-export const STORE_EXISTS = 'Você já possui uma loja cadastrada';
+export { STORE_EXISTS } from '../services/stores/store-data';
 export const CNPJ_REQUIRED = 'Cadastre o CNPJ da loja para gerar o QR Code';
-
-/** Exactly the owner's view of spec §3: internal columns (ids, slug, counters) stay out. */
-const storeMeColumns = {
-  name: stores.name,
-  cnpj: stores.cnpj,
-  phone: stores.phone,
-  cep: stores.cep,
-  logradouro: stores.logradouro,
-  numero: stores.numero,
-  complemento: stores.complemento,
-  bairro: stores.bairro,
-  cidade: stores.cidade,
-  uf: stores.uf,
-  businessHours: stores.businessHours,
-  botAtivo: stores.botAtivo,
-  botPersonalizacao: stores.botPersonalizacao,
-};
-
-/** jsonb stores keys in its own order; answer the week from domingo to sabado as spec §3 lists it. */
-function weekInOrder(hours: BusinessHours): BusinessHours {
-  const ordered = {} as BusinessHours;
-  for (const day of WEEKDAYS) {
-    const { enabled, start, end } = hours[day];
-    ordered[day] = { enabled, start, end };
-  }
-  return ordered;
-}
-
-async function readStoreMe(db: Db, storeId: string): Promise<StoreMe> {
-  const [row] = await db.select(storeMeColumns).from(stores).where(eq(stores.id, storeId)).limit(1);
-  if (!row) throw new ApiError(404, 'Loja não encontrada. Conclua o cadastro da loja.');
-  return { ...row, businessHours: weekInOrder(row.businessHours) };
-}
-
-async function userHasStore(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: stores.id })
-    .from(stores)
-    .where(eq(stores.userId, userId))
-    .limit(1);
-  return Boolean(row);
-}
 
 const [storeFieldsSchema, hoursOnlySchema] = updateStoreSchema.options;
 
@@ -82,29 +35,8 @@ storeRoutes.use('*', requireUser);
 
 storeRoutes.post('/', async (c) => {
   const { db, now } = c.var.deps;
-  const input = await readCleanJson(c, createStoreSchema);
-  const userId = c.var.userId;
-  if (await userHasStore(db, userId)) throw new ApiError(409, STORE_EXISTS);
-
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const slug = await freeSlug(db, input.name, attempt);
-    const [created] = await db
-      .insert(stores)
-      .values({
-        ...input,
-        businessHours: input.businessHours ?? defaultBusinessHours(),
-        userId,
-        slug,
-        createdAt: now(),
-        updatedAt: now(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: stores.id });
-    if (created) return c.json(await readStoreMe(db, created.id), 201);
-    // The conflict was either this user's store (a double submit) or a slug taken meanwhile.
-    if (await userHasStore(db, userId)) throw new ApiError(409, STORE_EXISTS);
-  }
-  throw new ApiError(503, 'Não foi possível criar a loja agora. Tente novamente.');
+  const input = await readJson(c, createStoreSchema);
+  return c.json(await createStore(db, c.var.userId, input, now()), 201);
 });
 
 storeRoutes.get('/me', requireStore, async (c) => {
@@ -113,35 +45,22 @@ storeRoutes.get('/me', requireStore, async (c) => {
 
 storeRoutes.put('/me', requireStore, async (c) => {
   const { db, now } = c.var.deps;
-  const body = await readCleanJson(c, z.unknown());
+  const body = await readJson(c, z.unknown());
   const changes = isHoursOnly(body)
     ? validate(hoursOnlySchema, body)
     : validate(storeFieldsSchema, body);
-  await db
-    .update(stores)
-    .set({ ...changes, updatedAt: now() })
-    .where(eq(stores.id, c.var.storeId));
-  return c.json(await readStoreMe(db, c.var.storeId));
+  return c.json(await updateStore(db, c.var.storeId, changes, now()));
 });
 
 storeRoutes.put('/bot-config', requireStore, async (c) => {
   const { db, now } = c.var.deps;
-  const input = await readCleanJson(c, botConfigSchema);
-  await db
-    .update(stores)
-    .set({ ...input, updatedAt: now() })
-    .where(eq(stores.id, c.var.storeId));
-  return c.json(await readStoreMe(db, c.var.storeId));
+  const input = await readJson(c, botConfigSchema);
+  return c.json(await updateStore(db, c.var.storeId, input, now()));
 });
 
 storeRoutes.get('/public-url', requireStore, async (c) => {
   const { db, env } = c.var.deps;
-  const [store] = await db
-    .select({ slug: stores.slug, cnpj: stores.cnpj })
-    .from(stores)
-    .where(eq(stores.id, c.var.storeId))
-    .limit(1);
-  if (!store) throw new ApiError(404, 'Loja não encontrada. Conclua o cadastro da loja.');
+  const store = await findStoreLinkFields(db, c.var.storeId);
   if (!store.cnpj) throw new ApiError(400, CNPJ_REQUIRED);
   const base = (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/+$/, '');
   return c.json({ url: `${base}/loja/${store.slug}` });

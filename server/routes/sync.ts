@@ -55,7 +55,8 @@ const batchSchema = z.object(
  * src/db/sync-protocol.ts). One answer per mutation, as its own route would give it.
  */
 syncRoutes.post('/replay', async (c) => {
-  const { mutations } = await readJson(c, batchSchema);
+  // Each body is run (parsed and cleaned) as its own route would: it arrives untouched.
+  const { mutations } = await readJson(c, batchSchema, { clean: false });
   const { db, now } = c.var.deps;
   const results = await runBatch(db, c.var.storeId, now(), mutations);
   c.header('Cache-Control', 'no-store');

@@ -3,13 +3,13 @@
  * store's own secret in a header; answers 401 / 400 / 200, never a 500 (the gateway retries).
  */
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { isUuid, readJson } from '../http';
 import { errorSummary, logger } from '../logger';
 import { handleGatewayEvents } from '../services/assistant/handle-incoming';
 import { findConnection, secretsMatch } from '../services/whatsapp/connections';
 import { WEBHOOK_SECRET_HEADER, WebhookPayloadError } from '../services/whatsapp/gateway';
 import type { AppEnv } from '../types';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const webhookRoutes = new Hono<AppEnv>();
 
@@ -18,19 +18,15 @@ webhookRoutes.post('/whatsapp/:storeId', async (c) => {
   const storeId = c.req.param('storeId');
   const unauthorized = () => c.json({ message: 'Não autorizado' }, 401);
   // Unknown store and wrong secret answer alike, so the endpoint does not reveal which stores exist.
-  if (!UUID.test(storeId)) return unauthorized();
+  if (!isUuid(storeId)) return unauthorized();
   const connection = await findConnection(deps.db, storeId);
   if (!connection || connection.provider !== deps.gateway.provider) return unauthorized();
   if (!secretsMatch(c.req.header(WEBHOOK_SECRET_HEADER), connection.webhookSecret)) {
     return unauthorized();
   }
 
-  let body: unknown;
-  try {
-    body = JSON.parse(await c.req.text());
-  } catch {
-    return c.json({ message: 'Corpo do webhook inválido: envie JSON' }, 400);
-  }
+  // Not JSON is a 400 like any route's; strings arrive cleaned (a NUL would fail the log insert).
+  const body = await readJson(c, z.unknown());
   let events: ReturnType<typeof deps.gateway.parseWebhook>;
   try {
     events = deps.gateway.parseWebhook(c.req.header(), body);

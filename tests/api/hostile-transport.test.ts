@@ -7,10 +7,10 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { type Database, openPglite } from '../../server/db/client';
+import { openPglite } from '../../server/db/client';
 import { readEnv } from '../../server/env';
 import { errorSummary } from '../../server/logger';
+import { openRuntime, type Runtime } from '../../server/runtime';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -60,22 +60,23 @@ describe('a client that hangs up mid-body', () => {
 });
 
 describe('static files', () => {
-  let database: Database;
+  let runtime: Runtime;
   let dist: string;
 
   beforeAll(async () => {
-    database = await openPglite();
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-hostile-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Talí</title>');
+    const env = readEnv({ NODE_ENV: 'test' });
+    runtime = await openRuntime({ env, database: await openPglite(), staticDir: dist });
   });
   afterAll(async () => {
-    await database?.close();
+    await runtime?.stop();
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
   it('never serves files outside the build folder and never fails', async () => {
-    const app = createApp({ database, env: readEnv({ NODE_ENV: 'test' }), staticDir: dist });
+    const { app } = runtime;
     const paths = [
       '/..%2f..%2fetc/passwd',
       '/assets/../../package.json',

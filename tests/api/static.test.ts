@@ -3,16 +3,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { type Database, openPglite } from '../../server/db/client';
+import { openPglite } from '../../server/db/client';
 import { readEnv } from '../../server/env';
+import { openRuntime, type Runtime } from '../../server/runtime';
 
-let database: Database;
+let runtime: Runtime;
 let dist: string;
 const env = readEnv({ NODE_ENV: 'test' });
 
+/** The app as the server builds it, serving `staticDir`. */
+const appServing = async (staticDir: string) =>
+  (await openRuntime({ env, database: runtime.database, staticDir })).app;
+
 beforeAll(async () => {
-  database = await openPglite();
+  runtime = await openRuntime({ env, database: await openPglite() });
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Talí</title>');
@@ -21,7 +25,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'icon-192.png'), 'png');
 });
 afterAll(async () => {
-  await database?.close();
+  await runtime?.stop();
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
@@ -29,7 +33,7 @@ const html = { accept: 'text/html,application/xhtml+xml' };
 
 describe('static PWA', () => {
   it('serves hashed assets as immutable and sw.js / index.html as no-cache', async () => {
-    const app = createApp({ database, env, staticDir: dist });
+    const app = await appServing(dist);
     const asset = await app.request('/assets/index-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
@@ -43,7 +47,7 @@ describe('static PWA', () => {
   });
 
   it('answers app routes with the shell for navigations only', async () => {
-    const app = createApp({ database, env, staticDir: dist });
+    const app = await appServing(dist);
     const nav = await app.request('/configuracoes/dados-cadastrais', { headers: html });
     expect(nav.status).toBe(200);
     expect(nav.headers.get('cache-control')).toBe('no-cache');
@@ -52,7 +56,7 @@ describe('static PWA', () => {
   });
 
   it('never answers /api with the shell, nor lets ../ escape the folder', async () => {
-    const app = createApp({ database, env, staticDir: dist });
+    const app = await appServing(dist);
     const api = await app.request('/api/nao-existe', { headers: html });
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ message: 'Rota não encontrada' });
@@ -63,7 +67,7 @@ describe('static PWA', () => {
   });
 
   it('says how to build when the PWA is missing', async () => {
-    const app = createApp({ database, env, staticDir: path.join(dist, 'nope') });
+    const app = await appServing(path.join(dist, 'nope'));
     const res = await app.request('/login', { headers: html });
     expect(res.status).toBe(503);
     expect(await res.text()).toContain('npm run build');

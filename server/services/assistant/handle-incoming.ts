@@ -4,8 +4,8 @@
  */
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
+import { cleanText } from '../../http';
 import { errorSummary, logger } from '../../logger';
-import { cleanText } from '../catalogue/clean-input';
 import { saveState } from '../whatsapp/connections';
 import type { GatewayEvent, IncomingMessageEvent, WhatsAppGateway } from '../whatsapp/gateway';
 import { logTurn, recentOutgoing } from './conversation-log';

@@ -12,12 +12,13 @@ import { SKIP_REASONS } from './audience';
 import { lockStoreCampaigns } from './daily-limit';
 import { checkSendable } from './drafts';
 import { type Base, oneJson, requireCampaign } from './repo';
+import { scheduleStart } from './scheduling';
 import type { CampaignJson } from './serialize';
 import { campaignSettings } from './settings';
 
 const CANCELLED = 'Esta campanha foi cancelada';
 
-type Deps = Pick<Services, 'db' | 'env' | 'now' | 'campaigns'>;
+type Deps = Pick<Services, 'db' | 'env' | 'now' | 'jobs' | 'campaigns'>;
 
 /**
  * Confirms the campaign once: confirmedAt, and startsAt = the scheduled time (or now) moved to
@@ -55,7 +56,7 @@ export async function confirmCampaign(
   // After the commit: a job that ran earlier would not see the confirmation. If this call is
   // lost (crash right here), the periodic sweep starts the campaign anyway.
   const when = scheduled as { at: Date } | null;
-  if (when) await deps.campaigns?.jobs?.scheduleStart(campaignId, storeId, when.at);
+  if (when) await scheduleStart(deps, campaignId, storeId, when.at);
   return { ...outcome, replayed };
 }
 

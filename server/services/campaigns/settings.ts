@@ -37,8 +37,8 @@ export function campaignSettings(env: Env, overrides: Partial<CampaignSettings> 
     retryBaseMs: 60_000,
     failureStreakLimit: 5,
     failurePauseMs: 15 * 60_000,
-    runBudgetMs: 5 * 60_000,
-    maxInlineSleepMs: 30_000,
+    runBudgetMs: 20_000,
+    maxInlineSleepMs: 2_000,
     ...overrides,
   };
   return settings;

@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import type { CsvLineError, ImportCsvResponse } from '../../../src/domain/api-types';
 import { MAX_CSV_CHARS, MAX_CSV_ROWS, parseProductCsv } from '../../../src/domain/product-csv';
-import { ApiError, validate } from '../../http';
-import { cleanStrings } from './clean-input';
+import { ApiError, cleanStrings, validate } from '../../http';
 import { importProductRows } from './csv-import';
 import type { Reply, Work } from './idempotency';
 import type { MutationContext } from './mutations';

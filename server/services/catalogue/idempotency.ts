@@ -1,12 +1,15 @@
 /** Idempotency-Key: a replayed mutation gets the stored response instead of running twice. */
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { idempotencyKeys } from '../../db/schema';
 import { ApiError } from '../../http';
 import type { Tx } from './store-lock';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-/** Longer than the device queue keeps a request (workbox default 7 days). */
-const RETENTION_DAYS = 30;
+/**
+ * Kept longer than the device queue keeps a request (workbox default 7 days), so any replay still
+ * finds its answer; deleted after that by the nightly clean-up job (server/jobs/cleanup.ts).
+ */
+export const IDEMPOTENCY_RETENTION_DAYS = 30;
 const KEY_PATTERN = /^[\x21-\x7E]{1,200}$/;
 
 export type Outcome = { status: 200 | 201 | 204; body: unknown };
@@ -53,7 +56,6 @@ export async function saveKeys(tx: Tx, storeId: string, answers: readonly Stored
       body: a.body ?? {},
     })),
   );
-  if (Math.random() < 0.02) await purgeOldKeys(tx, storeId);
 }
 
 /** The stored answer, if the key was used for this same operation; 422 if for another. */
@@ -84,15 +86,4 @@ export async function runKeyed(
   const outcome = await work(tx);
   await saveKeys(tx, storeId, [{ key, route, ...outcome }]);
   return { outcome, replayed: false };
-}
-
-async function purgeOldKeys(tx: Tx, storeId: string) {
-  await tx
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.storeId, storeId),
-        lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${RETENTION_DAYS})`),
-      ),
-    );
 }

@@ -47,8 +47,5 @@ export function toSyncCustomer(row: CustomerRow): SyncCustomer {
   return { ...toApiCustomer(row), deleted: false };
 }
 
-/** Path ids are checked before querying: a malformed uuid would be a database error (500). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
+/** The one uuid check is server/http.ts's; re-exported for existing importers. */
+export { isUuid } from '../../http';

@@ -1,8 +1,8 @@
 /** The store's public URL segment (/loja/:slug): readable, accent-free, unique. */
 import { randomBytes } from 'node:crypto';
 import { eq, like, or } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { stores } from '../db/schema';
+import type { Db } from '../../db/client';
+import { stores } from '../../db/schema';
 
 const MAX_LENGTH = 48;
 

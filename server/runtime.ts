@@ -1,0 +1,118 @@
+/**
+ * Composition root: opens the database, builds the services once (db, env, clock, WhatsApp
+ * gateway, jobs) and the HTTP app on them, and starts / stops the background workers. Used by
+ * server/main.ts and by the API tests, so both run the same wiring.
+ */
+import { createApp } from './app';
+import { lockDataDir } from './data-dir-lock';
+import { type Database, openPglite, openPostgres } from './db/client';
+import type { Env } from './env';
+import type { JobDefinition } from './jobs/define';
+import { jobDefinitions } from './jobs/index';
+import { createJobRunner, type JobsConfig } from './jobs/runner';
+import { createGatewayFromEnv } from './services/whatsapp/create-gateway';
+import type { Services } from './types';
+
+export type RuntimeOptions = {
+  env: Env;
+  /** An already opened database (tests); by default opened from env (see openDatabase). */
+  database?: Database;
+  /** Replacements for tests: a fixed clock, a gateway stand-in… */
+  services?: Partial<Omit<Services, 'jobs'>>;
+  /** Job definitions; by default server/jobs/index.ts. */
+  jobs?: readonly JobDefinition[];
+  /**
+   * Run workers and schedules (the server). Without, jobs can be sent but nothing runs them:
+   * what most API tests need, at no cost until a job is sent.
+   */
+  workers?: boolean;
+  /** Overrides of the JOBS_* settings from env (tests use short intervals). */
+  jobsConfig?: Partial<JobsConfig>;
+  /** Folder of the built PWA to serve for non-API paths; tests leave it out. */
+  staticDir?: string;
+};
+
+export type Runtime = Awaited<ReturnType<typeof openRuntime>>;
+
+/** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR under its one-process lock. */
+export async function openDatabase(env: Env): Promise<Database> {
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
+  // The lock comes first: opening PGlite from two processes would corrupt the files.
+  const release = lockDataDir(env.DATA_DIR);
+  try {
+    const database = await openPglite(env.DATA_DIR);
+    return {
+      ...database,
+      async close() {
+        try {
+          await database.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function openRuntime(options: RuntimeOptions) {
+  const { env } = options;
+  const database = options.database ?? (await openDatabase(env));
+  const db = options.services?.db ?? database.db;
+
+  const jobs = createJobRunner({
+    executeSql: database.executeSql,
+    definitions: options.jobs ?? jobDefinitions,
+    workers: options.workers ?? false,
+    config: {
+      pollingSeconds: env.JOBS_POLLING_SECONDS,
+      maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS,
+      shutdownSeconds: env.JOBS_SHUTDOWN_SECONDS,
+      cronSeconds: 30,
+      ...options.jobsConfig,
+    },
+    services: () => services,
+  });
+
+  const services: Services = {
+    db,
+    env,
+    now: () => new Date(),
+    ...options.services,
+    gateway: options.services?.gateway ?? createGatewayFromEnv(db, env),
+    jobs,
+    // payments: built here once, like the gateway, when the Pix issue lands.
+  };
+
+  const app = createApp(services, { staticDir: options.staticDir });
+  let stopped: Promise<void> | null = null;
+
+  return {
+    app,
+    services,
+    database,
+    /** Starts the background workers and schedules (when `workers`); HTTP is the caller's. */
+    async start() {
+      await jobs.start();
+    },
+    /**
+     * Stops taking jobs, lets jobs in flight finish within JOBS_SHUTDOWN_SECONDS (the rest are
+     * handed back to the queue and run at the next start), then checkpoints and closes the
+     * database and releases the data-dir lock. `drained`: what must end before the database
+     * closes (the HTTP server's in-flight requests); it runs alongside the jobs' grace.
+     * Safe to call twice.
+     */
+    stop(drained: Promise<unknown> = Promise.resolve()): Promise<void> {
+      stopped ??= (async () => {
+        try {
+          await Promise.all([jobs.stop(), drained]);
+        } finally {
+          await database.close();
+        }
+      })();
+      return stopped;
+    },
+  };
+}

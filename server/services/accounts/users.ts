@@ -1,0 +1,41 @@
+/** User rows: sign-up, look-up by e-mail for login, password rehash, the session's e-mail. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+
+/** The new user's id, or null when the e-mail is taken (racing sign-ups give one account). */
+export async function insertUser(
+  db: Db,
+  email: string,
+  passwordHash: string,
+  now: Date,
+): Promise<string | null> {
+  const [user] = await db
+    .insert(users)
+    .values({ email, passwordHash, createdAt: now })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return user?.id ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return user ?? null;
+}
+
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function findUserEmail(db: Db, userId: string): Promise<string | null> {
+  const [user] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user?.email ?? null;
+}
