@@ -32,7 +32,15 @@ export async function startFakeEvolution() {
   /** How many /instance/connect calls answer with an empty QR before a real one. */
   let emptyQrCalls = 0;
   /** Like a real instance: sends while not 'open' answer Evolution's 500 "Connection Closed". */
-  const options = { failSendsWhenClosed: false, failNextSends: 0 };
+  const options = {
+    failSendsWhenClosed: false,
+    failNextSends: 0,
+    /** The send with this index (0-based, counting every send) is never answered (a crash test). */
+    holdSend: -1,
+  };
+  let sendIndex = 0;
+  /** Numbers of the sends held open (received by the gateway, never answered). */
+  const held: string[] = [];
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -108,6 +116,10 @@ export async function startFakeEvolution() {
     }
     if (route === 'POST /message/sendText' || route === 'POST /message/sendMedia') {
       const number = (body as { number: string }).number;
+      if (sendIndex++ === options.holdSend) {
+        held.push(number);
+        return;
+      }
       if ((options.failSendsWhenClosed && state !== 'open') || options.failNextSends > 0) {
         if (options.failNextSends > 0) options.failNextSends--;
         return send(500, {
@@ -145,6 +157,7 @@ export async function startFakeEvolution() {
     url: `http://127.0.0.1:${port}`,
     requests,
     delivered,
+    held,
     instances,
     notOnWhatsApp,
     options,
