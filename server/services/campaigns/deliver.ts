@@ -9,7 +9,23 @@ import { campaignRecipients, campaigns } from '../../db/schema';
 import { logTurn } from '../assistant/conversation-log';
 import { rowsOf } from './sql-rows';
 
-export type Claimed = typeof campaignRecipients.$inferSelect;
+export type Claimed = typeof campaignRecipients.$inferSelect & {
+  /** The customer now: opted out or deleted since the recipients were fixed → skipped. */
+  customerOptedOut: boolean;
+  customerGone: boolean;
+};
+
+type ClaimedRow = {
+  id: string;
+  campaign_id: string;
+  store_id: string;
+  customer_id: string;
+  name: string;
+  phone: string;
+  attempts: number;
+  opted_out: boolean | null;
+  deleted_at: string | Date | null;
+};
 
 /** Claims one sendable recipient of a campaign that is still running; null when none. */
 export async function claimNext(
@@ -19,21 +35,41 @@ export async function claimNext(
   now: Date,
 ): Promise<Claimed | null> {
   const result = await db.execute(sql`
-    update campaign_recipients set status = 'sending', claim_token = ${token},
-      claimed_at = ${now}, attempts = attempts + 1
-    where id = (
-      select r.id from campaign_recipients r
-      where r.campaign_id = ${campaignId} and r.status = 'pending'
-        and (r.next_attempt_at is null or r.next_attempt_at <= ${now})
-      limit 1 for update skip locked)
-      and status = 'pending'
-      and exists (select 1 from campaigns c where c.id = ${campaignId}
-                  and c.status in ('agendado', 'em andamento'))
-    returning id`);
-  const id = rowsOf<{ id: string }>(result)[0]?.id;
-  if (!id) return null;
-  const [row] = await db.select().from(campaignRecipients).where(eq(campaignRecipients.id, id));
-  return row ?? null;
+    with claimed as (
+      update campaign_recipients set status = 'sending', claim_token = ${token},
+        claimed_at = ${now}, attempts = attempts + 1
+      where id = (
+        select r.id from campaign_recipients r
+        where r.campaign_id = ${campaignId} and r.status = 'pending'
+          and (r.next_attempt_at is null or r.next_attempt_at <= ${now})
+        limit 1 for update skip locked)
+        and status = 'pending'
+        and exists (select 1 from campaigns c where c.id = ${campaignId}
+                    and c.status in ('agendado', 'em andamento'))
+      returning id, campaign_id, store_id, customer_id, name, phone, attempts)
+    select claimed.*, cu.opted_out, cu.deleted_at
+    from claimed left join customers cu on cu.id = claimed.customer_id`);
+  const row = rowsOf<ClaimedRow>(result)[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    campaignId: row.campaign_id,
+    storeId: row.store_id,
+    customerId: row.customer_id,
+    name: row.name,
+    phone: row.phone,
+    status: 'sending',
+    attempts: Number(row.attempts),
+    lastError: null,
+    claimToken: token,
+    claimedAt: now,
+    nextAttemptAt: null,
+    settledAt: null,
+    sentAt: null,
+    createdAt: now,
+    customerOptedOut: row.opted_out === true,
+    customerGone: row.opted_out === null || row.deleted_at !== null,
+  };
 }
 
 const mine = (r: Claimed, token: string) =>
@@ -163,17 +199,18 @@ export async function finishCampaign(db: Db, campaignId: string, now: Date): Pro
                       and r.status in ('pending', 'sending'))`);
 }
 
-/** When the store may send again under the hourly cap (null = now). */
-export async function hourlyCapFreeAt(
+/** When the store's messages of the last hour went out, oldest first (at most `limit`). */
+export async function sentInLastHour(
   db: Db,
   storeId: string,
   now: Date,
-  maxPerHour: number,
-): Promise<Date | null> {
+  limit: number,
+): Promise<number[]> {
   const since = new Date(now.getTime() - 3_600_000);
   const result = await db.execute(sql`select sent_at from campaign_recipients
     where store_id = ${storeId} and sent_at > ${since}
-    order by sent_at desc offset ${maxPerHour - 1} limit 1`);
-  const at = rowsOf<{ sent_at: string | Date }>(result)[0]?.sent_at;
-  return at ? new Date(new Date(at).getTime() + 3_600_000) : null;
+    order by sent_at desc limit ${limit}`);
+  return rowsOf<{ sent_at: string | Date }>(result)
+    .map((r) => new Date(r.sent_at).getTime())
+    .reverse();
 }

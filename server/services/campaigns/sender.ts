@@ -7,17 +7,17 @@ import { eq } from 'drizzle-orm';
 import { campaignText } from '../../../src/domain/campaigns';
 import { isInWindow, nextOpening, windowClose } from '../../../src/domain/zoned-time';
 import type { Db } from '../../db/client';
-import { customers, stores } from '../../db/schema';
+import { stores } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
 import type { WhatsAppGateway } from '../whatsapp/gateway';
 import { SKIP_REASONS } from './audience';
 import {
   claimNext,
   finishCampaign,
-  hourlyCapFreeAt,
   markFinal,
   openRecipients,
   recoverStaleClaims,
+  sentInLastHour,
 } from './deliver';
 import { imageUrlFor } from './images';
 import {
@@ -31,8 +31,11 @@ import {
 } from './lease';
 import { hasDisconnectedPause, pauseCampaign, resumeReconnected, resumeTimed } from './pause';
 import { sendOne } from './send-one';
+import type { CampaignRow } from './serialize';
 import type { CampaignSettings } from './settings';
 import { activeCampaign, dueUnstarted, nextWake, startCampaign } from './start';
+
+const HOUR_MS = 3_600_000;
 
 export type SenderDeps = {
   db: Db;
@@ -110,16 +113,31 @@ async function loop(
   const tz = store.timezone;
   let sent = 0;
   const again = (at: Date): SenderResult => ({ kind: 'again', at, sent });
+  // Only this sender sends for the store while it holds the lease: the hour's sends are read
+  // once and then counted here (no query per message).
+  const recent = await sentInLastHour(db, storeId, deps.now(), settings.maxPerHour);
+  let campaign: CampaignRow | null = null;
+  let checkedAt = 0;
+  let renewedAt = deps.now().getTime();
 
   for (;;) {
     const now = deps.now();
+    const t = now.getTime();
     if (options.signal?.aborted) return again(now);
-    if (now.getTime() - startedAt >= budget) return again(now);
-    if (!(await renewLease(db, lease, now, settings.leaseMs))) return again(now);
-
-    await resumeTimed(db, storeId, now);
-    for (const id of await dueUnstarted(db, storeId, now)) await startCampaign(db, id, now);
-    const campaign = await activeCampaign(db, storeId);
+    if (t - startedAt >= budget) return again(now);
+    if (t - renewedAt >= settings.leaseMs / 4) {
+      if (!(await renewLease(db, lease, now, settings.leaseMs))) return again(now);
+      renewedAt = t;
+    }
+    // Campaign housekeeping (starts, timed resumes, which one goes first) once a second; a
+    // cancel or pause in between is seen by the claim itself.
+    const fresh = !campaign || t - checkedAt >= 1000;
+    if (fresh) {
+      await resumeTimed(db, storeId, now);
+      for (const id of await dueUnstarted(db, storeId, now)) await startCampaign(db, id, now);
+      campaign = await activeCampaign(db, storeId);
+      checkedAt = t;
+    }
     if (!campaign) {
       const next = await nextWake(db, storeId);
       return next ? again(next) : { kind: 'idle', sent };
@@ -130,13 +148,14 @@ async function loop(
       await pauseCampaign(db, campaign.id, now, { kind: 'window', until: opening, timeZone: tz });
       return again(opening);
     }
-    const capFree = await hourlyCapFreeAt(db, storeId, now, settings.maxPerHour);
-    const paceAt = await nextSendAt(db, storeId);
-    const waitUntil = Math.max(capFree?.getTime() ?? 0, paceAt?.getTime() ?? 0);
-    if (waitUntil > now.getTime()) {
-      const ms = waitUntil - now.getTime();
+    while (recent.length > 0 && (recent[0] ?? 0) <= t - HOUR_MS) recent.shift();
+    const capFree = recent.length >= settings.maxPerHour ? (recent[0] ?? 0) + HOUR_MS : 0;
+    const paceAt = settings.maxGapMs > 0 ? ((await nextSendAt(db, storeId))?.getTime() ?? 0) : 0;
+    const waitUntil = Math.max(capFree, paceAt);
+    if (waitUntil > t) {
+      const ms = waitUntil - t;
       const close = windowClose(now, settings.window, tz);
-      const inline = ms <= settings.maxInlineSleepMs && now.getTime() + ms - startedAt < budget;
+      const inline = ms <= settings.maxInlineSleepMs && t + ms - startedAt < budget;
       if (!inline || (close && waitUntil >= close.getTime())) return again(new Date(waitUntil));
       await sleep(ms, options.signal);
       continue;
@@ -144,21 +163,21 @@ async function loop(
 
     const claimed = await claimNext(db, campaign.id, lease.token, now);
     if (!claimed) {
+      if (!fresh) {
+        campaign = null; // paused or cancelled since the last check: look again
+        continue;
+      }
       const { open, nextAttemptAt } = await openRecipients(db, campaign.id);
       if (open === 0) {
         await finishCampaign(db, campaign.id, now);
+        campaign = null;
         continue;
       }
-      // Only retries waiting for their backoff are left (or a cancel landed): come back then.
-      return again(nextAttemptAt ?? new Date(now.getTime() + settings.retryBaseMs));
+      // Only retries waiting for their backoff are left: come back then.
+      return again(nextAttemptAt ?? new Date(t + settings.retryBaseMs));
     }
-
-    const [customer] = await db
-      .select({ optedOut: customers.optedOut, deletedAt: customers.deletedAt })
-      .from(customers)
-      .where(eq(customers.id, claimed.customerId));
-    if (!customer || customer.deletedAt || customer.optedOut) {
-      const reason = customer?.optedOut ? SKIP_REASONS.optedOut : SKIP_REASONS.deleted;
+    if (claimed.customerGone || claimed.customerOptedOut) {
+      const reason = claimed.customerOptedOut ? SKIP_REASONS.optedOut : SKIP_REASONS.deleted;
       await markFinal(db, claimed, lease.token, now, 'skipped', reason);
       continue;
     }
@@ -169,9 +188,17 @@ async function loop(
       : campaign.imageUrl;
     const outcome = await sendOne(deps, campaign, claimed, lease.token, { text, mediaUrl });
     if (outcome === 'disconnected') return { kind: 'idle', sent };
-    if (outcome === 'sent') sent++;
-    const gap =
-      settings.minGapMs + (deps.random ?? Math.random)() * (settings.maxGapMs - settings.minGapMs);
-    await setNextSendAt(db, lease, new Date(deps.now().getTime() + Math.round(gap)));
+    if (outcome === 'sent') {
+      sent++;
+      recent.push(deps.now().getTime());
+    } else {
+      campaign = null; // a failure may have paused it
+    }
+    if (settings.maxGapMs > 0) {
+      const gap =
+        settings.minGapMs +
+        (deps.random ?? Math.random)() * (settings.maxGapMs - settings.minGapMs);
+      await setNextSendAt(db, lease, new Date(deps.now().getTime() + Math.round(gap)));
+    }
   }
 }
