@@ -218,12 +218,11 @@ export const campaignRecipients = pgTable(
     campaignId: uuid('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    // No foreign keys on store and customer: their per-row checks were 3/4 of the time to fix
+    // 10,000 recipients. Customers are only ever soft-deleted, and a store's deletion reaches
+    // these rows through its campaigns (cascade).
+    storeId: uuid('store_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
     /** Name and number as they were when the campaign started. */
     name: text('name').notNull(),
     phone: text('phone').notNull(),
@@ -244,7 +243,10 @@ export const campaignRecipients = pgTable(
   (t) => [
     unique('campaign_recipients_campaign_customer_uq').on(t.campaignId, t.customerId),
     index('campaign_recipients_campaign_status_idx').on(t.campaignId, t.status),
-    index('campaign_recipients_store_sent_idx').on(t.storeId, t.sentAt),
+    // Only sent rows: the hourly cap reads them; fixing 10,000 pending rows does not pay for it.
+    index('campaign_recipients_store_sent_idx')
+      .on(t.storeId, t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
   ],
 );
 

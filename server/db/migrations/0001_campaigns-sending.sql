@@ -32,6 +32,8 @@ CREATE TABLE "campaign_senders" (
 	"lease_token" text,
 	"lease_until" timestamp with time zone,
 	"next_send_at" timestamp with time zone,
+	"wake_at" timestamp with time zone,
+	"wake_token" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -57,13 +59,12 @@ ALTER TABLE "campaigns" ADD COLUMN "paused_until" timestamp with time zone;--> s
 ALTER TABLE "campaigns" ADD COLUMN "failure_streak" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "campaign_images" ADD CONSTRAINT "campaign_images_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_recipients" ADD CONSTRAINT "campaign_recipients_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "campaign_recipients" ADD CONSTRAINT "campaign_recipients_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "campaign_recipients" ADD CONSTRAINT "campaign_recipients_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_senders" ADD CONSTRAINT "campaign_senders_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campaign_images_store_idx" ON "campaign_images" USING btree ("store_id");--> statement-breakpoint
 CREATE INDEX "campaign_recipients_campaign_status_idx" ON "campaign_recipients" USING btree ("campaign_id","status");--> statement-breakpoint
-CREATE INDEX "campaign_recipients_store_sent_idx" ON "campaign_recipients" USING btree ("store_id","sent_at");--> statement-breakpoint
+CREATE INDEX "campaign_recipients_store_sent_idx" ON "campaign_recipients" USING btree ("store_id","sent_at") WHERE "campaign_recipients"."sent_at" is not null;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_image_id_campaign_images_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."campaign_images"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campaigns_store_confirmed_idx" ON "campaigns" USING btree ("store_id","confirmed_at");--> statement-breakpoint
 CREATE INDEX "campaigns_status_starts_idx" ON "campaigns" USING btree ("status","starts_at");;--> statement-breakpoint
+-- Campaigns from before drafts existed were confirmed when created: they stay in the history.
 UPDATE "campaigns" SET "confirmed_at" = "created_at" WHERE "confirmed_at" IS NULL;

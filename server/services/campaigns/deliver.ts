@@ -5,8 +5,7 @@
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { campaignRecipients, campaigns } from '../../db/schema';
-import { logTurn } from '../assistant/conversation-log';
+import { campaignRecipients } from '../../db/schema';
 import { rowsOf } from './sql-rows';
 
 export type Claimed = typeof campaignRecipients.$inferSelect & {
@@ -79,41 +78,39 @@ const mine = (r: Claimed, token: string) =>
     eq(campaignRecipients.claimToken, token),
   );
 
-/** Delivered: the row, the campaign's count and the conversation log, in one transaction. */
+/**
+ * Delivered: the row, the campaign's count and the conversation log (author 'campaign') in ONE
+ * statement, atomic like a transaction and a single round trip. Nothing happens unless the
+ * claim is still this sender's.
+ */
 export async function markSent(
   db: Db,
   r: Claimed,
   token: string,
   now: Date,
   message: { text: string; mediaUrl: string | null },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const done = await tx
-      .update(campaignRecipients)
-      .set({ status: 'sent', sentAt: now, settledAt: now, lastError: null })
-      .where(mine(r, token))
-      .returning({ id: campaignRecipients.id });
-    if (done.length === 0) return;
-    await tx
-      .update(campaigns)
-      .set({
-        sentCount: sql`${campaigns.sentCount} + 1`,
-        failureStreak: 0,
-        status: sql`case when ${campaigns.status} = 'agendado' then 'em andamento' else ${campaigns.status} end`,
-        updatedAt: now,
-      })
-      .where(eq(campaigns.id, r.campaignId));
-    await logTurn(tx as unknown as Db, {
-      storeId: r.storeId,
-      customerId: r.customerId,
-      phone: r.phone,
-      direction: 'out',
-      author: 'campaign',
-      text: message.text,
-      mediaUrl: message.mediaUrl,
-      at: now,
-    });
-  });
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    with done as (
+      update campaign_recipients set status = 'sent', sent_at = ${now}, settled_at = ${now},
+        last_error = null
+      where id = ${r.id} and status = 'sending' and claim_token = ${token}
+      returning id),
+    counted as (
+      update campaigns set sent_count = sent_count + 1, failure_streak = 0, updated_at = ${now},
+        status = case when status = 'agendado' then 'em andamento' else status end
+      where id = ${r.campaignId} and exists (select 1 from done)
+      returning id),
+    logged as (
+      insert into conversation_messages
+        (store_id, customer_id, phone, direction, author, text, media_url, created_at)
+      select ${r.storeId}, ${r.customerId}, ${r.phone}, 'out', 'campaign', ${message.text},
+        ${message.mediaUrl}, ${now}
+      where exists (select 1 from done)
+      returning id)
+    select (select count(*) from done)::int as done, (select count(*) from counted)::int as c,
+      (select count(*) from logged)::int as l`);
+  return Number(rowsOf<{ done: number }>(result)[0]?.done ?? 0) > 0;
 }
 
 /** Settles the claim as failed or skipped for good, with the owner-facing reason. */
