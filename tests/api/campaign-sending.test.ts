@@ -5,7 +5,14 @@ import { conversationMessages } from '../../server/db/schema';
 import { DISCONNECTED_REASON } from '../../server/services/campaigns/pause';
 import { instanceNameFor } from '../../server/services/whatsapp/connections';
 import { OPT_OUT_FOOTER } from '../../src/domain/campaigns';
-import { addCustomers, manyCustomers, photoDataUrl, setStore } from './campaign-fixtures';
+import { localDateTimeToInstant } from '../../src/domain/zoned-time';
+import {
+  addCustomers,
+  manyCustomers,
+  movableClock,
+  photoDataUrl,
+  setStore,
+} from './campaign-fixtures';
 import { startSendingHarness } from './campaign-sending-harness';
 import { createOwner, type Owner, send } from './fixtures';
 
@@ -215,5 +222,41 @@ describe('sending a campaign', () => {
     ).toMatchObject({ sent: 20 });
     expect(toStore(owner.storeId)).toHaveLength(20);
     expect(new Set(numbers(owner.storeId)).size).toBe(20);
+  });
+
+  it('stops at the end of the send window and goes on by itself at the next opening', async () => {
+    const owner = await ownerWith(manyCustomers(3));
+    const id = await confirmed(owner);
+    const day = new Date(Date.now() + 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10);
+    const at = (local: string) => {
+      const d = localDateTimeToInstant(local, 'America/Sao_Paulo');
+      if (!d) throw new Error(local);
+      return d;
+    };
+    const clock = movableClock(at(`${day}T19:59`));
+    const deps = h.senderDeps(
+      { minGapMs: 40_000, maxGapMs: 40_000, window: { start: 8 * 60, end: 20 * 60 } },
+      clock.now,
+    );
+    expect((await h.drain(deps, owner.storeId))?.kind).toBe('again');
+    clock.advance(40_000); // 19:59:40
+    await h.drain(deps, owner.storeId);
+    expect(toStore(owner.storeId)).toHaveLength(2);
+    clock.advance(40_000); // 20:00:20: the window is closed
+    const closed = await h.drain(deps, owner.storeId);
+    const row = await h.campaignRow(id);
+    expect(row?.status).toBe('pausado');
+    const next = new Date(`${day}T12:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    const label = `${next.toISOString().slice(8, 10)}/${next.toISOString().slice(5, 7)} às 08:00`;
+    expect(row?.pauseReason).toBe(`Fora do horário de envio. Continua em ${label}.`);
+    expect(closed?.kind === 'again' && closed.at.toISOString()).toBe(
+      new Date(next.getTime() - 3_600_000).toISOString(),
+    );
+    expect(toStore(owner.storeId)).toHaveLength(2);
+    clock.set(new Date(next.getTime() - 3_600_000)); // 08:00 local, next day
+    await h.drain(deps, owner.storeId);
+    expect(toStore(owner.storeId)).toHaveLength(3);
+    expect((await h.campaignRow(id))?.status).toBe('enviado');
   });
 });

@@ -156,7 +156,17 @@ async function loop(
       const ms = waitUntil - t;
       const close = windowClose(now, settings.window, tz);
       const inline = ms <= settings.maxInlineSleepMs && t + ms - startedAt < budget;
-      if (!inline || (close && waitUntil >= close.getTime())) return again(new Date(waitUntil));
+      if (!inline || (close && waitUntil >= close.getTime())) {
+        // Before handing over for the pause: a campaign whose last message just went out is
+        // 'enviado' now, not one pause later.
+        if ((await openRecipients(db, campaign.id)).open === 0) {
+          await finishCampaign(db, campaign.id, now);
+          campaign = null;
+          checkedAt = 0;
+          continue;
+        }
+        return again(new Date(waitUntil));
+      }
       await sleep(ms, options.signal);
       continue;
     }
