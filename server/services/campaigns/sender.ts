@@ -11,14 +11,7 @@ import { stores } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
 import type { WhatsAppGateway } from '../whatsapp/gateway';
 import { SKIP_REASONS } from './audience';
-import {
-  claimNext,
-  finishCampaign,
-  markFinal,
-  openRecipients,
-  recoverStaleClaims,
-  sentInLastHour,
-} from './deliver';
+import { claimNext, markFinal, recoverStaleClaims } from './deliver';
 import { imageUrlFor } from './images';
 import {
   acquireLease,
@@ -30,6 +23,7 @@ import {
   setNextSendAt,
 } from './lease';
 import { hasDisconnectedPause, pauseCampaign, resumeReconnected, resumeTimed } from './pause';
+import { finishCampaign, openRecipients, sentInLastHour } from './progress';
 import { sendOne } from './send-one';
 import type { CampaignRow } from './serialize';
 import type { CampaignSettings } from './settings';
