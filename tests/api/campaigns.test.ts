@@ -102,6 +102,32 @@ describe('POST /api/campanhas (the draft under review)', () => {
     expect(row?.n).toBe(0);
   });
 
+  it('never answers a 500 to hostile values in any field of any body', async () => {
+    const owner = await ownerWithCustomers();
+    await setStore(t.db, owner.storeId, { dailyCampaignLimit: 1000 });
+    const swaps = [null, 12, true, [], {}, '\u0000', '\uD800', "' OR 1=1 --", 'x'.repeat(10_000)];
+    const bodies: Array<[string, string, Record<string, unknown>]> = [
+      [
+        'POST',
+        '/api/campanhas',
+        { ...draft, id: randomUUID(), imageUrl: null, scheduledDate: null },
+      ],
+      ['POST', '/api/campanhas/enviar', { campaignId: randomUUID() }],
+      ['POST', '/api/campanhas/upload', { imageBase64: 'data:image/png;base64,AAAA' }],
+    ];
+    for (const [method, path, body] of bodies) {
+      for (const field of Object.keys(body)) {
+        for (const value of swaps) {
+          const res = await api(owner, method, path, { ...body, [field]: value });
+          expect(res.status, `${path} ${field}=${JSON.stringify(value).slice(0, 20)}`).toBeLessThan(
+            500,
+          );
+          if (res.status >= 400) expect(typeof res.body.message).toBe('string');
+        }
+      }
+    }
+  });
+
   it('creates an unconfirmed agendado draft with the audience count; not in the history', async () => {
     const owner = await ownerWithCustomers();
     const res = await api(owner, 'POST', '/api/campanhas', draft);
