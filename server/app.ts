@@ -7,6 +7,7 @@ import { bodyCaps } from './body-caps';
 import { ApiError } from './http';
 import { errorSummary, logger } from './logger';
 import { authRoutes } from './routes/auth';
+import { campaignRoutes } from './routes/campaigns';
 import { customerRoutes } from './routes/customers';
 import { paymentRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
@@ -45,6 +46,7 @@ export function createApp(deps: Services, { staticDir }: AppOptions = {}) {
   app.route('/api/stores', storeRoutes);
   app.route('/api/products', productRoutes);
   app.route('/api/customers', customerRoutes);
+  app.route('/api/campanhas', campaignRoutes);
   app.route('/api/sync', syncRoutes);
   app.route('/api/whatsapp', whatsappRoutes);
   app.route('/api/webhooks', webhookRoutes);

@@ -1,5 +1,6 @@
 /** The only reader of process.env: validated once at start-up with clear messages. */
 import { z } from 'zod';
+import { parseSendWindow } from '../src/domain/zoned-time';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -54,6 +55,16 @@ const schema = z.object({
   /** Receiver shown by the sandbox's BR Codes (a real PSP prints its own). */
   PIX_MERCHANT_NAME: z.string().min(1).default('Tali'),
   PIX_MERCHANT_CITY: z.string().min(1).default('Sao Paulo'),
+  /** Campaign pacing per store (docs/decisions/010): random pause between two messages… */
+  CAMPAIGN_SEND_MIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(8000),
+  CAMPAIGN_SEND_MAX_MS: z.coerce.number().int().min(0).max(3_600_000).default(25000),
+  /** …at most this many messages per store per rolling hour… */
+  CAMPAIGN_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(80),
+  /** …and only inside this daily window of the store's time zone ('00:00-24:00' = always). */
+  CAMPAIGN_SEND_WINDOW: z
+    .string()
+    .default('08:00-20:00')
+    .refine((v) => parseSendWindow(v) !== null, "use 'HH:MM-HH:MM' (e.g. 08:00-20:00)"),
 });
 
 /** PIX_PROVIDER=bcb cannot start without its credentials; the message names what is missing. */
@@ -92,6 +103,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const pix = pixProblems(parsed.data);
   if (pix.length > 0) {
     throw new Error(`Invalid configuration:\n${pix.map((p) => `  ${p}`).join('\n')}`);
+  }
+  if (parsed.data.CAMPAIGN_SEND_MIN_MS > parsed.data.CAMPAIGN_SEND_MAX_MS) {
+    throw new Error(
+      'Invalid configuration:\n  CAMPAIGN_SEND_MIN_MS must not exceed CAMPAIGN_SEND_MAX_MS',
+    );
   }
   return parsed.data;
 }

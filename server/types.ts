@@ -2,6 +2,7 @@
 import type { Db } from './db/client';
 import type { payments } from './db/schema';
 import type { Env } from './env';
+import type { CampaignSettings } from './services/campaigns/settings';
 import type { PaymentGateway } from './services/payments/gateway';
 import type { WhatsAppGateway } from './services/whatsapp/gateway';
 
@@ -43,6 +44,8 @@ export type Services = {
   pix: PaymentGateway | null;
   /** Tests only: replaces onPaid (services/payments/on-paid.ts). */
   onPaymentPaid?: (deps: Services, payment: typeof payments.$inferSelect) => Promise<void>;
+  /** Campaign sending settings beyond env (tests: short leases, fast retries). */
+  campaigns?: { settings?: Partial<CampaignSettings> };
 };
 
 export type AppEnv = {

@@ -1,6 +1,15 @@
 /** Every background job the server runs: add one line per job (see define.ts for the shape). */
+import { campaignSenderJob } from './campaign-sender';
+import { campaignStartJob } from './campaign-start';
+import { campaignSweepJob } from './campaign-sweep';
 import { cleanupJob } from './cleanup';
 import type { JobDefinition } from './define';
 import { pixRecheckJob } from './pix-recheck';
 
-export const jobDefinitions: readonly JobDefinition[] = [cleanupJob, pixRecheckJob];
+export const jobDefinitions: readonly JobDefinition[] = [
+  cleanupJob,
+  pixRecheckJob,
+  campaignStartJob as JobDefinition,
+  campaignSenderJob as JobDefinition,
+  campaignSweepJob,
+];

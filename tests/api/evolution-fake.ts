@@ -2,7 +2,14 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Recorded = { method: string; path: string; apikey: string | undefined; body: unknown };
+export type Recorded = {
+  method: string;
+  path: string;
+  apikey: string | undefined;
+  body: unknown;
+  /** Date.now() when the request arrived (pacing tests). */
+  at: number;
+};
 
 export const FAKE_QR =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -17,17 +24,29 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 
 export async function startFakeEvolution() {
   const requests: Recorded[] = [];
+  /** Message sends the fake accepted (201): what the customers' phones got. */
+  const delivered: Recorded[] = [];
   /** instance name → Evolution state */
   const instances = new Map<string, 'open' | 'connecting' | 'close'>();
   const notOnWhatsApp = new Set<string>();
   /** How many /instance/connect calls answer with an empty QR before a real one. */
   let emptyQrCalls = 0;
+  /** Like a real instance: sends while not 'open' answer Evolution's 500 "Connection Closed". */
+  const options = {
+    failSendsWhenClosed: false,
+    failNextSends: 0,
+    /** The send with this index (0-based, counting every send) is never answered (a crash test). */
+    holdSend: -1,
+  };
+  let sendIndex = 0;
+  /** Numbers of the sends held open (received by the gateway, never answered). */
+  const held: string[] = [];
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const body = await readBody(req);
     const apikey = req.headers.apikey as string | undefined;
-    requests.push({ method: req.method ?? '', path: url.pathname, apikey, body });
+    requests.push({ method: req.method ?? '', path: url.pathname, apikey, body, at: Date.now() });
     const send = (status: number, payload: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(payload));
@@ -97,6 +116,18 @@ export async function startFakeEvolution() {
     }
     if (route === 'POST /message/sendText' || route === 'POST /message/sendMedia') {
       const number = (body as { number: string }).number;
+      if (sendIndex++ === options.holdSend) {
+        held.push(number);
+        return;
+      }
+      if ((options.failSendsWhenClosed && state !== 'open') || options.failNextSends > 0) {
+        if (options.failNextSends > 0) options.failNextSends--;
+        return send(500, {
+          status: 500,
+          error: 'Internal Server Error',
+          response: { message: ['Error: Connection Closed'] },
+        });
+      }
       if (notOnWhatsApp.has(number)) {
         return send(400, {
           status: 400,
@@ -104,6 +135,8 @@ export async function startFakeEvolution() {
           response: { message: [{ exists: false, jid: `${number}@s.whatsapp.net`, number }] },
         });
       }
+      const recorded = requests.at(-1);
+      if (recorded) delivered.push(recorded);
       return send(201, {
         key: { remoteJid: `${number}@s.whatsapp.net`, fromMe: true, id: 'MSG1' },
         status: 'PENDING',
@@ -123,8 +156,11 @@ export async function startFakeEvolution() {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    delivered,
+    held,
     instances,
     notOnWhatsApp,
+    options,
     setEmptyQrCalls(n: number) {
       emptyQrCalls = n;
     },

@@ -38,7 +38,7 @@ async function load(){
       if(m.mediaUrl){const i=document.createElement('img');i.src=m.mediaUrl;i.alt='';d.append(i)}
       d.append(document.createTextNode(m.text));
       const s=document.createElement('span');s.className='meta';
-      s.textContent=(m.from==='store'?'Loja → '+fmt(m.phone):'Cliente '+fmt(m.phone))+' · '+new Date(m.at).toLocaleTimeString('pt-BR',{hour:'2-digit',minute:'2-digit'});
+      const who=(m.name?m.name+' ':'')+fmt(m.phone);s.textContent=(m.from==='store'?(m.campaign?'Campanha → ':'Loja → ')+who:'Cliente '+who)+' · '+new Date(m.at).toLocaleTimeString('pt-BR',{hour:'2-digit',minute:'2-digit'});
       d.append(s);list.append(d);
     }
     window.scrollTo(0,document.body.scrollHeight);

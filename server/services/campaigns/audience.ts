@@ -1,0 +1,65 @@
+/**
+ * Who a campaign goes to: the store's live customers, one per phone number (either form of a
+ * Brazilian mobile), none whose number asked to stop (SAIR). Fixed once, when it starts.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Tx } from '../catalogue/store-lock';
+import { rowsOf } from './sql-rows';
+
+export const SKIP_REASONS = {
+  optedOut: 'Cliente pediu para não receber promoções (SAIR)',
+  duplicatePhone: 'Mesmo telefone de outro cliente: recebe uma vez só',
+  deleted: 'Cliente excluído antes do envio',
+  cancelled: 'Campanha cancelada antes do envio',
+} as const;
+
+/** A mobile stored without the ninth digit counts as the same number as with it. */
+const canonicalPhone = sql`case when length(c.phone) = 10 and substr(c.phone, 3, 1) in ('6','7','8','9')
+  then substr(c.phone, 1, 2) || '9' || substr(c.phone, 3) else c.phone end`;
+
+/** Every live customer with: rn (1 = first of its number), anyOut (its number opted out). */
+function ranked(storeId: string): SQL {
+  return sql`select c.id, c.name, c.phone,
+      row_number() over (partition by ${canonicalPhone} order by c.created_at, c.id) as rn,
+      bool_or(c.opted_out) over (partition by ${canonicalPhone}) as any_out
+    from customers c
+    where c.store_id = ${storeId} and c.deleted_at is null`;
+}
+
+/** How many would receive it now (the draft's "number of clients"). */
+export async function countAudience(db: Db | Tx, storeId: string): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as n from (${ranked(storeId)}) r where r.rn = 1 and not r.any_out`,
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** Has the store at least one live customer (spec §5: needed to create a campaign)? */
+export async function hasCustomers(db: Db | Tx, storeId: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select exists(select 1 from customers where store_id = ${storeId} and deleted_at is null) as e`,
+  );
+  return Boolean(rowsOf<{ e: boolean }>(result)[0]?.e);
+}
+
+/**
+ * One row per live customer, in one statement: the first of each number pending, the others
+ * and opted-out numbers skipped with their reason. Re-running it adds nothing (UNIQUE).
+ * Returns the number of pending recipients.
+ */
+export async function fixRecipients(tx: Tx, campaignId: string, storeId: string): Promise<number> {
+  await tx.execute(sql`
+    insert into campaign_recipients (campaign_id, store_id, customer_id, name, phone, status, last_error)
+    select ${campaignId}, ${storeId}, r.id, r.name, r.phone,
+      case when r.any_out or r.rn > 1 then 'skipped' else 'pending' end,
+      case when r.any_out then ${SKIP_REASONS.optedOut}
+           when r.rn > 1 then ${SKIP_REASONS.duplicatePhone} else null end
+    from (${ranked(storeId)}) r
+    on conflict (campaign_id, customer_id) do nothing`);
+  const result = await tx.execute(
+    sql`select count(*)::int as n from campaign_recipients
+        where campaign_id = ${campaignId} and status <> 'skipped'`,
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}

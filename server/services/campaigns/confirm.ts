@@ -1,0 +1,105 @@
+/**
+ * 'Enviar': confirmCampaign is the one step between a reviewed draft and sending. A payment step
+ * (Pix, a later issue) goes in front of it; everything here stays as it is.
+ */
+import { and, eq } from 'drizzle-orm';
+import { nextOpening } from '../../../src/domain/zoned-time';
+import { campaignRecipients, campaigns } from '../../db/schema';
+import { ApiError } from '../../http';
+import type { Services } from '../../types';
+import { runKeyed } from '../catalogue/idempotency';
+import { SKIP_REASONS } from './audience';
+import { lockStoreCampaigns } from './daily-limit';
+import { checkSendable } from './drafts';
+import { type Base, oneJson, requireCampaign } from './repo';
+import { scheduleStart } from './scheduling';
+import type { CampaignJson } from './serialize';
+import { campaignSettings } from './settings';
+
+const CANCELLED = 'Esta campanha foi cancelada';
+
+type Deps = Pick<Services, 'db' | 'env' | 'now' | 'jobs' | 'campaigns'>;
+
+/**
+ * Confirms the campaign once: confirmedAt, and startsAt = the scheduled time (or now) moved to
+ * the send window's next opening. Confirming again answers the campaign as it is (idempotent).
+ * With an Idempotency-Key the first answer is replayed.
+ */
+export async function confirmCampaign(
+  deps: Deps,
+  storeId: string,
+  campaignId: string,
+  base: Base,
+  idempotencyKey?: string,
+): Promise<{ status: number; body: unknown; replayed: boolean }> {
+  const now = deps.now();
+  const settings = campaignSettings(deps.env, deps.campaigns?.settings);
+  let scheduled: { at: Date } | null = null;
+  const { outcome, replayed } = await deps.db.transaction(async (tx) => {
+    await lockStoreCampaigns(tx, storeId);
+    return runKeyed(tx, storeId, idempotencyKey, 'POST /api/campanhas/enviar', async () => {
+      const row = await requireCampaign(tx, storeId, campaignId);
+      if (row.confirmedAt) return { status: 200, body: await oneJson(tx, row, base) };
+      if (row.status === 'cancelado') throw new ApiError(409, CANCELLED);
+      const { timezone, startInstant } = await checkSendable(tx, storeId, row, now);
+      const startsAt = nextOpening(startInstant, settings.window, timezone);
+      const [updated] = await tx
+        .update(campaigns)
+        .set({ confirmedAt: now, startsAt, status: 'agendado', updatedAt: now })
+        .where(eq(campaigns.id, row.id))
+        .returning();
+      if (!updated) throw new Error('confirm update');
+      scheduled = { at: startsAt };
+      return { status: 200, body: await oneJson(tx, updated, base) };
+    });
+  });
+  // After the commit: a job that ran earlier would not see the confirmation. If this call is
+  // lost (crash right here), the periodic sweep starts the campaign anyway.
+  const when = scheduled as { at: Date } | null;
+  if (when) await scheduleStart(deps, campaignId, storeId, when.at);
+  return { ...outcome, replayed };
+}
+
+const CANCELLABLE = ['agendado', 'em andamento', 'pausado'];
+
+/** Stops a campaign: nothing not yet sent will be sent (the one message in flight may finish). */
+export async function cancelCampaign(
+  deps: Deps,
+  storeId: string,
+  campaignId: string,
+  base: Base,
+  idempotencyKey?: string,
+) {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    await lockStoreCampaigns(tx, storeId);
+    return runKeyed(
+      tx,
+      storeId,
+      idempotencyKey,
+      `PATCH /api/campanhas/${campaignId}/cancelar`,
+      async () => {
+        const row = await requireCampaign(tx, storeId, campaignId);
+        if (!CANCELLABLE.includes(row.status)) {
+          throw new ApiError(409, 'Esta campanha não pode mais ser cancelada');
+        }
+        const [updated] = await tx
+          .update(campaigns)
+          .set({ status: 'cancelado', pauseReason: null, pauseKind: null, updatedAt: now })
+          .where(eq(campaigns.id, row.id))
+          .returning();
+        if (!updated) throw new Error('cancel update');
+        await tx
+          .update(campaignRecipients)
+          .set({ status: 'skipped', lastError: SKIP_REASONS.cancelled, settledAt: now })
+          .where(
+            and(
+              eq(campaignRecipients.campaignId, row.id),
+              eq(campaignRecipients.status, 'pending'),
+            ),
+          );
+        return { status: 200, body: (await oneJson(tx, updated, base)) satisfies CampaignJson };
+      },
+    );
+  });
+}

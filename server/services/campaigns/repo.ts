@@ -1,0 +1,111 @@
+/** Reading campaigns, always scoped to the caller's store: one, a history page, a delivery report. */
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { CAMPAIGN_TEXTS } from '../../../src/domain/campaigns';
+import type { Db } from '../../db/client';
+import { campaignRecipients, campaigns } from '../../db/schema';
+import { ApiError } from '../../http';
+import type { Services } from '../../types';
+import type { Tx } from '../catalogue/store-lock';
+import { countAudience } from './audience';
+import { type CampaignJson, type CampaignRow, campaignJson } from './serialize';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The public base for image URLs: PUBLIC_URL, else the request's origin. */
+export type Base = { publicBase: string };
+
+export async function findCampaign(db: Db | Tx, storeId: string, id: string) {
+  if (!UUID.test(id)) return null;
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, id), eq(campaigns.storeId, storeId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function requireCampaign(db: Db | Tx, storeId: string, id: string) {
+  const row = await findCampaign(db, storeId, id);
+  if (!row) throw new ApiError(404, CAMPAIGN_TEXTS.notFound);
+  return row;
+}
+
+/** Rows → JSON; the live audience is counted once, and only when a row still needs it. */
+export async function toJson(
+  db: Db | Tx,
+  storeId: string,
+  rows: CampaignRow[],
+  base: Base,
+): Promise<CampaignJson[]> {
+  const live = rows.some((r) => r.recipientCount === null) ? await countAudience(db, storeId) : 0;
+  return rows.map((r) => campaignJson(r, base.publicBase, live));
+}
+
+export async function oneJson(db: Db | Tx, row: CampaignRow, base: Base): Promise<CampaignJson> {
+  const [json] = await toJson(db, row.storeId, [row], base);
+  if (!json) throw new Error('campaign json');
+  return json;
+}
+
+/** The history: confirmed campaigns only (drafts under review are not listed), newest first. */
+export async function listCampaigns(
+  deps: Pick<Services, 'db'>,
+  storeId: string,
+  page: { limit: number; offset: number },
+  base: Base,
+) {
+  const rows = await deps.db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.storeId, storeId), isNotNull(campaigns.confirmedAt)))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return toJson(deps.db, storeId, rows, base);
+}
+
+export type RecipientStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+
+/** The delivery report: counts per status and every recipient with its status and time. */
+export async function campaignReport(db: Db, storeId: string, id: string, base: Base) {
+  const row = await requireCampaign(db, storeId, id);
+  const campaign = await oneJson(db, row, base);
+  const list = await db
+    .select({
+      customerId: campaignRecipients.customerId,
+      name: campaignRecipients.name,
+      phone: campaignRecipients.phone,
+      status: campaignRecipients.status,
+      settledAt: campaignRecipients.settledAt,
+      lastError: campaignRecipients.lastError,
+    })
+    .from(campaignRecipients)
+    .where(eq(campaignRecipients.campaignId, row.id))
+    .orderBy(asc(campaignRecipients.name), asc(campaignRecipients.id));
+  const counts = { total: 0, pending: 0, sent: 0, failed: 0, skipped: 0 };
+  const recipients = list.map((r) => {
+    // A claimed message in flight is still "pending" to the owner.
+    const status = (r.status === 'sending' ? 'pending' : r.status) as RecipientStatus;
+    counts[status]++;
+    return {
+      customerId: r.customerId,
+      name: r.name,
+      phone: r.phone,
+      status,
+      at: r.settledAt ? r.settledAt.toISOString() : null,
+      error: status === 'failed' || status === 'skipped' ? r.lastError : null,
+    };
+  });
+  counts.total = list.length === 0 ? campaign.recipientCount : list.length - counts.skipped;
+  return { campaign, counts, recipients };
+}
+
+/** Used by tests and the bench: raw status counts of a campaign's recipients. */
+export async function recipientStatusCounts(db: Db, campaignId: string) {
+  const rows = await db
+    .select({ status: campaignRecipients.status, n: sql<number>`count(*)::int` })
+    .from(campaignRecipients)
+    .where(eq(campaignRecipients.campaignId, campaignId))
+    .groupBy(campaignRecipients.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
+}

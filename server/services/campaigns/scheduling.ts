@@ -1,0 +1,76 @@
+/**
+ * How campaign work reaches the job queue (server/jobs/campaign-*.ts): a start job at the
+ * campaign's startsAt, and per store at most one queued sender job, recorded on its lease row
+ * so wakes from confirms, the sweep and the sender itself never pile up jobs.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Services } from '../../types';
+import type { SenderDeps } from './sender';
+import { campaignSettings } from './settings';
+import { rowsOf } from './sql-rows';
+
+export const CAMPAIGN_QUEUES = {
+  start: 'campaign-start',
+  sender: 'campaign-sender',
+  sweep: 'campaign-sweep',
+} as const;
+
+export type StartJobData = { campaignId: string; storeId: string };
+export type SenderJobData = { storeId: string; wake?: string };
+
+/** A queued wake older than this with no run is presumed lost (crash between mark and send). */
+const LOST_WAKE_MS = 30_000;
+
+export async function scheduleStart(
+  deps: Pick<Services, 'jobs'>,
+  campaignId: string,
+  storeId: string,
+  at: Date,
+): Promise<void> {
+  const data: StartJobData = { campaignId, storeId };
+  await deps.jobs.send(CAMPAIGN_QUEUES.start, data, { startAfter: at, singletonKey: campaignId });
+}
+
+/**
+ * Makes sure a sender job for the store runs by `at` (default now): queues one unless one is
+ * already queued to run no later than that.
+ */
+export async function wakeSender(
+  deps: Pick<Services, 'jobs' | 'db' | 'now'>,
+  storeId: string,
+  at?: Date,
+): Promise<void> {
+  const now = deps.now();
+  const when = at && at.getTime() > now.getTime() ? at : now;
+  const token = randomUUID();
+  const lost = new Date(now.getTime() - LOST_WAKE_MS);
+  const result = await deps.db.execute(sql`
+    insert into campaign_senders (store_id, wake_at, wake_token) values (${storeId}, ${when}, ${token})
+    on conflict (store_id) do update set wake_at = excluded.wake_at, wake_token = excluded.wake_token
+    where campaign_senders.wake_at is null or campaign_senders.wake_at > excluded.wake_at
+       or campaign_senders.wake_at < ${lost}
+    returning store_id`);
+  if (rowsOf(result).length === 0) return;
+  const data: SenderJobData = { storeId, wake: token };
+  await deps.jobs.send(CAMPAIGN_QUEUES.sender, data, { startAfter: when });
+}
+
+/** A sender job starting: its wake is consumed (a newer wake keeps its own mark). */
+export async function consumeWake(deps: Pick<Services, 'db'>, storeId: string, token?: string) {
+  if (!token) return;
+  await deps.db.execute(sql`update campaign_senders set wake_at = null, wake_token = null
+    where store_id = ${storeId} and wake_token = ${token}`);
+}
+
+/** The sender's dependencies from the runtime's services. */
+export function senderDepsFrom(services: Services): SenderDeps {
+  const { env } = services;
+  return {
+    db: services.db,
+    gateway: services.gateway,
+    now: services.now,
+    settings: campaignSettings(env, services.campaigns?.settings),
+    publicBase: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  };
+}

@@ -1,0 +1,80 @@
+/** Starting a campaign: its recipients are fixed once, in one transaction, when it is due. */
+import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { campaigns } from '../../db/schema';
+import { fixRecipients } from './audience';
+import { rowsOf } from './sql-rows';
+
+/**
+ * Fixes the recipients of a due, confirmed campaign (no-op when already started, cancelled or
+ * not due). A campaign with nobody to send to is 'enviado' at once. Safe to run twice, or from
+ * two processes: the row lock and `startedAt` make the second a no-op.
+ */
+export async function startCampaign(db: Db, campaignId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.id, campaignId))
+      .for('update');
+    if (!row || row.startedAt || !row.confirmedAt || !row.startsAt) return false;
+    if (row.status !== 'agendado' || row.startsAt.getTime() > now.getTime()) return false;
+    const count = await fixRecipients(tx, row.id, row.storeId);
+    await tx
+      .update(campaigns)
+      .set({
+        startedAt: now,
+        recipientCount: count,
+        updatedAt: now,
+        ...(count === 0 ? { status: 'enviado', sentAt: now } : {}),
+      })
+      .where(eq(campaigns.id, row.id));
+    return true;
+  });
+}
+
+/** Confirmed campaigns of the store that are due but not started yet. */
+export async function dueUnstarted(db: Db, storeId: string, now: Date) {
+  const rows = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.storeId, storeId),
+        eq(campaigns.status, 'agendado'),
+        isNotNull(campaigns.confirmedAt),
+        isNull(campaigns.startedAt),
+        lte(campaigns.startsAt, now),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** The store's started, sending campaign that goes first (oldest start first). */
+export async function activeCampaign(db: Db, storeId: string) {
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.storeId, storeId),
+        inArray(campaigns.status, ['agendado', 'em andamento']),
+        isNotNull(campaigns.startedAt),
+      ),
+    )
+    .orderBy(campaigns.startsAt, campaigns.id)
+    .limit(1);
+  return row ?? null;
+}
+
+/** The store's next timed event: a confirmed campaign's start or a timed pause's end. */
+export async function nextWake(db: Db, storeId: string): Promise<Date | null> {
+  const result = await db.execute(sql`select min(at) as at from (
+      select starts_at as at from campaigns where store_id = ${storeId} and status = 'agendado'
+        and confirmed_at is not null and started_at is null
+      union all
+      select paused_until from campaigns where store_id = ${storeId} and status = 'pausado'
+        and pause_kind in ('window', 'failures')) t`);
+  const at = rowsOf<{ at: string | Date | null }>(result)[0]?.at;
+  return at ? new Date(at) : null;
+}
