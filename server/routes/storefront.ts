@@ -1,0 +1,110 @@
+/** /loja/*: the public storefront (no login), its preview image and its script. */
+import { createHash } from 'node:crypto';
+import { type Context, Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { clientScript } from '../services/storefront/client-script';
+import { findPublicStore, listPublicProducts } from '../services/storefront/load-storefront';
+import { renderNotFound } from '../services/storefront/not-found-page';
+import { ogImage, ogImageVersion } from '../services/storefront/og-image';
+import { publicBaseUrl } from '../services/storefront/public-base';
+import { renderStorefront } from '../services/storefront/render-page';
+import { STOREFRONT_CSS_HASH } from '../services/storefront/styles';
+import type { AppEnv } from '../types';
+
+/** Nothing but this page's own script, its hashed stylesheet and same-origin images. */
+export const STOREFRONT_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  `style-src '${STOREFRONT_CSS_HASH}'`,
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Always revalidated (a price change shows on the next visit); an unchanged page costs a 304. */
+const PAGE_CACHE = 'public, no-cache';
+const SLUG = /^[a-z0-9-]{1,64}$/i;
+
+function notFound(c: Context<AppEnv>) {
+  return c.html(renderNotFound(), 404, {
+    'Content-Security-Policy': STOREFRONT_CSP,
+    'Cache-Control': PAGE_CACHE,
+  });
+}
+
+/** ETags compared weakly: compression turns "x" into W/"x" and both mean the same page. */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare || t.trim() === '*');
+}
+
+export const storefrontRoutes = new Hono<AppEnv>();
+
+storefrontRoutes.use('*', compress());
+
+storefrontRoutes.get('/_/:file', async (c) => {
+  const script = await clientScript();
+  if (c.req.path !== script.path) return c.text('Não encontrado', 404);
+  return c.body(script.body, 200, {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  });
+});
+
+storefrontRoutes.get('/:slug/og.png', async (c) => {
+  const slug = c.req.param('slug');
+  if (!SLUG.test(slug)) return c.text('Não encontrado', 404);
+  const store = await findPublicStore(c.var.deps.db, slug.toLowerCase());
+  if (!store) return c.text('Não encontrado', 404);
+  const png = await ogImage(store.name);
+  return c.body(new Uint8Array(png), 200, {
+    'Content-Type': 'image/png',
+    'Content-Length': String(png.length),
+    'Cache-Control': 'public, max-age=86400',
+  });
+});
+
+storefrontRoutes.get('/:slug', async (c) => {
+  const slug = c.req.param('slug');
+  if (!SLUG.test(slug)) return notFound(c);
+  // QR readers and people typing may capitalise: one address per store, the lower-case one.
+  if (slug !== slug.toLowerCase()) {
+    const url = new URL(c.req.url);
+    return c.redirect(`/loja/${slug.toLowerCase()}${url.search}`, 301);
+  }
+  const { db, env, now } = c.var.deps;
+  const started = performance.now();
+  const store = await findPublicStore(db, slug);
+  if (!store) return notFound(c);
+  const [products, script] = await Promise.all([listPublicProducts(db, store.id), clientScript()]);
+  const queried = performance.now();
+  const base = publicBaseUrl(env.PUBLIC_URL, c.req.url);
+  const pageUrl = base ? `${base}/loja/${store.slug}` : null;
+  const body = renderStorefront({
+    store,
+    products,
+    query: (c.req.query('q') ?? '').trim().slice(0, 100),
+    now: now(),
+    pageUrl,
+    imageUrl: pageUrl ? `${pageUrl}/og.png?v=${ogImageVersion(store.name)}` : null,
+    scriptPath: script.path,
+  });
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  const rendered = performance.now();
+  const headers = {
+    ETag: etag,
+    'Cache-Control': PAGE_CACHE,
+    'Content-Security-Policy': STOREFRONT_CSP,
+    'Server-Timing': `db;dur=${(queried - started).toFixed(1)}, render;dur=${(rendered - queried).toFixed(1)}`,
+  };
+  if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
+  return c.html(body, 200, headers);
+});
+
+storefrontRoutes.get('/:slug/', (c) => {
+  const slug = c.req.param('slug');
+  return SLUG.test(slug) ? c.redirect(`/loja/${slug.toLowerCase()}`, 301) : notFound(c);
+});
+storefrontRoutes.all('*', (c) => notFound(c));
