@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { type BusinessHours, defaultBusinessHours, WEEKDAYS } from '../../src/domain/hours';
+import { CNPJ_REQUIRED_MESSAGE, PUBLIC_URL_MISSING_MESSAGE } from '../../src/domain/public-url';
 import {
   botConfigSchema,
   createStoreSchema,
@@ -14,11 +15,12 @@ import type { Db } from '../db/client';
 import { stores } from '../db/schema';
 import { ApiError, validate } from '../http';
 import { readCleanJson } from '../services/catalogue/clean-input';
+import { publicBaseUrl } from '../services/storefront/public-base';
 import type { AppEnv } from '../types';
 import { freeSlug } from './store-slug';
 
 export const STORE_EXISTS = 'Você já possui uma loja cadastrada';
-export const CNPJ_REQUIRED = 'Cadastre o CNPJ da loja para gerar o QR Code';
+export const CNPJ_REQUIRED = CNPJ_REQUIRED_MESSAGE;
 
 /** Exactly the owner's view of spec §3: internal columns (ids, slug, counters) stay out. */
 const storeMeColumns = {
@@ -143,6 +145,8 @@ storeRoutes.get('/public-url', requireStore, async (c) => {
     .limit(1);
   if (!store) throw new ApiError(404, 'Loja não encontrada. Conclua o cadastro da loja.');
   if (!store.cnpj) throw new ApiError(400, CNPJ_REQUIRED);
-  const base = (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/+$/, '');
+  // Never an address taken from a public Host header: a forged one would go into the QR code.
+  const base = publicBaseUrl(env.PUBLIC_URL, c.req.url);
+  if (!base) throw new ApiError(421, PUBLIC_URL_MISSING_MESSAGE);
   return c.json({ url: `${base}/loja/${store.slug}` });
 });

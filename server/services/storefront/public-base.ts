@@ -41,6 +41,3 @@ export function publicBaseUrl(publicUrl: string | undefined, requestUrl: string)
   const url = new URL(requestUrl);
   return isLocalHostname(url.hostname) ? url.origin : null;
 }
-
-export const PUBLIC_URL_MISSING =
-  'O endereço público da loja não está configurado neste servidor (PUBLIC_URL). Fale com o suporte.';
