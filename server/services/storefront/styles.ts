@@ -31,7 +31,7 @@ ul.p p{margin:4px 0;overflow-wrap:anywhere}
 .pr{font-weight:700;font-size:1.0625rem}
 .ac{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin-top:8px}
 .ac .btn{flex:1}
-.ac a.btn{background:#fff;color:#047857;border:1px solid #047857}
+.ac a.btn{background:#fff;color:#047857;border:1px solid #047857;white-space:nowrap;padding:10px 12px;font-size:.9375rem}
 #cart .ac a.btn{background:#047857;color:#fff}
 .q{display:none;align-items:center;gap:4px}.js .q{display:flex}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
