@@ -8,8 +8,8 @@ describe('storefront order message', () => {
   ];
 
   it('lists every item with its quantity and subtotal, then the total', () => {
-    expect(orderMessage('Padaria Sol', lines)).toBe(
-      'Olá, Padaria Sol! Quero fazer um pedido:\n2 × Pão de queijo — R$ 11,80\n1 × Café & leite — R$ 5,00\nTotal: R$ 16,80',
+    expect(orderMessage(lines)).toBe(
+      'Olá! Quero fazer um pedido:\n2 × Pão de queijo — R$ 11,80\n1 × Café & leite — R$ 5,00\nTotal: R$ 16,80',
     );
     expect(orderTotalCents(lines)).toBe(1680);
   });

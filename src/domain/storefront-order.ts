@@ -11,16 +11,16 @@ export function orderTotalCents(lines: OrderLine[]): number {
 }
 
 /**
- * "Olá, Padaria! Quero fazer um pedido:\n2 × Pão — R$ 1,50\n…\nTotal: R$ 1,50": every item, its
- * quantity and subtotal, then the total, so the owner can answer without opening the catalogue.
+ * "Olá! Quero fazer um pedido:\n2 × Pão — R$ 1,50\n…\nTotal: R$ 1,50": every item, its quantity
+ * and subtotal, then the total, so the owner can answer without opening the catalogue. The
+ * message goes to the store's own WhatsApp, so its name is left out (it would repeat in every
+ * product's link).
  */
-export function orderMessage(storeName: string, lines: OrderLine[]): string {
+export function orderMessage(lines: OrderLine[]): string {
   const items = lines.map((l) => `${l.quantity} × ${l.name} — ${money(l.quantity * l.priceCents)}`);
-  return [
-    `Olá, ${storeName}! Quero fazer um pedido:`,
-    ...items,
-    `Total: ${money(orderTotalCents(lines))}`,
-  ].join('\n');
+  return ['Olá! Quero fazer um pedido:', ...items, `Total: ${money(orderTotalCents(lines))}`].join(
+    '\n',
+  );
 }
 
 /** https://wa.me/55DDDNUMBER?text=… — `national` is the DDD + number, digits only. */

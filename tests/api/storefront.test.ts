@@ -60,8 +60,8 @@ describe('the storefront page', () => {
     expect(res.text).toContain(
       'https://www.google.com/maps/search/?api=1&amp;query=Rua%20da%20Bahia',
     );
-    expect(res.text).toContain(
-      '<h3>Pão de queijo</h3><p class="d mu">Quentinho</p><p class="pr">R$\u00A05,90</p>',
+    expect(res.text).toMatch(
+      /<h3 id="n\d+">Pão de queijo<\/h3><p class="d mu">Quentinho<\/p><p class="pr">R\$\u00A05,90<\/p>/,
     );
     expect(res.text).toContain('<p class="pr">R$\u00A059,90</p>');
     expect(res.text).toContain('3 produtos');
@@ -107,7 +107,7 @@ describe('the storefront page', () => {
       expect(page.match(/<script/g)).toHaveLength(2);
     }
     const { text } = await getPage(t, `/loja/${evil.slug}`);
-    expect(text).toContain('<h3>&lt;img src=x onerror=alert(1)&gt;</h3>');
+    expect(text).toMatch(/<h3 id="n\d+">&lt;img src=x onerror=alert\(1\)&gt;<\/h3>/);
     expect(text).toContain('<h1>&quot;&gt;&lt;script&gt;alert(3)&lt;/script&gt;</h1>');
     expect(jsonLd(text).name).toBe('"><script>alert(3)</script>');
   });
@@ -140,8 +140,8 @@ describe('the storefront page', () => {
 
   it('filters by the search typed with JavaScript off (?q=), accents and case ignored', async () => {
     const res = await getPage(t, `/loja/${shop.slug}?q=PAO`);
-    expect(res.text).toContain('<h3>Pão de queijo</h3>');
-    expect(res.text).not.toContain('<h3>Bolo de fubá</h3>');
+    expect(res.text).toMatch(/<h3 id="n\d+">Pão de queijo<\/h3>/);
+    expect(res.text).not.toMatch(/<h3 id="n\d+">Bolo de fubá/);
     expect(res.text).toContain('1 produto para “PAO” de 3');
     expect(res.text).toContain('value="PAO"');
   });
@@ -267,12 +267,10 @@ describe('ordering by WhatsApp', () => {
     const links = whatsappLinks(text);
     expect(links.every((l) => l.number === '5531998761234')).toBe(true);
     expect(links.map((l) => l.text)).toContain(
-      'Olá, Padaria São João! Quero fazer um pedido:\n1 × Pão de queijo — R$ 5,90\nTotal: R$ 5,90',
+      'Olá! Quero fazer um pedido:\n1 × Pão de queijo — R$ 5,90\nTotal: R$ 5,90',
     );
     // The cart's link is filled in by the script from what the customer picks.
-    expect(text).toMatch(
-      /<aside id="cart" hidden[^>]* data-store="Padaria São João" data-wa="31998761234"/,
-    );
+    expect(text).toMatch(/<aside id="cart" hidden[^>]* data-wa="31998761234"/);
   });
 
   it('falls back to the connected WhatsApp number when the store has no phone', async () => {

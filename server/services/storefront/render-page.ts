@@ -30,9 +30,9 @@ function matching(products: PublicProduct[], query: string): PublicProduct[] {
 
 function cartBar(store: PublicStore): Markup {
   const order = store.whatsapp
-    ? h`<a class="btn" href="${whatsappOrderLink(store.whatsapp, orderMessage(store.name, []))}" rel="noopener">Pedir pelo WhatsApp</a>`
+    ? h`<a class="btn" href="${whatsappOrderLink(store.whatsapp, orderMessage([]))}" rel="noopener">Pedir pelo WhatsApp</a>`
     : h`<p class="note">${otherWayToOrder(store)}</p>`;
-  return h`<aside id="cart" hidden aria-label="Seu pedido" data-store="${store.name}" data-wa="${store.whatsapp ?? ''}" data-slug="${store.slug}"><p aria-live="polite"></p><div class="ac">${order}<button type="button" class="btn lt" data-clear>Limpar</button></div></aside>`;
+  return h`<aside id="cart" hidden aria-label="Seu pedido" data-wa="${store.whatsapp ?? ''}" data-slug="${store.slug}"><p aria-live="polite"></p><div class="ac">${order}<button type="button" class="btn lt" data-clear>Limpar</button></div></aside>`;
 }
 
 export function renderStorefront(input: PageInput): string {

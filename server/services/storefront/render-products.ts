@@ -6,14 +6,20 @@ import { h, type Markup } from './markup';
 
 function orderButton(store: PublicStore, p: PublicProduct): Markup {
   if (!store.whatsapp) return h`<a class="btn" href="#endereco">Como pedir: veja o endereço</a>`;
-  const text = orderMessage(store.name, [{ name: p.name, quantity: 1, priceCents: p.priceCents }]);
+  const text = orderMessage([{ name: p.name, quantity: 1, priceCents: p.priceCents }]);
   return h`<a class="btn" href="${whatsappOrderLink(store.whatsapp, text)}" rel="noopener">Pedir pelo WhatsApp</a>`;
 }
 
-function renderProduct(store: PublicStore, p: PublicProduct): Markup {
-  return h`<li data-id="${p.id}" data-c="${p.priceCents}"><h3>${p.name}</h3>${
+/**
+ * A short key for the cart: 12 hex digits of the id are unique enough within one store, and a
+ * random UUID is the one thing gzip cannot shrink (36 bytes × 1,000 products).
+ */
+export const cartKey = (id: string) => id.replace(/-/g, '').slice(0, 12);
+
+function renderProduct(store: PublicStore, p: PublicProduct, index: number): Markup {
+  return h`<li data-id="${cartKey(p.id)}" data-c="${p.priceCents}"><h3 id="n${index}">${p.name}</h3>${
     p.description ? h`<p class="d mu">${p.description}</p>` : ''
-  }<p class="pr">${formatBRL(fromCents(p.priceCents))}</p><div class="ac">${orderButton(store, p)}<div class="q"><button type="button" data-d="-1" aria-label="Tirar um do pedido: ${p.name}">−</button><output>0</output><button type="button" data-d="1" aria-label="Pôr um no pedido: ${p.name}">+</button></div></div></li>`;
+  }<p class="pr">${formatBRL(fromCents(p.priceCents))}</p><div class="ac">${orderButton(store, p)}<div class="q" role="group" aria-labelledby="n${index}"><button type="button" data-d="-1" aria-label="Menos um">−</button><output>0</output><button type="button" data-d="1" aria-label="Mais um">+</button></div></div></li>`;
 }
 
 export function renderProducts(
@@ -31,6 +37,6 @@ export function renderProducts(
   return h`${count}${
     products.length === 0
       ? h`<p class="note">${empty}</p>`
-      : h`<ul class="p">${products.map((p) => renderProduct(store, p))}</ul>`
+      : h`<ul class="p">${products.map((p, i) => renderProduct(store, p, i))}</ul>`
   }`;
 }

@@ -23,7 +23,6 @@ function start(): void {
   const bar: HTMLElement = found;
   document.documentElement.classList.add('js');
 
-  const storeName = bar.dataset.store ?? '';
   const phone = bar.dataset.wa ?? '';
   const storageKey = `tali-cart:${bar.dataset.slug ?? ''}`;
   const items = new Map<string, Item>();
@@ -64,7 +63,7 @@ function start(): void {
     const total = formatBRL(fromCents(orderTotalCents(lines)));
     if (summary)
       summary.textContent = `${count} ${count === 1 ? 'item' : 'itens'} no pedido · Total ${total}`;
-    if (order && phone) order.href = whatsappOrderLink(phone, orderMessage(storeName, lines));
+    if (order && phone) order.href = whatsappOrderLink(phone, orderMessage(lines));
     try {
       localStorage.setItem(storageKey, JSON.stringify(Object.fromEntries(cart)));
     } catch {
