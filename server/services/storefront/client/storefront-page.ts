@@ -14,7 +14,7 @@ import { searchKey } from '../../../../src/domain/text';
 
 const MAX_QUANTITY = 99;
 
-type Item = { li: HTMLElement; id: string; name: string; cents: number; key?: string };
+type Item = { li: HTMLElement; id: string; name: string; cents: number };
 
 function start(): void {
   const list = document.querySelector<HTMLElement>('ul.p');
@@ -25,11 +25,22 @@ function start(): void {
 
   const phone = bar.dataset.wa ?? '';
   const storageKey = `tali-cart:${bar.dataset.slug ?? ''}`;
+  // Products are read from the page only when touched: nothing runs per product at start-up,
+  // which keeps a 1,000-product page responsive on a slow phone.
   const items = new Map<string, Item>();
-  for (const li of list.querySelectorAll<HTMLElement>('li[data-id]')) {
-    const id = li.dataset.id ?? '';
-    const name = li.querySelector('h3')?.textContent ?? '';
-    items.set(id, { li, id, name, cents: Number(li.dataset.c) || 0 });
+  function item(id: string): Item | undefined {
+    const known = items.get(id);
+    if (known) return known;
+    const li = list?.querySelector<HTMLElement>(`li[data-id="${CSS.escape(id)}"]`);
+    if (!li) return undefined;
+    const entry = {
+      li,
+      id,
+      name: li.querySelector('h3')?.textContent ?? '',
+      cents: Number(li.dataset.c) || 0,
+    };
+    items.set(id, entry);
+    return entry;
   }
 
   const cart = new Map<string, number>();
@@ -37,8 +48,7 @@ function start(): void {
     const saved = JSON.parse(localStorage.getItem(storageKey) ?? '{}') as Record<string, unknown>;
     for (const [id, qty] of Object.entries(saved)) {
       // Prices and names always come from the page: a saved cart only remembers quantities.
-      if (items.has(id) && typeof qty === 'number' && qty > 0)
-        cart.set(id, Math.min(qty, MAX_QUANTITY));
+      if (typeof qty === 'number' && qty > 0 && item(id)) cart.set(id, Math.min(qty, MAX_QUANTITY));
     }
   } catch {
     // Storage blocked (private mode, in-app browsers): the cart still works for this visit.
@@ -47,16 +57,15 @@ function start(): void {
   const summary = bar.querySelector('p');
   const order = bar.querySelector<HTMLAnchorElement>('a.btn');
 
-  function render(changed?: string): void {
-    const ids = changed ? [changed] : [...items.keys()];
-    for (const id of ids) {
-      const out = items.get(id)?.li.querySelector('output');
+  function render(changed: string[]): void {
+    for (const id of changed) {
+      const out = item(id)?.li.querySelector('output');
       if (out) out.textContent = String(cart.get(id) ?? 0);
     }
     const lines: OrderLine[] = [];
     for (const [id, quantity] of cart) {
-      const item = items.get(id);
-      if (item) lines.push({ name: item.name, quantity, priceCents: item.cents });
+      const chosen = item(id);
+      if (chosen) lines.push({ name: chosen.name, quantity, priceCents: chosen.cents });
     }
     bar.hidden = lines.length === 0;
     const count = lines.reduce((n, l) => n + l.quantity, 0);
@@ -82,24 +91,33 @@ function start(): void {
     );
     if (next === 0) cart.delete(id);
     else cart.set(id, next);
-    render(id);
+    render([id]);
   });
 
   bar.querySelector('button[data-clear]')?.addEventListener('click', () => {
+    const ids = [...cart.keys()];
     cart.clear();
-    render();
+    render(ids);
   });
 
   const form = document.querySelector<HTMLFormElement>('form.s');
   const input = form?.querySelector<HTMLInputElement>('input[name=q]');
   const counter = document.getElementById('count');
+  const lis = list.children as HTMLCollectionOf<HTMLElement>;
+  const keys = new WeakMap<HTMLElement, string>();
   function filter(): void {
     const wanted = searchKey(input?.value ?? '');
     let shown = 0;
-    for (const item of items.values()) {
-      item.key ??= searchKey(`${item.name} ${item.li.querySelector('.d')?.textContent ?? ''}`);
-      const match = wanted === '' || item.key.includes(wanted);
-      item.li.hidden = !match;
+    for (const li of lis) {
+      let key = keys.get(li);
+      if (key === undefined) {
+        key = searchKey(
+          `${li.querySelector('h3')?.textContent ?? ''} ${li.querySelector('.d')?.textContent ?? ''}`,
+        );
+        keys.set(li, key);
+      }
+      const match = wanted === '' || key.includes(wanted);
+      li.hidden = !match;
       if (match) shown++;
     }
     if (counter) counter.textContent = `${shown} ${shown === 1 ? 'produto' : 'produtos'}`;
@@ -110,7 +128,7 @@ function start(): void {
     filter();
   });
 
-  if (cart.size > 0) render();
+  if (cart.size > 0) render([...cart.keys()]);
 }
 
 start();
