@@ -1,13 +1,16 @@
 /** /loja/*: the public storefront (no login), its preview image and its script. */
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { clientScript } from '../services/storefront/client-script';
 import { findPublicStore, listPublicProducts } from '../services/storefront/load-storefront';
 import { renderNotFound } from '../services/storefront/not-found-page';
 import { ogImage, ogImageVersion } from '../services/storefront/og-image';
+import { cachedPage, type RenderedPage, rememberPage } from '../services/storefront/page-cache';
 import { publicBaseUrl } from '../services/storefront/public-base';
 import { renderStorefront } from '../services/storefront/render-page';
+import { openStatus } from '../services/storefront/store-info';
 import { STOREFRONT_CSS_HASH } from '../services/storefront/styles';
 import type { AppEnv } from '../types';
 
@@ -76,34 +79,77 @@ storefrontRoutes.get('/:slug', async (c) => {
     const url = new URL(c.req.url);
     return c.redirect(`/loja/${slug.toLowerCase()}${url.search}`, 301);
   }
-  const { db, env, now } = c.var.deps;
+  const { db, env } = c.var.deps;
   const started = performance.now();
   const store = await findPublicStore(db, slug);
   if (!store) return notFound(c);
-  const [products, script] = await Promise.all([listPublicProducts(db, store.id), clientScript()]);
-  const queried = performance.now();
+  const script = await clientScript();
+  const now = c.var.deps.now();
+  const query = (c.req.query('q') ?? '').trim().slice(0, 100);
   const base = publicBaseUrl(env.PUBLIC_URL, c.req.url);
   const pageUrl = base ? `${base}/loja/${store.slug}` : null;
-  const body = renderStorefront({
+  const status = openStatus(store.businessHours, now, store.timezone);
+  const key = JSON.stringify([store.version, status, pageUrl, script.path]);
+  const hit = query ? null : cachedPage(store.id, key);
+  if (hit) return sendPage(c, hit, `cache;desc="hit", db;dur=${since(started)}`);
+
+  const products = await listPublicProducts(db, store.id);
+  const queried = performance.now();
+  const html = renderStorefront({
     store,
     products,
-    query: (c.req.query('q') ?? '').trim().slice(0, 100),
-    now: now(),
+    query,
+    now,
     pageUrl,
     imageUrl: pageUrl ? `${pageUrl}/og.png?v=${ogImageVersion(store.name)}` : null,
     scriptPath: script.path,
   });
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  const rendered = performance.now();
-  const headers = {
+  const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+  const timing = `db;dur=${since(started, queried)}, render;dur=${since(queried)}`;
+  // Searches (JavaScript off) are rare and many: rendered each time, compressed by compress().
+  if (query) {
+    const headers = pageHeaders(etag, timing);
+    if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
+    return c.html(html, 200, headers);
+  }
+  return sendPage(c, await rememberPage(store.id, key, etag, html), timing);
+});
+
+function since(from: number, to = performance.now()): string {
+  return (to - from).toFixed(1);
+}
+
+function pageHeaders(etag: string, timing: string): Record<string, string> {
+  return {
     ETag: etag,
     'Cache-Control': PAGE_CACHE,
     'Content-Security-Policy': STOREFRONT_CSP,
-    'Server-Timing': `db;dur=${(queried - started).toFixed(1)}, render;dur=${(rendered - queried).toFixed(1)}`,
+    'Server-Timing': timing,
+    Vary: 'Accept-Encoding',
   };
-  if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
-  return c.html(body, 200, headers);
-});
+}
+
+/** gzip unless the client refuses it ("gzip;q=0") or does not say it takes it. */
+function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && (!q || Number(q.slice(2)) > 0);
+  });
+}
+
+function sendPage(c: Context<AppEnv>, page: RenderedPage, timing: string): Response {
+  const headers = pageHeaders(page.etag, timing);
+  if (etagMatches(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304, headers);
+  if (!acceptsGzip(c.req.header('Accept-Encoding'))) {
+    return c.html(gunzipSync(page.gzip).toString('utf8'), 200, headers);
+  }
+  return c.body(new Uint8Array(page.gzip), 200, {
+    ...headers,
+    'Content-Type': 'text/html; charset=UTF-8',
+    'Content-Encoding': 'gzip',
+  });
+}
 
 storefrontRoutes.get('/:slug/', (c) => {
   const slug = c.req.param('slug');

@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, stores, whatsappConnections } from '../../server/db/schema';
+import { stores, whatsappConnections } from '../../server/db/schema';
 import {
   addProduct,
   createShop,
@@ -153,20 +153,64 @@ describe('caching and transport', () => {
     const id = await addProduct(t, shop2.storeId, { name: 'Café', price: '5.00' });
     const first = await getPage(t, `/loja/${shop2.slug}`);
     const etag = first.headers.get('etag') ?? '';
-    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(first.headers.get('cache-control')).toBe('public, no-cache');
     const again = await getPage(t, `/loja/${shop2.slug}`, { 'If-None-Match': etag });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
-    // A gzip-encoded copy's weak ETag also validates.
-    const weak = await getPage(t, `/loja/${shop2.slug}`, { 'If-None-Match': `W/${etag}` });
-    expect(weak.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    // The strong form of the same tag validates too (weak comparison).
+    const strong = await getPage(t, `/loja/${shop2.slug}`, { 'If-None-Match': etag.slice(2) });
+    expect(strong.status).toBe(304);
 
-    await t.db.update(products).set({ price: '6.50' }).where(eq(products.id, id));
+    // Through the owner's real write path: the next visit shows the new price.
+    const put = await t.call(
+      'PUT',
+      `/api/products/${id}`,
+      { name: 'Café', price: '6.50', active: true },
+      shop2.token,
+    );
+    expect(put.status).toBe(200);
     const changed = await getPage(t, `/loja/${shop2.slug}`, { 'If-None-Match': etag });
     expect(changed.status).toBe(200);
     expect(changed.text).toContain('R$\u00A06,50');
+    expect(changed.text).not.toContain('R$\u00A05,00');
     expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('reuses the rendered page only while nothing on it changed', async () => {
+    const shop3 = await createShop(t, 'Loja Reusada');
+    const id = await addProduct(t, shop3.storeId, { name: 'Chá', price: '3.00' });
+    await getPage(t, `/loja/${shop3.slug}`);
+    const second = await getPage(t, `/loja/${shop3.slug}`);
+    expect(second.headers.get('server-timing')).toContain('cache;desc="hit"');
+
+    const off = await t.call(
+      'PUT',
+      `/api/products/${id}`,
+      { name: 'Chá', price: '3.00', active: false },
+      shop3.token,
+    );
+    expect(off.status).toBe(200);
+    const hidden = await getPage(t, `/loja/${shop3.slug}`);
+    expect(hidden.headers.get('server-timing')).not.toContain('hit');
+    expect(hidden.text).not.toContain('Chá');
+
+    await t.call(
+      'PUT',
+      `/api/products/${id}`,
+      { name: 'Chá', price: '3.00', active: true },
+      shop3.token,
+    );
+    expect((await getPage(t, `/loja/${shop3.slug}`)).text).toContain('<h3 id="n0">Chá</h3>');
+    expect(
+      (await t.call('DELETE', `/api/products/${id}`, undefined, shop3.token)).status,
+    ).toBeLessThan(300);
+    expect((await getPage(t, `/loja/${shop3.slug}`)).text).not.toContain('Chá');
+
+    const renamed = await t.call('PUT', '/api/stores/me', { name: 'Loja Renomeada' }, shop3.token);
+    expect(renamed.status).toBe(200);
+    expect((await getPage(t, `/loja/${shop3.slug}`)).text).toContain('<h1>Loja Renomeada</h1>');
   });
 
   it('compresses the page with gzip when asked', async () => {

@@ -1,5 +1,5 @@
 /** The public storefront's data: one query for the store (and its WhatsApp number), one for products. */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { BusinessHours } from '../../../src/domain/hours';
 import { toCents } from '../../../src/domain/money';
 import { isValidBrazilianPhone, nationalDigits } from '../../../src/domain/phone';
@@ -17,8 +17,12 @@ export type PublicStore = {
   address: PublicAddress;
   businessHours: BusinessHours;
   timezone: string;
-  /** Last change to the store row: part of the image version. */
-  updatedAt: Date;
+  /**
+   * Changes whenever anything on the page may change: the highest sync revision of the store's
+   * products (every product write, deletions and status included, takes a new one) and the
+   * public store fields themselves.
+   */
+  version: string;
 };
 
 export type PublicAddress = {
@@ -57,7 +61,7 @@ export async function findPublicStore(db: Db, slug: string): Promise<PublicStore
       cep: stores.cep,
       businessHours: stores.businessHours,
       timezone: stores.timezone,
-      updatedAt: stores.updatedAt,
+      productsRevision: sql<string>`(select coalesce(max(${products.revision}), 0) from ${products} where ${products.storeId} = ${stores.id})::text`,
       waState: whatsappConnections.state,
       waNumber: whatsappConnections.connectedNumber,
     })
@@ -83,7 +87,7 @@ export async function findPublicStore(db: Db, slug: string): Promise<PublicStore
     },
     businessHours: row.businessHours,
     timezone: row.timezone,
-    updatedAt: row.updatedAt,
+    version: JSON.stringify(row),
   };
 }
 
