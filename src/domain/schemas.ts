@@ -1,6 +1,6 @@
 /** zod schemas shared by the PWA forms and the API, with the Portuguese messages of spec §5. */
 import { z } from 'zod';
-import { cleanCnpj, isValidCnpj } from './cnpj';
+import { cleanCnpj, cnpjProblem } from './cnpj';
 import { businessHoursSchema } from './hours';
 import { normalizePrice, PRICE_PATTERN } from './money';
 import { isValidBrazilianPhone, nationalDigits } from './phone';
@@ -58,7 +58,10 @@ const cnpjField = z
   .string({ error: 'CNPJ inválido' })
   .nullish()
   .transform((v) => cleanCnpj(v ?? ''))
-  .refine((v) => v === '' || isValidCnpj(v), 'CNPJ inválido');
+  .superRefine((v, ctx) => {
+    const problem = v === '' ? null : cnpjProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const optionalPhoneField = z
   .string({ error: 'Telefone inválido' })
