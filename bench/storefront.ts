@@ -4,7 +4,8 @@
  * after a product write, alternated with a visit that finds it unchanged), and
  * Lighthouse's mobile preset (performance, accessibility, best practices, SEO) on the real server.
  * Run: npx vite build && TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/storefront.ts
- * (REQUESTS=300 by default; without TEST_DATABASE_URL the PostgreSQL leg is skipped; LIGHTHOUSE=0 skips it.)
+ * (REQUESTS=300 by default; without TEST_DATABASE_URL the PostgreSQL leg is skipped; LIGHTHOUSE=0 or
+ * SERVER=0 skips that part; LIGHTHOUSE_RUNS=3.)
  */
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -73,7 +74,6 @@ async function serverLeg(kind: 'pglite' | 'postgres') {
   const t = await createTestApp();
   try {
     const shop = await createShop(t, 'Padaria Bench');
-    await t.db.insert(productsTable).values(seedRows(shop.storeId));
     const rows = seedRows(shop.storeId);
     await t.db.insert(productsTable).values(rows);
     const path = `/loja/${shop.slug}`;
