@@ -200,9 +200,13 @@ let overBudget = false;
 console.log(
   `storefront bench: ${PRODUCTS} active products, ${REQUESTS} requests per database; ${loadLine()}`,
 );
-const kinds: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite'];
+// SERVER=0 skips the server-time legs (Lighthouse only).
+const kinds: ('pglite' | 'postgres')[] =
+  process.env.SERVER === '0'
+    ? []
+    : process.env.TEST_DATABASE_URL
+      ? ['pglite', 'postgres']
+      : ['pglite'];
 for (const kind of kinds) {
   const r = await serverLeg(kind);
   console.log(
