@@ -12,6 +12,7 @@ import { customerRoutes } from './routes/customers';
 import { paymentRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
 import { sandboxRoutes } from './routes/sandbox';
+import { storefrontRoutes } from './routes/storefront';
 import { storeRoutes } from './routes/stores';
 import { syncRoutes } from './routes/sync';
 import { webhookRoutes } from './routes/webhooks';
@@ -51,6 +52,7 @@ export function createApp(deps: Services, { staticDir }: AppOptions = {}) {
   app.route('/api/whatsapp', whatsappRoutes);
   app.route('/api/webhooks', webhookRoutes);
   app.route('/sandbox', sandboxRoutes);
+  app.route('/loja', storefrontRoutes);
 
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.all('/api/*', (c) => c.json({ message: 'Rota não encontrada' }, 404));

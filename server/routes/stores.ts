@@ -1,9 +1,11 @@
 /** /api/stores: onboarding (one store per user), the owner's store data, hours, bot and public URL. */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { CNPJ_REQUIRED_MESSAGE, PUBLIC_URL_MISSING_MESSAGE } from '../../src/domain/public-url';
 import { botConfigSchema, createStoreSchema, updateStoreSchema } from '../../src/domain/schemas';
 import { requireStore, requireUser } from '../auth/middleware';
 import { ApiError, readJson, validate } from '../http';
+import { publicBaseUrl } from '../services/storefront/public-base';
 import {
   createStore,
   findStoreLinkFields,
@@ -13,7 +15,7 @@ import {
 import type { AppEnv } from '../types';
 
 export { STORE_EXISTS } from '../services/stores/store-data';
-export const CNPJ_REQUIRED = 'Cadastre o CNPJ da loja para gerar o QR Code';
+export const CNPJ_REQUIRED = CNPJ_REQUIRED_MESSAGE;
 
 const [storeFieldsSchema, hoursOnlySchema] = updateStoreSchema.options;
 
@@ -62,6 +64,8 @@ storeRoutes.get('/public-url', requireStore, async (c) => {
   const { db, env } = c.var.deps;
   const store = await findStoreLinkFields(db, c.var.storeId);
   if (!store.cnpj) throw new ApiError(400, CNPJ_REQUIRED);
-  const base = (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/+$/, '');
+  // Never an address taken from a public Host header: a forged one would go into the QR code.
+  const base = publicBaseUrl(env.PUBLIC_URL, c.req.url);
+  if (!base) throw new ApiError(421, PUBLIC_URL_MISSING_MESSAGE);
   return c.json({ url: `${base}/loja/${store.slug}` });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanCnpj, isValidCnpj, maskCnpj } from './cnpj';
+import { cleanCnpj, cnpjProblem, isValidCnpj, maskCnpj } from './cnpj';
 
 describe('isValidCnpj', () => {
   it.each([
@@ -45,5 +45,19 @@ describe('cleanCnpj and maskCnpj', () => {
     ['12abc34501de35', '12.ABC.345/01DE-35'],
   ])('masks %s as %s while typing', (typed, masked) => {
     expect(maskCnpj(typed)).toBe(masked);
+  });
+});
+
+describe('cnpjProblem', () => {
+  it.each([
+    ['12.ABC.345/01DE-35', null],
+    ['11.444.777/0001-61', null],
+    ['11.222.333/0001-8', 'CNPJ incompleto: são 14 caracteres'],
+    ['112223330001811', 'CNPJ muito longo: são 14 caracteres'],
+    ['12ABC34501DE3A', 'CNPJ inválido: os 2 últimos caracteres são números'],
+    ['11222333000182', 'CNPJ inválido'],
+    ['00000000000000', 'CNPJ inválido'],
+  ])('%s → %s', (typed, problem) => {
+    expect(cnpjProblem(typed)).toBe(problem);
   });
 });

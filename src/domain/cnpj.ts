@@ -23,6 +23,15 @@ export function isValidCnpj(input: string): boolean {
   return c.endsWith(`${dv1}${dv2}`);
 }
 
+/** Why a typed CNPJ is refused, in the owner's words; null when it is valid. */
+export function cnpjProblem(input: string): string | null {
+  const c = cleanCnpj(input);
+  if (c.length < 14) return 'CNPJ incompleto: são 14 caracteres';
+  if (c.length > 14) return 'CNPJ muito longo: são 14 caracteres';
+  if (!/\d{2}$/.test(c)) return 'CNPJ inválido: os 2 últimos caracteres são números';
+  return isValidCnpj(c) ? null : 'CNPJ inválido';
+}
+
 /** SS.SSS.SSS/SSSS-NN as the owner types. */
 export function maskCnpj(input: string): string {
   const c = cleanCnpj(input).slice(0, 14);

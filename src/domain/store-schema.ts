@@ -1,6 +1,6 @@
 /** The store: onboarding steps, Dados Cadastrais, business hours and the assistant's settings. */
 import { z } from 'zod';
-import { cleanCnpj, isValidCnpj } from './cnpj';
+import { cleanCnpj, cnpjProblem } from './cnpj';
 import { optionalText, required } from './fields';
 import { type BusinessHours, businessHoursSchema } from './hours';
 import { normalizePhone, PHONE_INVALID } from './phone';
@@ -10,7 +10,10 @@ const cnpjField = z
   .string({ error: 'CNPJ inválido' })
   .nullish()
   .transform((v) => cleanCnpj(v ?? ''))
-  .refine((v) => v === '' || isValidCnpj(v), 'CNPJ inválido');
+  .superRefine((v, ctx) => {
+    const problem = v === '' ? null : cnpjProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 // Any form people write a phone in (see domain/phone.ts) is kept as national digits; text with
 // no digits ('abc') is refused, never stored as an empty phone.

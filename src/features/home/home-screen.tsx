@@ -72,7 +72,7 @@ export function HomeScreen() {
           </Button>
         </div>
       </div>
-      <QrDialog open={qrOpen} onOpenChange={setQrOpen} />
+      <QrDialog open={qrOpen} onOpenChange={setQrOpen} storeName={storeName} />
     </Page>
   );
 }

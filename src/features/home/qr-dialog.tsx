@@ -8,10 +8,17 @@ import { Dialog } from '~/ui/dialog';
 import { DownloadIcon } from '~/ui/icons';
 import { Spinner } from '~/ui/spinner';
 import { fetchPublicUrl } from './api';
+import {
+  QR_OFFLINE_TEXT,
+  QR_OFFLINE_TITLE,
+  type QrFailure,
+  qrFailure,
+  qrFileName,
+} from './qr-error';
 
 type State =
   | { kind: 'loading' }
-  | { kind: 'error' }
+  | { kind: 'error'; failure: QrFailure }
   | { kind: 'ready'; url: string; image: string };
 
 /** qrcode is only fetched when the dialog opens: it stays out of the first load. */
@@ -20,20 +27,57 @@ async function qrDataUrl(text: string, size: number): Promise<string> {
   return QRCode.toDataURL(text, { width: size, margin: 2, errorCorrectionLevel: 'H' });
 }
 
-/** 'https://…/loja/mercadinho-da-ana' → 'qrcode-mercadinho-da-ana.png'. */
-export function qrFileName(url: string): string {
-  const slug = url.replace(/\/+$/, '').split('/').pop() || 'loja';
-  return `qrcode-${slug}.png`;
+const messageStyle = css({ color: 'muted', mb: '4' });
+
+function QrError({
+  failure,
+  onNavigate,
+  onRetry,
+}: {
+  failure: QrFailure;
+  onNavigate: () => void;
+  onRetry: () => void;
+}) {
+  if (failure.kind === 'cnpj') {
+    return (
+      <div className={css({ textAlign: 'center', py: '2' })}>
+        <p className={messageStyle}>{failure.message}</p>
+        <Link to="/configuracoes" onClick={onNavigate} className={buttonStyle({ full: true })}>
+          Ir para Configurações
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className={css({ textAlign: 'center', py: '2' })} role="alert">
+      {failure.kind === 'offline' ? (
+        <>
+          <p className={css({ fontWeight: 'semibold', mb: '1' })}>{QR_OFFLINE_TITLE}</p>
+          <p className={messageStyle}>{QR_OFFLINE_TEXT}</p>
+        </>
+      ) : (
+        <p className={messageStyle}>{failure.message}</p>
+      )}
+      <Button full variant="outline" onClick={onRetry}>
+        Tentar novamente
+      </Button>
+    </div>
+  );
 }
 
-function QrContent({ onNavigate }: { onNavigate: () => void }) {
+type ContentProps = { storeName?: string; onNavigate: () => void; onRetry: () => void };
+
+function QrContent({ storeName, onNavigate, onRetry }: ContentProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
     let cancelled = false;
     fetchPublicUrl()
       .then(async ({ url }) => ({ url, image: await qrDataUrl(url, 200) }))
       .then((ready) => !cancelled && setState({ kind: 'ready', ...ready }))
-      .catch(() => !cancelled && setState({ kind: 'error' }));
+      .catch(
+        (error: unknown) =>
+          !cancelled && setState({ kind: 'error', failure: qrFailure(error, navigator.onLine) }),
+      );
     return () => {
       cancelled = true;
     };
@@ -47,21 +91,12 @@ function QrContent({ onNavigate }: { onNavigate: () => void }) {
     );
   }
   if (state.kind === 'error') {
-    return (
-      <div className={css({ textAlign: 'center', py: '2' })}>
-        <p className={css({ color: 'muted', mb: '4' })}>
-          Para gerar o QR Code da loja, cadastre o CNPJ da sua loja nas configurações.
-        </p>
-        <Link to="/configuracoes" onClick={onNavigate} className={buttonStyle({ full: true })}>
-          Ir para Configurações
-        </Link>
-      </div>
-    );
+    return <QrError failure={state.failure} onNavigate={onNavigate} onRetry={onRetry} />;
   }
   const download = async () => {
     const link = document.createElement('a');
     link.href = await qrDataUrl(state.url, 256);
-    link.download = qrFileName(state.url);
+    link.download = qrFileName(storeName, state.url);
     link.click();
     toast.success('QR Code baixado!', 'O arquivo foi salvo no seu dispositivo.');
   };
@@ -94,10 +129,15 @@ function QrContent({ onNavigate }: { onNavigate: () => void }) {
 export function QrDialog({
   open,
   onOpenChange,
+  storeName,
 }: {
   open: boolean;
   onOpenChange: (o: boolean) => void;
+  /** Names the downloaded file. */
+  storeName?: string;
 }) {
+  // A retry mounts a fresh content: it loads again from the spinner.
+  const [attempt, setAttempt] = useState(0);
   return (
     <Dialog
       open={open}
@@ -105,7 +145,12 @@ export function QrDialog({
       title="QR Code da Loja"
       description="Seus clientes escaneiam para ver a sua loja online."
     >
-      <QrContent onNavigate={() => onOpenChange(false)} />
+      <QrContent
+        key={attempt}
+        storeName={storeName}
+        onNavigate={() => onOpenChange(false)}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
     </Dialog>
   );
 }

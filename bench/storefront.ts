@@ -1,0 +1,250 @@
+/**
+ * The public storefront with 1,000 active products: HTML size (whole page and first screen, gzip),
+ * server time p50/p95 on PGlite and on PostgreSQL (in-process, full gzip body read; a page rendered
+ * after a product write, alternated with a visit that finds it unchanged), and
+ * Lighthouse's mobile preset (performance, accessibility, best practices, SEO) on the real server.
+ * Run: npx vite build && TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/storefront.ts
+ * (REQUESTS=300 by default; without TEST_DATABASE_URL the PostgreSQL leg is skipped; LIGHTHOUSE=0 or
+ * SERVER=0 skips that part; LIGHTHOUSE_RUNS=3.)
+ */
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import { eq } from 'drizzle-orm';
+import lighthouse from 'lighthouse';
+import { nextRevision, products as productsTable } from '../server/db/schema';
+import { createShop } from '../tests/api/storefront-helpers';
+import { createTestApp } from '../tests/api/test-app';
+import { chromiumPath } from '../tests/e2e/browser';
+import { api, createOwnerWithStore } from '../tests/e2e/offline-helpers';
+import { startServer } from '../tests/e2e/server';
+import { loadLine, median, percentile } from './offline-kit';
+
+const PRODUCTS = 1000;
+const REQUESTS = Number(process.env.REQUESTS) || 300;
+const BUDGET = { firstScreenKb: 14, p95Ms: 50, lighthouse: 95 };
+/** What fills a 390×844 screen and more: the head, the store block, the search and 10 products. */
+const FIRST_SCREEN_PRODUCTS = 10;
+/** Scores swing on a loaded machine (and a gatherer can time out): the median of several runs. */
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
+
+type LighthouseRun = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcp: string;
+  lcp: string;
+  tbt: string;
+  cls: string;
+  failed: string[];
+  warnings: string[];
+};
+
+const WORDS = [
+  'Pão',
+  'Bolo',
+  'Queijo',
+  'Café',
+  'Doce',
+  'Torta',
+  'Biscoito',
+  'Suco',
+  'Leite',
+  'Geleia',
+];
+
+function seedRows(storeId: string) {
+  return Array.from({ length: PRODUCTS }, (_, i) => ({
+    id: crypto.randomUUID(),
+    storeId,
+    name: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]?.toLowerCase()} nº ${i + 1}`,
+    description: i % 3 === 0 ? '' : `Feito na casa, embalagem com ${(i % 12) + 1} unidades`,
+    price: `${(i % 90) + 1}.${String((i * 37) % 100).padStart(2, '0')}`,
+  }));
+}
+
+function firstScreenPrefix(html: string): string {
+  let at = html.indexOf('<ul class="p">');
+  for (let i = 0; i < FIRST_SCREEN_PRODUCTS && at >= 0; i++) at = html.indexOf('</li>', at + 1);
+  return html.slice(0, at + '</li>'.length);
+}
+
+async function serverLeg(kind: 'pglite' | 'postgres') {
+  process.env.TEST_DB = kind;
+  const t = await createTestApp();
+  try {
+    const shop = await createShop(t, 'Padaria Bench');
+    const rows = seedRows(shop.storeId);
+    await t.db.insert(productsTable).values(rows);
+    const path = `/loja/${shop.slug}`;
+    const once = async () => {
+      const started = performance.now();
+      const res = await t.app.request(path, { headers: { 'Accept-Encoding': 'gzip' } });
+      const body = new Uint8Array(await res.arrayBuffer());
+      const ms = performance.now() - started;
+      if (res.status !== 200) throw new Error(`status ${res.status}`);
+      return { ms, gzipBytes: body.length, timing: res.headers.get('server-timing') ?? '' };
+    };
+    /** A product write between requests (not timed): the next request renders the page again. */
+    const touch = () =>
+      t.db
+        .update(productsTable)
+        .set({ revision: nextRevision })
+        .where(eq(productsTable.id, rows[0]?.id ?? ''));
+    for (let i = 0; i < 30; i++) await once();
+    const hit: number[] = [];
+    const miss: number[] = [];
+    const db: number[] = [];
+    let gzipBytes = 0;
+    // Alternated, so both kinds see the same machine load.
+    for (let i = 0; i < REQUESTS; i++) {
+      await touch();
+      const rendered = await once();
+      if (rendered.timing.includes('hit'))
+        throw new Error('expected a render after a product write');
+      miss.push(rendered.ms);
+      db.push(Number(rendered.timing.match(/db;dur=([\d.]+)/)?.[1] ?? Number.NaN));
+      const reused = await once();
+      if (!reused.timing.includes('hit')) throw new Error('expected the kept page');
+      hit.push(reused.ms);
+      gzipBytes = reused.gzipBytes;
+    }
+    const html = await (await t.app.request(path)).text();
+    return {
+      kind,
+      p50: median(miss),
+      p95: percentile(miss, 95),
+      max: Math.max(...miss),
+      hitP50: median(hit),
+      hitP95: percentile(hit, 95),
+      dbMedian: median(db),
+      htmlBytes: Buffer.byteLength(html),
+      gzipBytes,
+      firstScreenGzip: gzipSync(firstScreenPrefix(html)).length,
+    };
+  } finally {
+    await t.close();
+  }
+}
+
+async function lighthouseLeg() {
+  const server = await startServer({ STATIC_DIR: process.env.STATIC_DIR ?? 'dist' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const owner = await createOwnerWithStore(server.baseUrl, 'Padaria Bench');
+    const lines = ['nome;descricao;preco;ativo'];
+    for (const row of seedRows('x'))
+      lines.push(`${row.name};${row.description};${row.price.replace('.', ',')};sim`);
+    const imported = await api(server.baseUrl, 'POST', '/api/products/import-csv', owner.token, {
+      csvData: `${lines.join('\r\n')}\r\n`,
+    });
+    if (imported.status >= 300)
+      throw new Error(`import: ${imported.status} ${JSON.stringify(imported.body)}`);
+    const me = await api(server.baseUrl, 'PUT', '/api/stores/me', owner.token, {
+      name: 'Padaria Bench',
+      cnpj: '11222333000181',
+      phone: '31998761234',
+      cep: '01310100',
+      logradouro: 'Avenida Paulista',
+      numero: '1000',
+      bairro: 'Bela Vista',
+      cidade: 'São Paulo',
+      uf: 'SP',
+    });
+    if (me.status >= 300) throw new Error(`store: ${me.status}`);
+    const { body } = await api<{ url: string }>(
+      server.baseUrl,
+      'GET',
+      '/api/stores/public-url',
+      owner.token,
+    );
+    const runs: LighthouseRun[] = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      const result = await lighthouse(body.url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error('lighthouse gave no result');
+      const { categories, audits } = result.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      runs.push({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        fcp: audits['first-contentful-paint']?.displayValue ?? '',
+        lcp: audits['largest-contentful-paint']?.displayValue ?? '',
+        tbt: audits['total-blocking-time']?.displayValue ?? '',
+        cls: audits['cumulative-layout-shift']?.displayValue ?? '',
+        failed: Object.values(audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id),
+        warnings: result.lhr.runWarnings,
+      });
+    }
+    return runs;
+  } finally {
+    await chrome.kill();
+    await server.stop();
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+let overBudget = false;
+
+console.log(
+  `storefront bench: ${PRODUCTS} active products, ${REQUESTS} requests per database; ${loadLine()}`,
+);
+// SERVER=0 skips the server-time legs (Lighthouse only).
+const kinds: ('pglite' | 'postgres')[] =
+  process.env.SERVER === '0'
+    ? []
+    : process.env.TEST_DATABASE_URL
+      ? ['pglite', 'postgres']
+      : ['pglite'];
+for (const kind of kinds) {
+  const r = await serverLeg(kind);
+  console.log(
+    `${kind}: rendered p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, max ${r.max.toFixed(1)} ms (db median ${r.dbMedian.toFixed(1)} ms); ` +
+      `unchanged since last visit p50 ${r.hitP50.toFixed(1)} ms, p95 ${r.hitP95.toFixed(1)} ms; ` +
+      `HTML ${kb(r.htmlBytes)}, gzip ${kb(r.gzipBytes)}, first screen gzip ${kb(r.firstScreenGzip)}`,
+  );
+  if (
+    r.p95 > BUDGET.p95Ms ||
+    r.hitP95 > BUDGET.p95Ms ||
+    r.firstScreenGzip > BUDGET.firstScreenKb * 1024
+  ) {
+    overBudget = true;
+  }
+}
+if (process.env.LIGHTHOUSE !== '0') {
+  const runs = await lighthouseLeg();
+  for (const lh of runs) {
+    console.log(
+      `lighthouse (mobile): performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}, SEO ${lh.seo}; ` +
+        `FCP ${lh.fcp}, LCP ${lh.lcp}, TBT ${lh.tbt}, CLS ${lh.cls}; failed audits: ${lh.failed.join(', ') || 'none'}` +
+        (lh.warnings.length ? `; warnings: ${lh.warnings.join(' | ')}` : ''),
+    );
+  }
+  const med = (pick: (r: LighthouseRun) => number) => median(runs.map(pick));
+  const scores = [
+    med((r) => r.performance),
+    med((r) => r.accessibility),
+    med((r) => r.bestPractices),
+    med((r) => r.seo),
+  ];
+  console.log(
+    `lighthouse median of ${runs.length}: performance ${scores[0]}, accessibility ${scores[1]}, best practices ${scores[2]}, SEO ${scores[3]}`,
+  );
+  if (Math.min(...scores) < BUDGET.lighthouse) overBudget = true;
+}
+console.log(loadLine());
+if (overBudget) {
+  console.log('OVER BUDGET');
+  process.exitCode = 1;
+}

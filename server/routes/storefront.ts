@@ -1,0 +1,158 @@
+/** /loja/*: the public storefront (no login), its preview image and its script. */
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { type Context, Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { clientScript } from '../services/storefront/client-script';
+import { findPublicStore, listPublicProducts } from '../services/storefront/load-storefront';
+import { renderNotFound } from '../services/storefront/not-found-page';
+import { ogImage, ogImageVersion } from '../services/storefront/og-image';
+import { cachedPage, type RenderedPage, rememberPage } from '../services/storefront/page-cache';
+import { publicBaseUrl } from '../services/storefront/public-base';
+import { renderStorefront } from '../services/storefront/render-page';
+import { openStatus } from '../services/storefront/store-info';
+import { STOREFRONT_CSS_HASH } from '../services/storefront/styles';
+import type { AppEnv } from '../types';
+
+/** Nothing but this page's own script, its hashed stylesheet and same-origin images. */
+export const STOREFRONT_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  `style-src '${STOREFRONT_CSS_HASH}'`,
+  "img-src 'self' data:",
+  // The page itself fetches nothing; 'self' lets crawlers' tools (Lighthouse) read /robots.txt.
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Always revalidated (a price change shows on the next visit); an unchanged page costs a 304. */
+const PAGE_CACHE = 'public, no-cache';
+const SLUG = /^[a-z0-9-]{1,64}$/i;
+
+function notFound(c: Context<AppEnv>) {
+  return c.html(renderNotFound(), 404, {
+    'Content-Security-Policy': STOREFRONT_CSP,
+    'Cache-Control': PAGE_CACHE,
+  });
+}
+
+/** ETags compared weakly: compression turns "x" into W/"x" and both mean the same page. */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare || t.trim() === '*');
+}
+
+export const storefrontRoutes = new Hono<AppEnv>();
+
+storefrontRoutes.use('*', compress());
+
+storefrontRoutes.get('/_/:file', async (c) => {
+  const script = await clientScript();
+  if (c.req.path !== script.path) return c.text('Não encontrado', 404);
+  return c.body(script.body, 200, {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  });
+});
+
+storefrontRoutes.get('/:slug/og.png', async (c) => {
+  const slug = c.req.param('slug');
+  if (!SLUG.test(slug)) return c.text('Não encontrado', 404);
+  const store = await findPublicStore(c.var.deps.db, slug.toLowerCase());
+  if (!store) return c.text('Não encontrado', 404);
+  const png = await ogImage(store.name);
+  return c.body(new Uint8Array(png), 200, {
+    'Content-Type': 'image/png',
+    'Content-Length': String(png.length),
+    'Cache-Control': 'public, max-age=86400',
+  });
+});
+
+storefrontRoutes.get('/:slug', async (c) => {
+  const slug = c.req.param('slug');
+  if (!SLUG.test(slug)) return notFound(c);
+  // QR readers and people typing may capitalise: one address per store, the lower-case one.
+  if (slug !== slug.toLowerCase()) {
+    const url = new URL(c.req.url);
+    return c.redirect(`/loja/${slug.toLowerCase()}${url.search}`, 301);
+  }
+  const { db, env } = c.var.deps;
+  const started = performance.now();
+  const store = await findPublicStore(db, slug);
+  if (!store) return notFound(c);
+  const script = await clientScript();
+  const now = c.var.deps.now();
+  const query = (c.req.query('q') ?? '').trim().slice(0, 100);
+  const base = publicBaseUrl(env.PUBLIC_URL, c.req.url);
+  const pageUrl = base ? `${base}/loja/${store.slug}` : null;
+  const status = openStatus(store.businessHours, now, store.timezone);
+  const key = JSON.stringify([store.version, status, pageUrl, script.path]);
+  const hit = query ? null : cachedPage(store.id, key);
+  if (hit) return sendPage(c, hit, `cache;desc="hit", db;dur=${since(started)}`);
+
+  const products = await listPublicProducts(db, store.id);
+  const queried = performance.now();
+  const html = renderStorefront({
+    store,
+    products,
+    query,
+    now,
+    pageUrl,
+    imageUrl: pageUrl ? `${pageUrl}/og.png?v=${ogImageVersion(store.name)}` : null,
+    scriptPath: script.path,
+  });
+  const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+  const timing = `db;dur=${since(started, queried)}, render;dur=${since(queried)}`;
+  // Searches (JavaScript off) are rare and many: rendered each time, compressed by compress().
+  if (query) {
+    const headers = pageHeaders(etag, timing);
+    if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
+    return c.html(html, 200, headers);
+  }
+  return sendPage(c, await rememberPage(store.id, key, etag, html), timing);
+});
+
+function since(from: number, to = performance.now()): string {
+  return (to - from).toFixed(1);
+}
+
+function pageHeaders(etag: string, timing: string): Record<string, string> {
+  return {
+    ETag: etag,
+    'Cache-Control': PAGE_CACHE,
+    'Content-Security-Policy': STOREFRONT_CSP,
+    'Server-Timing': timing,
+    Vary: 'Accept-Encoding',
+  };
+}
+
+/** gzip unless the client refuses it ("gzip;q=0") or does not say it takes it. */
+function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && (!q || Number(q.slice(2)) > 0);
+  });
+}
+
+function sendPage(c: Context<AppEnv>, page: RenderedPage, timing: string): Response {
+  const headers = pageHeaders(page.etag, timing);
+  if (etagMatches(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304, headers);
+  if (!acceptsGzip(c.req.header('Accept-Encoding'))) {
+    return c.html(gunzipSync(page.gzip).toString('utf8'), 200, headers);
+  }
+  return c.body(new Uint8Array(page.gzip), 200, {
+    ...headers,
+    'Content-Type': 'text/html; charset=UTF-8',
+    'Content-Encoding': 'gzip',
+  });
+}
+
+storefrontRoutes.get('/:slug/', (c) => {
+  const slug = c.req.param('slug');
+  return SLUG.test(slug) ? c.redirect(`/loja/${slug.toLowerCase()}`, 301) : notFound(c);
+});
+storefrontRoutes.all('*', (c) => notFound(c));

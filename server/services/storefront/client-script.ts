@@ -1,0 +1,39 @@
+/** Bundles the storefront's script once (esbuild, which tsx already brings) and names it by its hash. */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+export type ClientScript = { path: string; body: string };
+
+const entry = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'client',
+  'storefront-page.ts',
+);
+
+let bundled: Promise<ClientScript> | undefined;
+
+async function bundle(): Promise<ClientScript> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    write: false,
+    logLevel: 'silent',
+  });
+  const body = result.outputFiles[0]?.text ?? '';
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
+  return { path: `/loja/_/loja.${hash}.js`, body };
+}
+
+/** The same promise for every caller; a failed build is retried on the next request. */
+export function clientScript(): Promise<ClientScript> {
+  bundled ??= bundle().catch((error: unknown) => {
+    bundled = undefined;
+    throw error;
+  });
+  return bundled;
+}

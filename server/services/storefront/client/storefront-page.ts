@@ -1,0 +1,134 @@
+/**
+ * The storefront's only script (progressive enhancement, bundled at start-up): live search and a
+ * cart whose WhatsApp link carries every item, its quantity and the total. The page works without it.
+ */
+
+import { formatBRL, fromCents } from '../../../../src/domain/money';
+import {
+  type OrderLine,
+  orderMessage,
+  orderTotalCents,
+  whatsappOrderLink,
+} from '../../../../src/domain/storefront-order';
+import { searchKey } from '../../../../src/domain/text';
+
+const MAX_QUANTITY = 99;
+
+type Item = { li: HTMLElement; id: string; name: string; cents: number };
+
+function start(): void {
+  const list = document.querySelector<HTMLElement>('ul.p');
+  const found = document.getElementById('cart');
+  if (!list || !found) return;
+  const bar: HTMLElement = found;
+  document.documentElement.classList.add('js');
+
+  const phone = bar.dataset.wa ?? '';
+  const storageKey = `tali-cart:${bar.dataset.slug ?? ''}`;
+  // Products are read from the page only when touched: nothing runs per product at start-up,
+  // which keeps a 1,000-product page responsive on a slow phone.
+  const items = new Map<string, Item>();
+  function item(id: string): Item | undefined {
+    const known = items.get(id);
+    if (known) return known;
+    const li = list?.querySelector<HTMLElement>(`li[data-id="${CSS.escape(id)}"]`);
+    if (!li) return undefined;
+    const entry = {
+      li,
+      id,
+      name: li.querySelector('h3')?.textContent ?? '',
+      cents: Number(li.dataset.c) || 0,
+    };
+    items.set(id, entry);
+    return entry;
+  }
+
+  const cart = new Map<string, number>();
+  try {
+    const saved = JSON.parse(localStorage.getItem(storageKey) ?? '{}') as Record<string, unknown>;
+    for (const [id, qty] of Object.entries(saved)) {
+      // Prices and names always come from the page: a saved cart only remembers quantities.
+      if (typeof qty === 'number' && qty > 0 && item(id)) cart.set(id, Math.min(qty, MAX_QUANTITY));
+    }
+  } catch {
+    // Storage blocked (private mode, in-app browsers): the cart still works for this visit.
+  }
+
+  const summary = bar.querySelector('p');
+  const order = bar.querySelector<HTMLAnchorElement>('a.btn');
+
+  function render(changed: string[]): void {
+    for (const id of changed) {
+      const out = item(id)?.li.querySelector('output');
+      if (out) out.textContent = String(cart.get(id) ?? 0);
+    }
+    const lines: OrderLine[] = [];
+    for (const [id, quantity] of cart) {
+      const chosen = item(id);
+      if (chosen) lines.push({ name: chosen.name, quantity, priceCents: chosen.cents });
+    }
+    bar.hidden = lines.length === 0;
+    const count = lines.reduce((n, l) => n + l.quantity, 0);
+    const total = formatBRL(fromCents(orderTotalCents(lines)));
+    if (summary)
+      summary.textContent = `${count} ${count === 1 ? 'item' : 'itens'} no pedido · Total ${total}`;
+    if (order && phone) order.href = whatsappOrderLink(phone, orderMessage(lines));
+    try {
+      localStorage.setItem(storageKey, JSON.stringify(Object.fromEntries(cart)));
+    } catch {
+      // See above.
+    }
+  }
+
+  list.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>('button[data-d]');
+    const li = button?.closest<HTMLElement>('li[data-id]');
+    if (!button || !li?.dataset.id) return;
+    const id = li.dataset.id;
+    const next = Math.max(
+      0,
+      Math.min(MAX_QUANTITY, (cart.get(id) ?? 0) + Number(button.dataset.d)),
+    );
+    if (next === 0) cart.delete(id);
+    else cart.set(id, next);
+    render([id]);
+  });
+
+  bar.querySelector('button[data-clear]')?.addEventListener('click', () => {
+    const ids = [...cart.keys()];
+    cart.clear();
+    render(ids);
+  });
+
+  const form = document.querySelector<HTMLFormElement>('form.s');
+  const input = form?.querySelector<HTMLInputElement>('input[name=q]');
+  const counter = document.getElementById('count');
+  const lis = list.children as HTMLCollectionOf<HTMLElement>;
+  const keys = new WeakMap<HTMLElement, string>();
+  function filter(): void {
+    const wanted = searchKey(input?.value ?? '');
+    let shown = 0;
+    for (const li of lis) {
+      let key = keys.get(li);
+      if (key === undefined) {
+        key = searchKey(
+          `${li.querySelector('h3')?.textContent ?? ''} ${li.querySelector('.d')?.textContent ?? ''}`,
+        );
+        keys.set(li, key);
+      }
+      const match = wanted === '' || key.includes(wanted);
+      li.hidden = !match;
+      if (match) shown++;
+    }
+    if (counter) counter.textContent = `${shown} ${shown === 1 ? 'produto' : 'produtos'}`;
+  }
+  input?.addEventListener('input', filter);
+  form?.addEventListener('submit', (event) => {
+    event.preventDefault();
+    filter();
+  });
+
+  if (cart.size > 0) render([...cart.keys()]);
+}
+
+start();

@@ -1,0 +1,120 @@
+/** The public storefront's data: one query for the store (and its WhatsApp number), one for products. */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { BusinessHours } from '../../../src/domain/hours';
+import { toCents } from '../../../src/domain/money';
+import { isValidBrazilianPhone, nationalDigits } from '../../../src/domain/phone';
+import type { Db } from '../../db/client';
+import { products, stores, whatsappConnections } from '../../db/schema';
+
+/** Only what a customer may see: never the e-mail, CNPJ, customers or internal counters. */
+export type PublicStore = {
+  /** Internal: scopes the product query, never rendered. */
+  id: string;
+  slug: string;
+  name: string;
+  /** DDD + number to order by WhatsApp, or null when the store has none. */
+  whatsapp: string | null;
+  address: PublicAddress;
+  businessHours: BusinessHours;
+  timezone: string;
+  /**
+   * Changes whenever anything on the page may change: the highest sync revision of the store's
+   * products (every product write, deletions and status included, takes a new one) and the
+   * public store fields themselves.
+   */
+  version: string;
+};
+
+export type PublicAddress = {
+  logradouro: string;
+  numero: string;
+  complemento: string;
+  bairro: string;
+  cidade: string;
+  uf: string;
+  cep: string;
+};
+
+export type PublicProduct = { id: string; name: string; description: string; priceCents: number };
+
+/** The store's own phone, else the connected WhatsApp number; anything unusable is no number. */
+function orderNumber(phone: string, connected: string | null): string | null {
+  for (const candidate of [phone, connected ?? '']) {
+    if (candidate && isValidBrazilianPhone(candidate)) return nationalDigits(candidate);
+  }
+  return null;
+}
+
+export async function findPublicStore(db: Db, slug: string): Promise<PublicStore | null> {
+  const [row] = await db
+    .select({
+      id: stores.id,
+      slug: stores.slug,
+      name: stores.name,
+      phone: stores.phone,
+      logradouro: stores.logradouro,
+      numero: stores.numero,
+      complemento: stores.complemento,
+      bairro: stores.bairro,
+      cidade: stores.cidade,
+      uf: stores.uf,
+      cep: stores.cep,
+      businessHours: stores.businessHours,
+      timezone: stores.timezone,
+      productsRevision: sql<string>`(select coalesce(max(${products.revision}), 0) from ${products} where ${products.storeId} = ${stores.id})::text`,
+      waState: whatsappConnections.state,
+      waNumber: whatsappConnections.connectedNumber,
+    })
+    .from(stores)
+    .leftJoin(whatsappConnections, eq(whatsappConnections.storeId, stores.id))
+    .where(eq(stores.slug, slug))
+    .limit(1);
+  if (!row) return null;
+  const connected = row.waState === 'connected' ? row.waNumber : null;
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    whatsapp: orderNumber(row.phone, connected),
+    address: {
+      logradouro: row.logradouro,
+      numero: row.numero,
+      complemento: row.complemento,
+      bairro: row.bairro,
+      cidade: row.cidade,
+      uf: row.uf,
+      cep: row.cep,
+    },
+    businessHours: row.businessHours,
+    timezone: row.timezone,
+    version: JSON.stringify(row),
+  };
+}
+
+const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+
+/**
+ * Active, not deleted, sorted by name the Brazilian way (in JS: PGlite and PostgreSQL collate
+ * differently, and the page must read the same on both).
+ */
+export async function listPublicProducts(db: Db, storeId: string): Promise<PublicProduct[]> {
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      price: products.price,
+    })
+    .from(products)
+    .where(
+      and(eq(products.storeId, storeId), eq(products.active, true), isNull(products.deletedAt)),
+    );
+  return rows
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      priceCents: toCents(r.price),
+    }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { isLocalHostname, publicBaseUrl } from './public-base';
+
+describe('publicBaseUrl', () => {
+  it('uses PUBLIC_URL when set, whatever the Host', () => {
+    expect(publicBaseUrl('https://loja.exemplo.com.br/', 'http://evil.example/x')).toBe(
+      'https://loja.exemplo.com.br',
+    );
+  });
+
+  it.each([
+    'http://localhost:3000/api',
+    'http://127.0.0.1:3000/api',
+    'http://192.168.0.12:3000/api',
+    'http://10.1.2.3/api',
+    'http://172.20.0.5/api',
+    'http://[::1]:3000/api',
+    'http://app.localhost/api',
+  ])('trusts a loopback or private-network Host without PUBLIC_URL (%s)', (url) => {
+    expect(publicBaseUrl(undefined, url)).toBe(new URL(url).origin);
+  });
+
+  it.each([
+    'http://evil.example/api',
+    'http://8.8.8.8/api',
+    'http://172.32.0.1/api',
+    'http://[2001:db8::1]/api',
+    'http://localhost.evil.example/api',
+  ])('trusts no other Host (%s)', (url) => {
+    expect(publicBaseUrl(undefined, url)).toBeNull();
+  });
+
+  it('knows private IPv6 ranges', () => {
+    expect(isLocalHostname('[fd12:3456::1]')).toBe(true);
+    expect(isLocalHostname('fe80::1')).toBe(true);
+    expect(isLocalHostname('2001:4860::8888')).toBe(false);
+  });
+});

@@ -1,0 +1,347 @@
+/** /loja/:slug: the public storefront's content, escaping, privacy, caching, previews and order links. */
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stores, whatsappConnections } from '../../server/db/schema';
+import {
+  addProduct,
+  createShop,
+  getPage,
+  jsonLd,
+  type ShopOwner,
+  whatsappLinks,
+} from './storefront-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+// Monday 2026-11-23 18:30 in São Paulo, 17:30 in Manaus.
+const NOW = new Date('2026-11-23T21:30:00Z');
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+let t: TestApp;
+let shop: ShopOwner;
+let other: ShopOwner;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW });
+  shop = await createShop(t, 'Padaria São João', { timezone: 'America/Manaus' });
+  other = await createShop(t, 'Outra Loja');
+  await addProduct(t, shop.storeId, {
+    name: 'Pão de queijo',
+    price: '5.90',
+    description: 'Quentinho',
+  });
+  await addProduct(t, shop.storeId, { name: 'Bolo de fubá', price: '59.9' });
+  await addProduct(t, shop.storeId, {
+    name: HOSTILE,
+    price: '1.00',
+    description: '</script><script>alert(2)</script>',
+  });
+  await addProduct(t, shop.storeId, { name: 'Produto inativo', price: '2.00', active: false });
+  await addProduct(t, shop.storeId, { name: 'Produto excluído', price: '3.00', deleted: true });
+  await addProduct(t, other.storeId, { name: 'Produto da outra loja', price: '4.00' });
+});
+afterAll(() => t?.close());
+
+describe('the storefront page', () => {
+  it('shows the store, its status and hours in its own time zone, the address and active products', async () => {
+    const res = await getPage(t, `/loja/${shop.slug}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.text).toContain('<html lang="pt-BR">');
+    expect(res.text).toContain('<h1>Padaria São João</h1>');
+    // 17:30 in Manaus on a Monday, open 08:00–18:00 (it would be closed in São Paulo).
+    expect(res.text).toContain('Aberto agora');
+    expect(res.text).toContain('Hoje (segunda-feira): 08:00 às 18:00');
+    expect(res.text).toContain('<td>Segunda-feira a sexta-feira</td><td>08:00 às 18:00</td>');
+    expect(res.text).toContain('<td>Domingo</td><td>fechado</td>');
+    expect(res.text).toContain('Rua da Bahia, 1200 – Loja 3, Centro, Belo Horizonte/MG');
+    expect(res.text).toContain(
+      'https://www.google.com/maps/search/?api=1&amp;query=Rua%20da%20Bahia',
+    );
+    expect(res.text).toMatch(
+      /<h3 id="n\d+">Pão de queijo<\/h3><p class="d mu">Quentinho<\/p><p class="pr">R\$\u00A05,90<\/p>/,
+    );
+    expect(res.text).toContain('<p class="pr">R$\u00A059,90</p>');
+    expect(res.text).toContain('3 produtos');
+  });
+
+  it('says closed when the store is closed on its own clock', async () => {
+    const sp = await createShop(t, 'Loja Paulista');
+    const res = await getPage(t, `/loja/${sp.slug}`);
+    expect(res.text).toContain('Fechado agora');
+    expect(res.text).not.toContain('Aberto agora');
+  });
+
+  it('never shows inactive, deleted or another store’s products, nor the owner’s private data', async () => {
+    const res = await getPage(t, `/loja/${shop.slug}`);
+    for (const hidden of ['Produto inativo', 'Produto excluído', 'Produto da outra loja']) {
+      expect(res.text).not.toContain(hidden);
+    }
+    expect(res.text).not.toContain(shop.email);
+    expect(res.text).not.toContain('11222333000181');
+    expect(res.text).not.toContain('11.222.333/0001-81');
+    expect(res.text).not.toContain(shop.storeId);
+    const other = await getPage(t, `/loja/${shop.slug}`);
+    expect(other.text).not.toContain('Outra Loja');
+  });
+
+  it('escapes hostile product and store texts everywhere', async () => {
+    const evil = await createShop(t, `"><script>alert(3)</script>`, { logradouro: '<b>Rua</b>' });
+    await addProduct(t, evil.storeId, {
+      name: HOSTILE,
+      price: '9.99',
+      description: `" onmouseover="alert(4)`,
+    });
+    for (const path of [`/loja/${shop.slug}`, `/loja/${evil.slug}`]) {
+      const { text: page } = await getPage(t, path);
+      // Quotes inside the JSON-LD are JSON-escaped (\"), harmless there: checked apart below.
+      const text = page.replace(/<script type="application\/ld\+json">[^<]*<\/script>/, '');
+      expect(page).not.toContain(HOSTILE);
+      expect(page).not.toContain('<script>alert');
+      expect(text).not.toContain('<script>alert');
+      expect(text).not.toContain('<b>Rua');
+      expect(text).not.toContain('" onmouseover');
+      // Only the page's own two script elements: the deferred script and the JSON-LD block.
+      expect(page.match(/<script/g)).toHaveLength(2);
+    }
+    const { text } = await getPage(t, `/loja/${evil.slug}`);
+    expect(text).toMatch(/<h3 id="n\d+">&lt;img src=x onerror=alert\(1\)&gt;<\/h3>/);
+    expect(text).toContain('<h1>&quot;&gt;&lt;script&gt;alert(3)&lt;/script&gt;</h1>');
+    expect(jsonLd(text).name).toBe('"><script>alert(3)</script>');
+  });
+
+  it('answers an unknown or malformed address with a 404 page in Portuguese', async () => {
+    for (const path of ['/loja/nao-existe', '/loja/%3Cscript%3E', '/loja/', '/loja/a/b/c']) {
+      const res = await getPage(t, path);
+      expect(res.status, path).toBe(404);
+      expect(res.text).toContain('Loja não encontrada');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    }
+  });
+
+  it('sends a capitalised or slash-ended address to the one canonical address', async () => {
+    const upper = await getPage(t, `/loja/${shop.slug.toUpperCase()}`);
+    expect(upper.status).toBe(301);
+    expect(upper.headers.get('location')).toBe(`/loja/${shop.slug}`);
+    const slash = await getPage(t, `/loja/${shop.slug}/`);
+    expect(slash.status).toBe(301);
+    expect(slash.headers.get('location')).toBe(`/loja/${shop.slug}`);
+  });
+
+  it('keeps working at the same address after the store is renamed', async () => {
+    const renamed = await createShop(t, 'Nome Antigo');
+    await t.db.update(stores).set({ name: 'Nome Novo' }).where(eq(stores.id, renamed.storeId));
+    const res = await getPage(t, `/loja/${renamed.slug}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<h1>Nome Novo</h1>');
+  });
+
+  it('filters by the search typed with JavaScript off (?q=), accents and case ignored', async () => {
+    const res = await getPage(t, `/loja/${shop.slug}?q=PAO`);
+    expect(res.text).toMatch(/<h3 id="n\d+">Pão de queijo<\/h3>/);
+    expect(res.text).not.toMatch(/<h3 id="n\d+">Bolo de fubá/);
+    expect(res.text).toContain('1 produto para “PAO” de 3');
+    expect(res.text).toContain('value="PAO"');
+  });
+});
+
+describe('caching and transport', () => {
+  it('answers 304 to a matching ETag and a new page after a price change', async () => {
+    const shop2 = await createShop(t, 'Loja do Cache');
+    const id = await addProduct(t, shop2.storeId, { name: 'Café', price: '5.00' });
+    const first = await getPage(t, `/loja/${shop2.slug}`);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    const again = await getPage(t, `/loja/${shop2.slug}`, { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    // The strong form of the same tag validates too (weak comparison).
+    const strong = await getPage(t, `/loja/${shop2.slug}`, { 'If-None-Match': etag.slice(2) });
+    expect(strong.status).toBe(304);
+
+    // Through the owner's real write path: the next visit shows the new price.
+    const put = await t.call(
+      'PUT',
+      `/api/products/${id}`,
+      { name: 'Café', price: '6.50', active: true },
+      shop2.token,
+    );
+    expect(put.status).toBe(200);
+    const changed = await getPage(t, `/loja/${shop2.slug}`, { 'If-None-Match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.text).toContain('R$\u00A06,50');
+    expect(changed.text).not.toContain('R$\u00A05,00');
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('reuses the rendered page only while nothing on it changed', async () => {
+    const shop3 = await createShop(t, 'Loja Reusada');
+    const id = await addProduct(t, shop3.storeId, { name: 'Chá', price: '3.00' });
+    await getPage(t, `/loja/${shop3.slug}`);
+    const second = await getPage(t, `/loja/${shop3.slug}`);
+    expect(second.headers.get('server-timing')).toContain('cache;desc="hit"');
+
+    const off = await t.call(
+      'PUT',
+      `/api/products/${id}`,
+      { name: 'Chá', price: '3.00', active: false },
+      shop3.token,
+    );
+    expect(off.status).toBe(200);
+    const hidden = await getPage(t, `/loja/${shop3.slug}`);
+    expect(hidden.headers.get('server-timing')).not.toContain('hit');
+    expect(hidden.text).not.toContain('Chá');
+
+    await t.call(
+      'PUT',
+      `/api/products/${id}`,
+      { name: 'Chá', price: '3.00', active: true },
+      shop3.token,
+    );
+    expect((await getPage(t, `/loja/${shop3.slug}`)).text).toContain('<h3 id="n0">Chá</h3>');
+    expect(
+      (await t.call('DELETE', `/api/products/${id}`, undefined, shop3.token)).status,
+    ).toBeLessThan(300);
+    expect((await getPage(t, `/loja/${shop3.slug}`)).text).not.toContain('Chá');
+
+    const renamed = await t.call('PUT', '/api/stores/me', { name: 'Loja Renomeada' }, shop3.token);
+    expect(renamed.status).toBe(200);
+    expect((await getPage(t, `/loja/${shop3.slug}`)).text).toContain('<h1>Loja Renomeada</h1>');
+  });
+
+  it('compresses the page with gzip when asked', async () => {
+    const res = await t.app.request(`/loja/${shop.slug}`, {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    const html = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+    expect(html).toContain('<h1>Padaria São João</h1>');
+  });
+
+  it('has a strict Content-Security-Policy that allows exactly the inline stylesheet', async () => {
+    const res = await getPage(t, `/loja/${shop.slug}`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    const css = res.text.match(/<style>([^<]*)<\/style>/)?.[1] ?? '';
+    const hash = createHash('sha256').update(css).digest('base64');
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(res.text).not.toMatch(/\sstyle="/);
+    expect(res.text).not.toMatch(/\son[a-z]+="/);
+  });
+
+  it('serves its script from a hashed, immutable address', async () => {
+    const { text } = await getPage(t, `/loja/${shop.slug}`);
+    const src = text.match(/<script src="([^"]+)" defer>/)?.[1] ?? '';
+    expect(src).toMatch(/^\/loja\/_\/loja\.[0-9a-f]{12}\.js$/);
+    const script = await getPage(t, src);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect(script.headers.get('cache-control')).toContain('immutable');
+    expect(script.text.length).toBeLessThan(6000);
+    expect((await getPage(t, '/loja/_/loja.000000000000.js')).status).toBe(404);
+  });
+});
+
+describe('previews and structured data', () => {
+  it('has Open Graph tags with an absolute 1200×630 PNG that exists', async () => {
+    const { text } = await getPage(t, `/loja/${shop.slug}`);
+    const meta = (p: string) =>
+      text.match(new RegExp(`<meta property="${p}" content="([^"]*)"`))?.[1];
+    expect(meta('og:title')).toBe('Padaria São João · Catálogo online');
+    expect(meta('og:description')).toContain('Aberto agora');
+    expect(meta('og:url')).toBe(`http://localhost:3000/loja/${shop.slug}`);
+    const image = meta('og:image') ?? '';
+    expect(image).toMatch(
+      new RegExp(`^http://localhost:3000/loja/${shop.slug}/og\\.png\\?v=[0-9a-f]+$`),
+    );
+    const res = await t.app.request(new URL(image).pathname + new URL(image).search);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await res.arrayBuffer());
+    const info = await sharp(png).metadata();
+    expect([info.format, info.width, info.height]).toEqual(['png', 1200, 630]);
+    expect(png.length).toBeLessThan(300_000);
+  });
+
+  it('describes the store, its hours and its active products in valid schema.org JSON-LD', async () => {
+    const { text } = await getPage(t, `/loja/${shop.slug}`);
+    const ld = jsonLd(text);
+    expect(ld['@context']).toBe('https://schema.org');
+    expect(ld['@type']).toBe('Store');
+    expect(ld.name).toBe('Padaria São João');
+    expect(ld.address).toMatchObject({
+      '@type': 'PostalAddress',
+      streetAddress: 'Rua da Bahia, 1200, Loja 3',
+      addressLocality: 'Belo Horizonte',
+      addressRegion: 'MG',
+      postalCode: '30110-000',
+      addressCountry: 'BR',
+    });
+    expect(ld.openingHoursSpecification).toHaveLength(6);
+    expect(ld.openingHoursSpecification[0]).toEqual({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: 'https://schema.org/Monday',
+      opens: '08:00',
+      closes: '18:00',
+    });
+    const offers = ld.hasOfferCatalog.itemListElement;
+    expect(offers.map((o: { itemOffered: { name: string } }) => o.itemOffered.name).sort()).toEqual(
+      [HOSTILE, 'Bolo de fubá', 'Pão de queijo'].sort(),
+    );
+    for (const offer of offers) {
+      expect(offer['@type']).toBe('Offer');
+      expect(offer.priceCurrency).toBe('BRL');
+      expect(offer.price).toMatch(/^\d+\.\d{2}$/);
+      expect(offer.itemOffered['@type']).toBe('Product');
+    }
+    expect(text).not.toContain('</script><script>alert(2)');
+  });
+});
+
+describe('ordering by WhatsApp', () => {
+  it('gives every product a wa.me link to the store phone with the item and total written out', async () => {
+    const { text } = await getPage(t, `/loja/${shop.slug}`);
+    const links = whatsappLinks(text);
+    expect(links.every((l) => l.number === '5531998761234')).toBe(true);
+    expect(links.map((l) => l.text)).toContain(
+      'Olá! Quero fazer um pedido:\n1 × Pão de queijo — R$ 5,90\nTotal: R$ 5,90',
+    );
+    // The cart's link is filled in by the script from what the customer picks.
+    expect(text).toMatch(/<aside id="cart" hidden[^>]* data-wa="31998761234"/);
+  });
+
+  it('falls back to the connected WhatsApp number when the store has no phone', async () => {
+    const noPhone = await createShop(t, 'Sem Telefone', { phone: '' });
+    await addProduct(t, noPhone.storeId, { name: 'Item', price: '1.00' });
+    await t.db.insert(whatsappConnections).values({
+      storeId: noPhone.storeId,
+      provider: 'sandbox',
+      instanceName: `tali-${noPhone.storeId}`,
+      webhookSecret: 'segredo',
+      state: 'connected',
+      connectedNumber: '5521987654321',
+    });
+    const links = whatsappLinks((await getPage(t, `/loja/${noPhone.slug}`)).text);
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((l) => l.number === '5521987654321')).toBe(true);
+  });
+
+  it('says how else to reach the store when it has no number, never a broken link', async () => {
+    const none = await createShop(t, 'Sem WhatsApp', { phone: '' });
+    await addProduct(t, none.storeId, { name: 'Item', price: '1.00' });
+    const { text } = await getPage(t, `/loja/${none.slug}`);
+    expect(text).not.toContain('wa.me');
+    expect(text).toContain(
+      'Para pedir, vá até a loja: Rua da Bahia, 1200 – Loja 3, Centro, Belo Horizonte/MG.',
+    );
+    expect(text).toContain('<a class="btn" href="#endereco">Como pedir: veja o endereço</a>');
+    expect(text).toContain('id="endereco"');
+  });
+});
