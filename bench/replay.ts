@@ -10,7 +10,7 @@
  * another build).
  */
 import { randomUUID } from 'node:crypto';
-import { MAX_REPLAY_BATCH, REPLAY_BATCH_PATH } from '../src/db/sync-protocol';
+import { MAX_REPLAY_BATCH, REPLAY_BATCH_PATH } from '../src/domain/sync/protocol';
 import { launchBrowser } from '../tests/e2e/browser';
 import {
   api,

@@ -1,23 +1,18 @@
 /** Network-first sending of /api mutations; on a network error the request waits in the queue. */
-import { ENTITY_HEADER } from '../src/db/sync-protocol';
-import type { EntryMeta, QueueEntry } from './replay';
+import { ENTITY_HEADER, isOfflineCapable } from '../src/domain/sync/protocol';
+import type { EntryMeta, QueueEntry } from './queue-entry';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
- * Only the resources that work offline are queued. Auth must fail at once, and online-only
- * screens (campaigns, WhatsApp, store creation) show their own offline message instead of a
- * "queued" answer they could not use.
+ * Only the synced entities' APIs (src/domain/sync/entities.ts) are queued. Auth must fail at
+ * once, and online-only screens (campaigns, WhatsApp, store creation) show their own offline
+ * message instead of a "queued" answer they could not use.
  */
-const OFFLINE_CAPABLE = ['/api/products', '/api/customers'];
-
 export function isQueueable(request: Request): boolean {
   if (!MUTATING.has(request.method)) return false;
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith('/api/') || pathname.startsWith('/api/auth/')) return false;
-  return (
-    request.headers.has(ENTITY_HEADER) ||
-    OFFLINE_CAPABLE.some((p) => pathname === p || pathname.startsWith(`${p}/`))
-  );
+  return request.headers.has(ENTITY_HEADER) || isOfflineCapable(pathname);
 }
 
 export type MutationDeps = {

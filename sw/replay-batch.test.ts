@@ -1,7 +1,7 @@
 /** Replay in batches: fewer round trips, the same order, the same per-mutation policy. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TaliDb } from '../src/db/db';
-import type { SyncMessage } from '../src/db/sync-protocol';
+import type { SyncMessage } from '../src/domain/sync/protocol';
 import { createReplayer, type EntryMeta, type QueueEntry, type ReplayDeps } from './replay';
 import { createReplayStore } from './replay-store';
 import { batchAware, json, MemoryQueue, mutation } from './test-helpers';

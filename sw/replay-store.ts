@@ -1,6 +1,10 @@
 /** The replay's view of the device database (Dexie): session mirror, pending flags, dead letters. */
-import type { DeadLetter, TaliDb } from '../src/db/db';
-import type { HeldEntry, RefusedMutation, ReplayStore } from './replay';
+import type { TaliDb } from '../src/db/db';
+import { acknowledgeAll, markPending } from '../src/db/pending';
+import { recordRefusal } from '../src/db/refusals';
+import type { EntityKind } from '../src/domain/sync/entities';
+import { parseEntityTag } from '../src/domain/sync/protocol';
+import type { HeldEntry, RefusedMutation, ReplayStore } from './queue-entry';
 
 const IN_FLIGHT = 'sw-in-flight';
 
@@ -13,12 +17,6 @@ type StoredEntry = {
   timestamp?: number;
   metadata?: object;
 };
-
-export function parseEntity(tag: string | null): { kind: DeadLetter['entity']; id: string | null } {
-  const match = /^(product|customer):(.+)$/.exec(tag ?? '');
-  if (!match?.[1] || !match[2]) return { kind: 'other', id: null };
-  return { kind: match[1] as 'product' | 'customer', id: match[2] };
-}
 
 function toStored({ entry, body }: HeldEntry): StoredEntry {
   const headers: [string, string][] = [];
@@ -45,13 +43,11 @@ async function metaString(db: TaliDb, key: string): Promise<string | null> {
   return typeof row?.value === 'string' && row.value ? row.value : null;
 }
 
-/** Sets the pending flag of the row a mutation is about (1 while queued, 0 once all are sent). */
-export async function setPending(db: TaliDb, tag: string | null, pending: 0 | 1): Promise<void> {
-  const { kind, id } = parseEntity(tag);
-  if (!id) return;
+/** A mutation for the row was queued: it waits for the server (rule: src/db/pending.ts). */
+export async function setPending(db: TaliDb, tag: string | null): Promise<void> {
+  const target = parseEntityTag(tag);
   // A deleted row is gone from the device: update() of a missing key is a no-op, as wanted.
-  if (kind === 'product') await db.products.update(id, { pending });
-  if (kind === 'customer') await db.customers.update(id, { pending });
+  if (target) await markPending(db, target.kind, target.id);
 }
 
 export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore {
@@ -59,27 +55,19 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
     token: () => metaString(db, 'token'),
     userId: () => metaString(db, 'userId'),
     async markSynced(entities) {
-      if (entities.length === 0) return;
-      // One transaction for a whole batch's rows instead of one per row.
-      await db.transaction('rw', [db.products, db.customers], async () => {
-        for (const entity of entities) await setPending(db, entity, 0);
-      });
+      // No queued mutation names these rows any more: the last one sent carried their latest
+      // state (the worker knows no edit stamps). One transaction for a whole batch's rows.
+      const byKind = new Map<EntityKind, { id: string }[]>();
+      for (const tag of entities) {
+        const target = parseEntityTag(tag);
+        if (!target) continue;
+        const acks = byKind.get(target.kind) ?? [];
+        acks.push({ id: target.id });
+        byKind.set(target.kind, acks);
+      }
+      await acknowledgeAll(db, byKind);
     },
-    async deadLetter(refused: RefusedMutation) {
-      const { kind, id } = parseEntity(refused.entity);
-      // The row stays pending so the owner sees it needs attention next to the refusal.
-      await db.deadLetters.add({
-        id: newId(),
-        method: refused.method,
-        url: refused.url,
-        body: refused.body,
-        status: refused.status,
-        message: refused.message,
-        entity: kind,
-        entityId: id,
-        failedAt: Date.now(),
-      });
-    },
+    deadLetter: (refused: RefusedMutation) => recordRefusal(db, refused, newId),
     async setInFlight(entries) {
       if (!entries || entries.length === 0) await db.meta.delete(IN_FLIGHT);
       else await db.meta.put({ key: IN_FLIGHT, value: entries.map(toStored) });

@@ -1,7 +1,7 @@
 /** Replay policy of the worker's mutation queue, against a real Dexie database (fake-indexeddb). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TaliDb } from '../src/db/db';
-import type { SyncMessage } from '../src/db/sync-protocol';
+import type { SyncMessage } from '../src/domain/sync/protocol';
 import { createReplayer, type EntryMeta, type ReplayDeps } from './replay';
 import { createReplayStore } from './replay-store';
 import { batchAware, json, MemoryQueue, mutation } from './test-helpers';

@@ -5,7 +5,7 @@ import type { RouteHandlerCallback } from 'workbox-core/types';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { TaliDb } from '../src/db/db';
-import { type PageToWorker, SYNC_CHANNEL, type SyncMessage } from '../src/db/sync-protocol';
+import { type PageToWorker, SYNC_CHANNEL, type SyncMessage } from '../src/domain/sync/protocol';
 import { handleMutation, isQueueable } from './mutation-queue';
 import { registerAppShellNavigation } from './navigation';
 import { createReplayer, type ReplayOutcome } from './replay';
@@ -64,7 +64,7 @@ const mutationHandler: RouteHandlerCallback = ({ request, event }) =>
     isReplaying: () => replayer.busy,
     userId: store.userId,
     async onQueued(entity, _size, lineWasBusy) {
-      await setPending(db, entity, 1);
+      await setPending(db, entity);
       announce({ type: 'queued', entity, size: await replayer.size() });
       // Online but behind queued mutations: send the line now, this one included.
       if (lineWasBusy && self.navigator.onLine) (event as ExtendableEvent).waitUntil(replay());

@@ -1,6 +1,6 @@
 /** Test doubles for the worker modules: an in-memory Queue with workbox's semantics. */
-import { REPLAY_BATCH_PATH, type ReplayBatchItem } from '../src/db/sync-protocol';
-import type { QueueEntry, ReplayQueue } from './replay';
+import { REPLAY_BATCH_PATH, type ReplayBatchItem } from '../src/domain/sync/protocol';
+import type { QueueEntry, ReplayQueue } from './queue-entry';
 
 const copyOf = (entry: QueueEntry): QueueEntry => ({
   ...entry,

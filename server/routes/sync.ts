@@ -1,11 +1,11 @@
 /** GET /api/sync?since=<cursor>: the device's delta pull (see docs/decisions/003). */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MAX_REPLAY_BATCH } from '../../src/db/sync-protocol';
+import { MAX_REPLAY_BATCH } from '../../src/domain/sync/protocol';
 import { requireStore, requireUser } from '../auth/middleware';
 import { ApiError, readJson } from '../http';
 import { runBatch } from '../services/catalogue/run-mutation';
-import { readChanges, SYNC_PAGE_SIZE } from '../services/catalogue/sync-feed';
+import { readChanges, readSyncRow, SYNC_PAGE_SIZE } from '../services/catalogue/sync-feed';
 import type { AppEnv } from '../types';
 
 export const syncRoutes = new Hono<AppEnv>();
@@ -25,6 +25,15 @@ syncRoutes.get('/', async (c) => {
   if (limit < 1 || limit > SYNC_PAGE_SIZE) throw new ApiError(400, 'Limite inválido');
   c.header('Cache-Control', 'no-store');
   return c.json(await readChanges(c.var.deps.db, c.var.storeId, since, limit));
+});
+
+/** GET /api/sync/<table>/<id>: one row as the feed carries it (a device discarding a refused change). */
+syncRoutes.get('/:table/:id', async (c) => {
+  const { table, id } = c.req.param();
+  const found = await readSyncRow(c.var.deps.db, c.var.storeId, table, id);
+  if ('notFound' in found) throw new ApiError(404, found.notFound);
+  c.header('Cache-Control', 'no-store');
+  return c.json(found.row);
 });
 
 const BATCH_INVALID = 'Lote de alterações inválido';
@@ -52,7 +61,7 @@ const batchSchema = z.object(
 
 /**
  * POST /api/sync/replay: the device's queued catalogue mutations, in order, in one request (see
- * src/db/sync-protocol.ts). One answer per mutation, as its own route would give it.
+ * src/domain/sync/protocol.ts). One answer per mutation, as its own route would give it.
  */
 syncRoutes.post('/replay', async (c) => {
   // Each body is run (parsed and cleaned) as its own route would: it arrives untouched.

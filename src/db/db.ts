@@ -1,39 +1,14 @@
 /** The device database (IndexedDB through Dexie): the one owner of everything stored on the phone. */
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { LocalCustomer } from '~/domain/customer';
+import type { LocalProduct } from '~/domain/product';
+import { ENTITY_DESCRIPTORS, type EntityKind } from '~/domain/sync/entities';
+import type { EntityOf, LocalOf } from '~/domain/sync/registry';
+import type { LocalSyncedRow } from '~/domain/sync/rows';
 
-/** Booleans are not indexable in IndexedDB: flags are 0/1 numbers. */
-export type Flag = 0 | 1;
-
-export type LocalProduct = {
-  id: string;
-  name: string;
-  description: string;
-  /** Decimal string with two places, as the API returns it ("59.90"). */
-  price: string;
-  /** Integer cents, for sorting by price. */
-  priceCents: number;
-  active: Flag;
-  /** Accent- and case-folded name for search (see domain/text searchKey). */
-  searchKey: string;
-  /** Server revision of the last state seen from the server (0 for never synced). */
-  revision: number;
-  /** 1 while a local change has not been acknowledged by the server. */
-  pending: Flag;
-  updatedAt: number;
-};
-
-export type LocalCustomer = {
-  id: string;
-  name: string;
-  /** National digits. */
-  phone: string;
-  optedOut: Flag;
-  searchKey: string;
-  revision: number;
-  pending: Flag;
-  createdAt: string;
-  updatedAt: number;
-};
+export type { LocalCustomer } from '~/domain/customer';
+export type { LocalProduct } from '~/domain/product';
+export type { Flag } from '~/domain/sync/rows';
 
 /** Onboarding drafts: 'onboarding_step1', 'onboarding_step2', 'onboarding_step3'. */
 export type Draft = { key: string; value: unknown; updatedAt: number };
@@ -49,10 +24,17 @@ export type DeadLetter = {
   body: string | null;
   status: number;
   message: string;
-  entity: 'product' | 'customer' | 'other';
+  /** The synced entity it was about; 'other' for a mutation of no single row (a CSV import). */
+  entity: EntityKind | 'other';
   entityId: string | null;
   failedAt: number;
 };
+
+/**
+ * The schema version of the tables below. The synced tables come from the registry: when an
+ * entity is added (or its indexes change), raise this number.
+ */
+const SCHEMA_VERSION = 2;
 
 export class TaliDb extends Dexie {
   products!: EntityTable<LocalProduct, 'id'>;
@@ -75,21 +57,40 @@ export class TaliDb extends Dexie {
     // and price indexes only slowed every write; [searchKey+id] lets the list be read in
     // name order in short slices (src/db/read-products.ts) instead of one long main-thread task,
     // and still answers where('searchKey') (Dexie uses a compound index's first part).
-    this.version(2).stores({ products: 'id, [searchKey+id], active, pending' });
+    this.version(SCHEMA_VERSION).stores(
+      Object.fromEntries(ENTITY_DESCRIPTORS.map((e) => [e.table, e.indexes])),
+    );
   }
+}
+
+/** The device row of a synced kind (LocalProduct for 'product'). */
+export type LocalRowOf<K extends EntityKind> = LocalOf<EntityOf<K>>;
+
+/** The device table of a synced entity, typed by its registry entry. */
+export function localTable<K extends EntityKind>(
+  db: TaliDb,
+  entity: { kind: K; table: string },
+): Table<LocalRowOf<K>, string> {
+  return db.table<LocalRowOf<K>, string>(entity.table);
+}
+
+/** A synced table as generic code sees it: the fields every synced row has. */
+export function anySyncedTable(
+  db: TaliDb,
+  entity: { table: string },
+): Table<LocalSyncedRow, string> {
+  return db.table<LocalSyncedRow, string>(entity.table);
+}
+
+/** Every synced entity's device table (for transactions that touch them all). */
+export function syncedTables(db: TaliDb): Table<LocalSyncedRow, string>[] {
+  return ENTITY_DESCRIPTORS.map((e) => db.table<LocalSyncedRow, string>(e.table));
 }
 
 export const db = new TaliDb();
 
 /** Logout: the next person on this phone must not see this store's data. */
 export async function clearDeviceData(): Promise<void> {
-  await db.transaction('rw', [db.products, db.customers, db.drafts, db.meta, db.deadLetters], () =>
-    Promise.all([
-      db.products.clear(),
-      db.customers.clear(),
-      db.drafts.clear(),
-      db.meta.clear(),
-      db.deadLetters.clear(),
-    ]),
-  );
+  const tables = [...syncedTables(db), db.drafts, db.meta, db.deadLetters];
+  await db.transaction('rw', tables, () => Promise.all(tables.map((t) => t.clear())));
 }

@@ -3,8 +3,9 @@
  * so a pull must know not to bring it back; the marker lives in db.meta (cleared on logout) and
  * goes away when the server's tombstone arrives or the owner discards the refused delete.
  */
+
+import type { EntityKind } from '~/domain/sync/entities';
 import type { TaliDb } from './db';
-import type { EntityKind } from './mutations';
 
 export function localDeleteKey(kind: EntityKind, id: string): string {
   return `local-delete:${kind}:${id}`;

@@ -1,14 +1,16 @@
 /**
- * Sends one mutation to the API the way the service worker expects (sync-protocol.ts): with an
+ * Sends one mutation to the API the way the service worker expects (src/domain/sync/protocol.ts): with an
  * Idempotency-Key and the X-Tali-Entity tag, and tells the caller whether it reached the server,
  * was queued for later, or was refused (then recorded as a dead letter the owner can act on).
  */
+
+import type { EntityKind } from '~/domain/sync/entities';
+import { ENTITY_HEADER, entityTag, IDEMPOTENCY_HEADER } from '~/domain/sync/protocol';
 import { errorFromResponse, isQueued, UnauthorizedError } from '~/lib/api';
-import type { DeadLetter } from './db';
-import { ENTITY_HEADER, entityTag, IDEMPOTENCY_HEADER } from './sync-protocol';
+import { recordRefusal } from './refusals';
 import { type DeviceContext, deviceContext, requestHeaders } from './transport';
 
-export type EntityKind = 'product' | 'customer';
+export type { EntityKind } from '~/domain/sync/entities';
 
 export type Mutation = {
   method: 'POST' | 'PUT' | 'DELETE';
@@ -80,17 +82,13 @@ async function refuse(
   message: string,
   ctx: DeviceContext,
 ): Promise<MutationResult> {
-  const letter: DeadLetter = {
-    id: crypto.randomUUID(),
+  await recordRefusal(ctx.db, {
     method: mutation.method,
     url: mutation.url,
     body: mutation.body === undefined ? null : JSON.stringify(mutation.body),
     status: httpStatus,
     message,
-    entity: mutation.entity?.kind ?? 'other',
-    entityId: mutation.entity?.id ?? null,
-    failedAt: Date.now(),
-  };
-  await ctx.db.deadLetters.put(letter);
+    entity: mutation.entity ? entityTag(mutation.entity.kind, mutation.entity.id) : null,
+  });
   return { status: 'refused', httpStatus, message };
 }

@@ -9,6 +9,7 @@ import { buildProductCsv } from '~/domain/product-csv';
 import { searchKey } from '~/domain/text';
 import type { LocalProduct, TaliDb } from './db';
 import { type MutationResult, sendMutation } from './mutations';
+import { acknowledge } from './pending';
 import type { ProductFields } from './products-repo';
 import { type DeviceContext, deviceContext } from './transport';
 
@@ -175,15 +176,12 @@ async function acknowledgeImported(
   ctx: DeviceContext,
   rows: readonly { id: string; stamp: number }[],
 ): Promise<void> {
-  const { db } = ctx;
   for (let start = 0; start < rows.length; start += WRITE_CHUNK) {
     const part = rows.slice(start, start + WRITE_CHUNK);
-    const stamps = new Map(part.map((r) => [r.id, r.stamp]));
-    await db.products
-      .where('id')
-      .anyOf([...stamps.keys()])
-      .modify((row) => {
-        if (row.updatedAt === stamps.get(row.id)) row.pending = 0;
-      });
+    await acknowledge(
+      ctx.db,
+      'product',
+      part.map((r) => ({ id: r.id, stamp: r.stamp })),
+    );
   }
 }

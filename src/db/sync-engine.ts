@@ -4,21 +4,20 @@
  * overwritten; tombstones delete; the cursor in db.meta advances only with an applied page.
  */
 
-import type { EntityTable, IDType } from 'dexie';
-import { errorFromResponse } from '~/lib/api';
-import type { LocalCustomer, LocalProduct, TaliDb } from './db';
-import { localDeleteKey, locallyDeleted } from './local-deletes';
-import type { EntityKind } from './mutations';
+import { type AnySyncedEntity, type EntityKind, SYNCED_ENTITIES } from '~/domain/sync/registry';
 import {
+  type ApiSyncedRow,
   isTombstone,
-  localCustomerFromServer,
-  localProductFromServer,
-  type ServerCustomer,
-  type ServerProduct,
-  type SyncPage,
-  type Tombstone,
-} from './server-rows';
+  type LocalSyncedRow,
+  type SyncRow,
+} from '~/domain/sync/rows';
+import type { SyncResponse } from '~/domain/sync/wire';
+import { errorFromResponse } from '~/lib/api';
+import { anySyncedTable, syncedTables, type TaliDb } from './db';
+import { localDeleteKey, locallyDeleted } from './local-deletes';
 import { type DeviceContext, deviceContext, requestHeaders } from './transport';
+
+export type SyncPage = SyncResponse;
 
 export const CURSOR_KEY = 'syncCursor';
 
@@ -66,67 +65,53 @@ async function pullAll(ctx: DeviceContext): Promise<PullResult> {
 
 /** Applies one page and stores its cursor atomically; returns the number of rows changed. */
 export async function applyPage(db: TaliDb, page: SyncPage): Promise<number> {
-  return db.transaction('rw', [db.products, db.customers, db.meta], async () => {
-    const products = await applyRows<ServerProduct, LocalProduct>(
-      db,
-      db.products,
-      'product',
-      page.products,
-      localProductFromServer,
-      (a, b) =>
-        a.name === b.name &&
-        a.description === b.description &&
-        a.priceCents === b.priceCents &&
-        a.active === b.active,
-    );
-    const customers = await applyRows<ServerCustomer, LocalCustomer>(
-      db,
-      db.customers,
-      'customer',
-      page.customers,
-      localCustomerFromServer,
-      (a, b) => a.name === b.name && a.phone === b.phone,
-    );
+  return db.transaction('rw', [...syncedTables(db), db.meta], async () => {
+    let changed = 0;
+    for (const entity of SYNCED_ENTITIES) {
+      // A server newer than this device may send lists it does not know: they are skipped.
+      const rows = (page[entity.table] ?? []) as SyncRow<ApiSyncedRow>[];
+      changed += await applyRows(db, entity, rows);
+    }
     const stored = await readCursor(db);
     if (isAfter(page.cursor, stored)) await db.meta.put({ key: CURSOR_KEY, value: page.cursor });
-    return products + customers;
+    return changed;
   });
 }
 
-async function applyRows<S extends { id: string }, L extends { id: string; pending: 0 | 1 }>(
+async function applyRows(
   db: TaliDb,
-  table: EntityTable<L, 'id'>,
-  kind: EntityKind,
-  rows: (S | Tombstone)[],
-  toLocal: (row: S) => L,
-  sameContent: (local: L, incoming: L) => boolean,
+  entity: AnySyncedEntity & { kind: EntityKind },
+  rows: SyncRow<ApiSyncedRow>[],
 ): Promise<number> {
   if (rows.length === 0) return 0;
+  const table = anySyncedTable(db, entity);
+  const kind = entity.kind;
   // Pending rows and local deletes are few: read those through their indexes instead of
   // looking up every incoming id (a first pull brings thousands of rows per page).
   const pendingKeys = await table.where('pending').equals(1).primaryKeys();
-  const pendingIds = new Set<string>(pendingKeys as string[]);
-  const touched = rows.filter((r) => pendingIds.has(r.id)).map((r) => r.id as IDType<L, 'id'>);
-  const pendingRows = new Map<string, L>();
+  const pendingIds = new Set<string>(pendingKeys);
+  const touched = rows.filter((r) => pendingIds.has(r.id)).map((r) => r.id);
+  const pendingRows = new Map<string, LocalSyncedRow>();
   for (const row of await table.bulkGet(touched)) if (row) pendingRows.set(row.id, row);
   const deletedHere = await locallyDeleted(db, kind);
-  const puts: L[] = [];
-  const deletes: IDType<L, 'id'>[] = [];
+  const puts: LocalSyncedRow[] = [];
+  const deletes: string[] = [];
   const confirmed: string[] = [];
+  const now = Date.now();
   for (const row of rows) {
     const local = pendingRows.get(row.id);
     if (isTombstone(row)) {
       // The server confirms our delete: the local marker has done its job.
       if (deletedHere.has(row.id)) confirmed.push(localDeleteKey(kind, row.id));
       // A row edited here stays: its queued update will be refused and shown to the owner.
-      if (!local) deletes.push(row.id as IDType<L, 'id'>);
+      if (!local) deletes.push(row.id);
       continue;
     }
     if (deletedHere.has(row.id)) continue;
-    const incoming = toLocal(row);
+    const incoming = entity.fromServer(row, now);
     // A pending edit is never overwritten; when the server already holds exactly what the
     // device has, the edit has arrived (e.g. replayed while no page was open): confirm it.
-    if (local && !sameContent(local, incoming)) continue;
+    if (local && !entity.sameContent(local, incoming)) continue;
     puts.push(incoming);
   }
   if (confirmed.length) await db.meta.bulkDelete(confirmed);

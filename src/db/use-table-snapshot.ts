@@ -6,6 +6,7 @@
  */
 import Dexie from 'dexie';
 import { useEffect, useRef, useState } from 'react';
+import type { EntityTableName } from '~/domain/sync/entities';
 import { db } from './db';
 
 let held = 0;
@@ -26,7 +27,7 @@ export async function holdSnapshots<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function useTableSnapshot<T>(
-  table: 'products' | 'customers',
+  table: EntityTableName,
   read: () => Promise<T[]>,
   gapMs = 400,
 ): T[] | undefined {

@@ -1,5 +1,5 @@
 /** Asks the worker to send its queue when the phone is back online or the app is back in front. */
-import { type PageToWorker, SYNC_CHANNEL, type SyncMessage } from '../db/sync-protocol';
+import { type PageToWorker, SYNC_CHANNEL, type SyncMessage } from '../domain/sync/protocol';
 import { createRetryScheduler } from './retry-while-online';
 
 /** Chrome may fire `sync` minutes late and Safari/Firefox never do: the page nudges the worker. */

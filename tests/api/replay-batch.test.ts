@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, products } from '../../server/db/schema';
 import { findMutation } from '../../server/services/catalogue/mutations';
-import { isBatchable, type ReplayBatchItem } from '../../src/db/sync-protocol';
+import { isBatchable, type ReplayBatchItem } from '../../src/domain/sync/protocol';
 import { createOwner, newId, type Owner, send } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 

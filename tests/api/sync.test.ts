@@ -130,6 +130,32 @@ describe('sync', () => {
     expect((await t.call('GET', '/api/sync?since=0')).status).toBe(401);
   });
 
+  it('reads one row by id: live, deleted, or 404 when the store does not have it', async () => {
+    const [mine, theirs] = [await createOwner(t), await createOwner(t)];
+    const [p, c, foreign] = [newId(), newId(), newId()];
+    const created = await t.call('POST', '/api/products', product(p, 'Pão'), mine.token);
+    await t.call('POST', '/api/customers', customer(c), mine.token);
+    await t.call('DELETE', `/api/customers/${c}`, undefined, mine.token);
+    await t.call('POST', '/api/products', product(foreign, 'Deles'), theirs.token);
+
+    const live = await t.call('GET', `/api/sync/products/${p}`, undefined, mine.token);
+    expect(live).toMatchObject({ status: 200, body: { ...created.body, deleted: false } });
+    const gone = await t.call('GET', `/api/sync/customers/${c}`, undefined, mine.token);
+    expect(gone).toMatchObject({
+      status: 200,
+      body: { id: c, deleted: true, revision: expect.any(Number) },
+    });
+    // Unknown, another store's and malformed ids answer alike (existence never confirmed).
+    for (const id of [newId(), foreign, 'nao-e-uuid']) {
+      expect(await t.call('GET', `/api/sync/products/${id}`, undefined, mine.token)).toMatchObject({
+        status: 404,
+        body: { message: 'Produto não encontrado' },
+      });
+    }
+    expect((await t.call('GET', `/api/sync/orders/${p}`, undefined, mine.token)).status).toBe(404);
+    expect((await t.call('GET', `/api/sync/products/${p}`)).status).toBe(401);
+  });
+
   // Needs two connections: PGlite has one, so nothing can commit out of order there.
   it.runIf(process.env.TEST_DB === 'postgres')(
     'does not skip a lower revision that commits after a higher one was drawn',

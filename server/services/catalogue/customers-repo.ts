@@ -1,14 +1,15 @@
 /** Customers: the store's list and the table-specific queries behind the shared write rules. */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApiCustomer } from '../../../src/domain/api-types';
 import type { customerSchema } from '../../../src/domain/schemas';
+import { CUSTOMERS as customerEntity } from '../../../src/domain/sync/entities';
 import type { Db } from '../../db/client';
 import { customers, nextRevision } from '../../db/schema';
-import { toApiCustomer } from './serialize';
+import { toApiCustomer, toSyncCustomer } from './serialize';
 import type { SyncedTable } from './synced-writes';
 
-export const CUSTOMER_NOT_FOUND = 'Cliente não encontrado';
+export const CUSTOMER_NOT_FOUND = customerEntity.messages.notFound;
 
 type Row = typeof customers.$inferSelect;
 type Customer = z.output<typeof customerSchema>;
@@ -27,6 +28,13 @@ export const customerTable: SyncedTable<Row, Omit<Customer, 'id'>, ApiCustomer> 
     const [row] = await tx.select().from(customers).where(eq(customers.id, id)).limit(1);
     return row;
   },
+  changedSince: (tx, storeId, since, limit) =>
+    tx
+      .select()
+      .from(customers)
+      .where(and(eq(customers.storeId, storeId), gt(customers.revision, since)))
+      .orderBy(asc(customers.revision))
+      .limit(limit),
   async insert(tx, id, storeId, fields, now) {
     const [row] = await tx
       .insert(customers)
@@ -51,9 +59,6 @@ export const customerTable: SyncedTable<Row, Omit<Customer, 'id'>, ApiCustomer> 
   },
   sameFields: (row, f) => row.name === f.name && row.phone === f.phone,
   toApi: toApiCustomer,
-  messages: {
-    notFound: CUSTOMER_NOT_FOUND,
-    wasDeleted: 'Este cliente foi excluído.',
-    gone: 'Este cliente foi excluído. Cadastre-o novamente para recriá-lo.',
-  },
+  toSync: toSyncCustomer,
+  messages: customerEntity.messages,
 };

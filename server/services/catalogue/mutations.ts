@@ -5,15 +5,14 @@
  * through here, so a mutation replayed in a batch answers exactly what it would have alone.
  */
 import type { z } from 'zod';
-import { customerSchema, productSchema } from '../../../src/domain/schemas';
+import { type AnySyncedEntity, SYNCED_ENTITIES } from '../../../src/domain/sync/registry';
 import { ApiError, validate } from '../../http';
 import { cleanStrings } from './clean-input';
 import { importCsvMutation } from './csv-import-route';
-import { CUSTOMER_NOT_FOUND, customerTable } from './customers-repo';
 import type { Reply, Work } from './idempotency';
-import { PRODUCT_NOT_FOUND, productTable } from './products-repo';
 import { isUuid } from './serialize';
-import { deleteSynced, type SyncedTable, updateSynced, upsertSynced } from './synced-writes';
+import { type AnySyncedTable, SERVER_TABLES } from './synced-tables';
+import { deleteSynced, updateSynced, upsertSynced } from './synced-writes';
 
 export type MutationContext = { storeId: string; now: Date };
 
@@ -37,14 +36,10 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   return validate(schema, cleanStrings(body));
 }
 
-/** POST (upsert by the client's id), PUT /:id and DELETE /:id of one synced table. */
-function crud<Fields>(
-  base: string,
-  schema: z.ZodType<Fields & { id?: string }>,
-  // biome-ignore lint/suspicious/noExplicitAny: the row and API types do not matter here
-  table: SyncedTable<any, Omit<Fields, 'id'>, unknown>,
-  notFound: string,
-): Mutation[] {
+/** POST (upsert by the client's id), PUT /:id and DELETE /:id of one synced entity. */
+function crud(entity: AnySyncedEntity, table: AnySyncedTable): Mutation[] {
+  const { basePath: base, schema } = entity;
+  const { notFound } = entity.messages;
   const one = new RegExp(`^${base}/${SEGMENT}$`);
   return [
     {
@@ -75,12 +70,27 @@ function crud<Fields>(
   ];
 }
 
-const MUTATIONS: Mutation[] = [
+type ExtraPath = {
+  [E in (typeof SYNCED_ENTITIES)[number] as E['kind']]: `${E['basePath']}${E['extraPosts'][number]}`;
+}[(typeof SYNCED_ENTITIES)[number]['kind']];
+
+/** The registry's extra POSTs (`extraPosts`): every one must have its handler here. */
+const EXTRA_POSTS: Record<ExtraPath, Handler> = {
+  '/api/products/import-csv': importCsvMutation,
+};
+
+const escapeRegExp = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Built from the registry: every synced entity's mutations, and nothing else. */
+const MUTATIONS: Mutation[] = SYNCED_ENTITIES.flatMap((entity) => [
   // Before the generic /:id routes: 'import-csv' is not a row id.
-  { method: 'POST', pattern: /^\/api\/products\/import-csv$/, handler: importCsvMutation },
-  ...crud('/api/products', productSchema, productTable, PRODUCT_NOT_FOUND),
-  ...crud('/api/customers', customerSchema, customerTable, CUSTOMER_NOT_FOUND),
-];
+  ...entity.extraPosts.map((extra) => ({
+    method: 'POST',
+    pattern: new RegExp(`^${escapeRegExp(entity.basePath + extra)}$`),
+    handler: EXTRA_POSTS[`${entity.basePath}${extra}` as ExtraPath],
+  })),
+  ...crud(entity, SERVER_TABLES[entity.kind]),
+]);
 
 export type FoundMutation = {
   /** "METHOD /path", what an Idempotency-Key is bound to. */

@@ -1,13 +1,14 @@
 /** Products: the store's list and the table-specific queries behind the shared write rules. */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { ApiProduct } from '../../../src/domain/api-types';
 import type { Product } from '../../../src/domain/schemas';
+import { PRODUCTS as productEntity } from '../../../src/domain/sync/entities';
 import type { Db } from '../../db/client';
 import { nextRevision, products } from '../../db/schema';
-import { toApiProduct } from './serialize';
+import { toApiProduct, toSyncProduct } from './serialize';
 import type { SyncedTable } from './synced-writes';
 
-export const PRODUCT_NOT_FOUND = 'Produto não encontrado';
+export const PRODUCT_NOT_FOUND = productEntity.messages.notFound;
 
 type Row = typeof products.$inferSelect;
 
@@ -25,6 +26,13 @@ export const productTable: SyncedTable<Row, Omit<Product, 'id'>, ApiProduct> = {
     const [row] = await tx.select().from(products).where(eq(products.id, id)).limit(1);
     return row;
   },
+  changedSince: (tx, storeId, since, limit) =>
+    tx
+      .select()
+      .from(products)
+      .where(and(eq(products.storeId, storeId), gt(products.revision, since)))
+      .orderBy(asc(products.revision))
+      .limit(limit),
   async insert(tx, id, storeId, fields, now) {
     const [row] = await tx
       .insert(products)
@@ -53,9 +61,6 @@ export const productTable: SyncedTable<Row, Omit<Product, 'id'>, ApiProduct> = {
     String(row.price) === f.price &&
     row.active === f.active,
   toApi: toApiProduct,
-  messages: {
-    notFound: PRODUCT_NOT_FOUND,
-    wasDeleted: 'Este produto foi excluído.',
-    gone: 'Este produto foi excluído. Cadastre-o novamente para recriá-lo.',
-  },
+  toSync: toSyncProduct,
+  messages: productEntity.messages,
 };

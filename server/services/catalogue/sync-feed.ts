@@ -1,15 +1,25 @@
-/** The delta feed behind GET /api/sync: rows of one store changed after a revision cursor. */
-import { and, asc, eq, gt } from 'drizzle-orm';
-import type { SyncResponse } from '../../../src/domain/api-types';
+/**
+ * The delta feed behind GET /api/sync (rows of one store changed after a revision cursor), and
+ * one row of it by id (GET /api/sync/<table>/<id>), for every synced entity of the registry.
+ */
+import {
+  type AnySyncedEntity,
+  entityByTable,
+  SYNCED_ENTITIES,
+} from '../../../src/domain/sync/registry';
+import type { ApiSyncedRow, SyncRow } from '../../../src/domain/sync/rows';
+import type { SyncResponse } from '../../../src/domain/sync/wire';
 import type { Db } from '../../db/client';
-import { customers, products } from '../../db/schema';
-import { toSyncCustomer, toSyncProduct } from './serialize';
+import { isUuid } from './serialize';
+import { SERVER_TABLES } from './synced-tables';
 
 export const SYNC_PAGE_SIZE = 1000;
 
+type Change = { entity: AnySyncedEntity; revision: number; row: SyncRow<ApiSyncedRow> };
+
 /**
- * Products and customers (tombstones included) with revision > since, at most `limit` rows in
- * total, in revision order across both tables. Reading limit+1 of each table is enough to know
+ * Every synced table's rows (tombstones included) with revision > since, at most `limit` rows in
+ * total, in revision order across the tables. Reading limit+1 of each table is enough to know
  * the first `limit` of the merge and whether more remain.
  */
 export async function readChanges(
@@ -18,38 +28,51 @@ export async function readChanges(
   since: number,
   limit = SYNC_PAGE_SIZE,
 ): Promise<SyncResponse> {
-  // One snapshot for both tables, so a page is a consistent picture of the store.
-  const [productRows, customerRows] = await db.transaction(
-    async (tx) => [
-      await tx
-        .select()
-        .from(products)
-        .where(and(eq(products.storeId, storeId), gt(products.revision, since)))
-        .orderBy(asc(products.revision))
-        .limit(limit + 1),
-      await tx
-        .select()
-        .from(customers)
-        .where(and(eq(customers.storeId, storeId), gt(customers.revision, since)))
-        .orderBy(asc(customers.revision))
-        .limit(limit + 1),
-    ],
+  // One snapshot for every table, so a page is a consistent picture of the store.
+  const merged: Change[] = await db.transaction(
+    async (tx) => {
+      const changes: Change[] = [];
+      for (const entity of SYNCED_ENTITIES) {
+        const table = SERVER_TABLES[entity.kind];
+        for (const row of await table.changedSince(tx, storeId, since, limit + 1)) {
+          changes.push({ entity, revision: row.revision, row: table.toSync(row) });
+        }
+      }
+      return changes;
+    },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const merged = [
-    ...productRows.map((row) => ({ kind: 'product' as const, revision: row.revision, row })),
-    ...customerRows.map((row) => ({ kind: 'customer' as const, revision: row.revision, row })),
-  ].sort((a, b) => a.revision - b.revision);
+  merged.sort((a, b) => a.revision - b.revision);
   const page = merged.slice(0, limit);
-  const response: SyncResponse = {
-    products: [],
-    customers: [],
+  const lists = Object.fromEntries(
+    SYNCED_ENTITIES.map((e) => [e.table, [] as SyncRow<ApiSyncedRow>[]]),
+  );
+  for (const change of page) lists[change.entity.table]?.push(change.row);
+  return {
+    ...lists,
     cursor: String(page.at(-1)?.revision ?? since),
     hasMore: merged.length > limit,
-  };
-  for (const item of page) {
-    if (item.kind === 'product') response.products.push(toSyncProduct(item.row));
-    else response.customers.push(toSyncCustomer(item.row));
-  }
-  return response;
+  } as SyncResponse;
+}
+
+/**
+ * One row of the store as the feed carries it (live or tombstone), or null: unknown table,
+ * malformed id, no such row, or another store's (never confirmed to exist).
+ */
+export async function readSyncRow(
+  db: Db,
+  storeId: string,
+  tableName: string,
+  id: string,
+): Promise<{ row: SyncRow<ApiSyncedRow> } | { notFound: string }> {
+  const entity = entityByTable(tableName);
+  if (!entity) return { notFound: 'Rota não encontrada' };
+  const { notFound } = entity.messages;
+  if (!isUuid(id)) return { notFound };
+  const table = SERVER_TABLES[entity.kind];
+  const row = await db.transaction((tx) => table.find(tx, id.toLowerCase()), {
+    accessMode: 'read only',
+  });
+  if (!row || row.storeId !== storeId) return { notFound };
+  return { row: table.toSync(row) };
 }

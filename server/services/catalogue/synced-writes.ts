@@ -1,14 +1,20 @@
 /** The write rules shared by products and customers: upsert by client id, update, tombstone. */
 import { randomUUID } from 'node:crypto';
+import type { ApiSyncedRow, SyncRow } from '../../../src/domain/sync/rows';
 import { ApiError } from '../../http';
 import type { Outcome } from './idempotency';
 import type { Tx } from './store-lock';
 
-type SyncedRow = { id: string; storeId: string; deletedAt: Date | null };
+export type SyncedRow = { id: string; storeId: string; deletedAt: Date | null };
 
-/** The table-specific part: four queries, a comparison, a serializer and the messages. */
+/**
+ * The table-specific part of one synced entity (src/domain/sync/registry.ts) on the server: its
+ * queries, a comparison, the serializers and the messages (the registry's).
+ */
 export type SyncedTable<Row extends SyncedRow, Fields, Api> = {
   find(tx: Tx, id: string): Promise<Row | undefined>;
+  /** The store's rows (tombstones included) with revision > since, by revision, at most `limit`. */
+  changedSince(tx: Tx, storeId: string, since: number, limit: number): Promise<Row[]>;
   /** Inserts with a new revision; undefined when the id was taken meanwhile (ON CONFLICT). */
   insert(tx: Tx, id: string, storeId: string, fields: Fields, now: Date): Promise<Row | undefined>;
   /** Updates with a new revision. */
@@ -17,6 +23,8 @@ export type SyncedTable<Row extends SyncedRow, Fields, Api> = {
   tombstone(tx: Tx, id: string, now: Date): Promise<void>;
   sameFields(row: Row, fields: Fields): boolean;
   toApi(row: Row): Api;
+  /** The row as the delta feed carries it (its tombstone when deleted). */
+  toSync(row: Row): SyncRow<Api & ApiSyncedRow> & { revision: number };
   messages: { notFound: string; wasDeleted: string; gone: string };
 };
 

@@ -6,6 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { type DeadLetter, db } from '~/db/db';
+import { entityOf } from '~/domain/sync/registry';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { discardDeadLetter, retryDeadLetter } from './dead-letters';
@@ -26,9 +27,9 @@ function subject(letter: DeadLetter): string {
     // a body that is not JSON: no name to show
   }
   if (letter.entity === 'other') return 'Importação de produtos';
-  const what = letter.entity === 'product' ? 'Produto' : 'Cliente';
+  const what = entityOf(letter.entity).noun;
   const action = letter.method === 'DELETE' ? 'Exclusão de' : 'Alteração em';
-  return name ? `${action} ${what.toLowerCase()} “${name}”` : `${action} ${what.toLowerCase()}`;
+  return name ? `${action} ${what} “${name}”` : `${action} ${what}`;
 }
 
 export function DeadLetterList({ kinds, onFix }: DeadLetterListProps) {

@@ -1,10 +1,12 @@
 /** Acting on a refused change: retry it as it was, or discard it and take the server's version back. */
-import type { DeadLetter, LocalCustomer, LocalProduct } from '~/db/db';
+import type { DeadLetter } from '~/db/db';
+import { anySyncedTable } from '~/db/db';
 import { clearLocalDelete } from '~/db/local-deletes';
 import { type MutationResult, sendMutation } from '~/db/mutations';
-import { localCustomerFromServer, localProductFromServer } from '~/db/server-rows';
+import { forgetRefusals } from '~/db/pending';
 import { type DeviceContext, deviceContext, requestHeaders } from '~/db/transport';
-import type { ApiCustomer, ApiProduct } from '~/domain/api-types';
+import { type AnySyncedEntity, entityOf } from '~/domain/sync/registry';
+import { type ApiSyncedRow, isTombstone, type SyncRow } from '~/domain/sync/rows';
 import { errorFromResponse } from '~/lib/api';
 
 /** Sends the refused request again as it was (a delete or an import): a new attempt. */
@@ -31,8 +33,27 @@ export async function retryDeadLetter(
 }
 
 /**
+ * The server's copy of one row: GET /api/sync/<table>/<id>, the live row or its tombstone, or
+ * null when the caller's store never had it (404). One row, not the whole list.
+ */
+async function serverCopy(
+  entity: AnySyncedEntity,
+  id: string,
+  ctx: DeviceContext,
+): Promise<SyncRow<ApiSyncedRow> | null> {
+  const res = await ctx.transport.fetch(`/api/sync/${entity.table}/${encodeURIComponent(id)}`, {
+    method: 'GET',
+    headers: requestHeaders(ctx.transport, {}, false),
+    credentials: 'include',
+  });
+  if (res.status === 404) return null;
+  if (!res.ok) throw await errorFromResponse(res);
+  return (await res.json()) as SyncRow<ApiSyncedRow>;
+}
+
+/**
  * Drops the refused change: the row goes back to what the server holds (or disappears when the
- * server never had it). The spec's list endpoint is the one read that names any row by id.
+ * server never had it or deleted it). Only that row is read and written; the cursor is untouched.
  */
 export async function discardDeadLetter(
   letter: DeadLetter,
@@ -45,28 +66,13 @@ export async function discardDeadLetter(
     await db.deadLetters.delete(letter.id);
     return;
   }
-  const path = kind === 'product' ? '/api/products' : '/api/customers';
-  const res = await ctx.transport.fetch(path, {
-    method: 'GET',
-    headers: requestHeaders(ctx.transport, {}, false),
-    credentials: 'include',
-  });
-  if (!res.ok) throw await errorFromResponse(res);
-  const list = (await res.json()) as (ApiProduct | ApiCustomer)[];
-  const server = list.find((row) => row.id === id);
-  await db.transaction('rw', [db.products, db.customers, db.meta, db.deadLetters], async () => {
-    await db.deadLetters.filter((d) => d.entity === kind && d.entityId === id).delete();
+  const entity: AnySyncedEntity = entityOf(kind);
+  const server = await serverCopy(entity, id, ctx);
+  const table = anySyncedTable(db, entity);
+  await db.transaction('rw', [table, db.meta, db.deadLetters], async () => {
+    await forgetRefusals(db, kind, new Set([id]));
     await clearLocalDelete(db, kind, id);
-    if (kind === 'product') {
-      if (server)
-        await db.products.put(localProductFromServer(server as ApiProduct) satisfies LocalProduct);
-      else await db.products.delete(id);
-    } else if (server) {
-      await db.customers.put(
-        localCustomerFromServer(server as ApiCustomer) satisfies LocalCustomer,
-      );
-    } else {
-      await db.customers.delete(id);
-    }
+    if (server && !isTombstone(server)) await table.put(entity.fromServer(server, Date.now()));
+    else await table.delete(id);
   });
 }

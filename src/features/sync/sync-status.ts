@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { pull } from '~/db/sync-engine';
-import { type PageToWorker, SYNC_CHANNEL, type SyncMessage } from '~/db/sync-protocol';
+import { type PageToWorker, SYNC_CHANNEL, type SyncMessage } from '~/domain/sync/protocol';
 import { getToken } from '~/lib/session';
 
 export type SyncStatus = {

@@ -1,15 +1,17 @@
 /**
- * The contract between the page and the service worker for offline mutations.
+ * The contract between the page, the service worker and the server for offline mutations.
  *
  * The page writes to Dexie first (row `pending: 1`), then sends the mutation with `fetch` to the
- * spec's endpoint carrying two headers: `Idempotency-Key` (a fresh UUID per mutation) and
- * `X-Tali-Entity` ("product:<id>" or "customer:<id>"). The worker sends it network-first; on a
- * network error it queues the request and answers `202 {"queued": true}`. Replay keeps the
- * queue's order and is locked; consecutive catalogue mutations travel in batches (below); after
- * each outcome the worker announces a SyncMessage on the BroadcastChannel.
+ * entity's endpoint (registry.ts) carrying two headers: `Idempotency-Key` (a fresh UUID per
+ * mutation) and `X-Tali-Entity` ("<kind>:<id>", e.g. "product:<id>"). The worker sends it
+ * network-first; on a network error it queues the request and answers `202 {"queued": true}`.
+ * Replay keeps the queue's order and is locked; consecutive catalogue mutations travel in batches
+ * (below); after each outcome the worker announces a SyncMessage on the BroadcastChannel.
  * The worker itself clears `pending` on the Dexie row once no queued mutation for that entity
- * remains, and writes refused mutations to `db.deadLetters`, so nothing depends on a page being open.
+ * remains (src/db/pending.ts), and writes refused mutations to `db.deadLetters`, so nothing
+ * depends on a page being open.
  */
+import { ENTITY_DESCRIPTORS, type EntityKind, entityOfPath, isEntityKind } from './entities';
 
 export const SYNC_CHANNEL = 'tali-sync';
 export const ENTITY_HEADER = 'X-Tali-Entity';
@@ -36,8 +38,18 @@ export type SyncMessage =
   /** Replay finished (queue empty or stopped on a network error / 5xx). */
   | { type: 'replay-done'; size: number };
 
-export function entityTag(kind: 'product' | 'customer', id: string): string {
+export function entityTag(kind: EntityKind, id: string): string {
   return `${kind}:${id}`;
+}
+
+/** "product:<id>" → its kind and id; null for no tag or a kind the registry does not know. */
+export function parseEntityTag(tag: string | null): { kind: EntityKind; id: string } | null {
+  if (!tag) return null;
+  const colon = tag.indexOf(':');
+  const kind = tag.slice(0, colon);
+  const id = tag.slice(colon + 1);
+  if (colon <= 0 || !id || !isEntityKind(kind)) return null;
+  return { kind, id };
 }
 
 /**
@@ -63,12 +75,20 @@ export type ReplayBatchItem = {
 
 export type ReplayBatchResult = { status: number; body: unknown };
 
-/** The mutations the batch runs: the catalogue's (server/services/catalogue/mutations.ts). */
+/** Mutations of the synced entities, which work offline: the worker queues them. */
+export function isOfflineCapable(path: string): boolean {
+  return entityOfPath(path) !== undefined;
+}
+
+/** The mutations the batch runs: every entity's POST, PUT /:id, DELETE /:id and extra POSTs. */
 export function isBatchable(method: string, path: string): method is ReplayBatchItem['method'] {
-  if (method === 'POST') {
-    return /^\/api\/(products|customers)$/.test(path) || path === '/api/products/import-csv';
-  }
-  if (method === 'PUT' || method === 'DELETE')
-    return /^\/api\/(products|customers)\/[^/]+$/.test(path);
+  const entity = entityOfPath(path);
+  if (!entity) return false;
+  const rest = path.slice(entity.basePath.length);
+  if (method === 'POST') return rest === '' || entity.extraPosts.some((p) => p === rest);
+  if (method === 'PUT' || method === 'DELETE') return /^\/[^/]+$/.test(rest);
   return false;
 }
+
+/** Every synced entity's table name: the lists of GET /api/sync's answer. */
+export const SYNCED_TABLES = ENTITY_DESCRIPTORS.map((e) => e.table);

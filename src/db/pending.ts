@@ -1,0 +1,75 @@
+/**
+ * The pending flag, one rule for everyone who sets or clears it (the page after a write the
+ * server answered, the CSV import, the service worker after a replay):
+ *
+ *   A row is pending from the moment a local change is written until the server has
+ *   acknowledged the row's LATEST local state. An acknowledgement names that state by the edit
+ *   stamp (`updatedAt`) it was written with when the acknowledger knows it (the page does); the
+ *   worker, which only sees requests, acknowledges once no queued mutation for the row remains
+ *   (the queue keeps the order, so the last one sent carried the latest state). When a newer
+ *   edit was written meanwhile, the row stays pending: that edit is still on its way. Clearing
+ *   the flag also forgets the row's refused changes: the state the server now holds supersedes them.
+ */
+import { descriptorOf, type EntityKind } from '~/domain/sync/entities';
+import { localTable, type TaliDb } from './db';
+
+/** The server stored a row's state: `stamp` names it when known, `revision` is the server's. */
+export type Acknowledgement = { id: string; stamp?: number; revision?: number };
+
+/** The rule itself: may this acknowledgement clear the row's flag? */
+export function acknowledges(row: { updatedAt: number }, ack: Acknowledgement): boolean {
+  return ack.stamp === undefined || row.updatedAt === ack.stamp;
+}
+
+/** Clears `pending` on the acknowledged rows of one kind, in one transaction. */
+export function acknowledge(
+  db: TaliDb,
+  kind: EntityKind,
+  acks: readonly Acknowledgement[],
+): Promise<void> {
+  return acknowledgeAll(db, new Map([[kind, acks]]));
+}
+
+/** The same for rows of several kinds (a replay batch), in one transaction. */
+export async function acknowledgeAll(
+  db: TaliDb,
+  byKind: ReadonlyMap<EntityKind, readonly Acknowledgement[]>,
+): Promise<void> {
+  const kinds = [...byKind].filter(([, acks]) => acks.length > 0);
+  if (kinds.length === 0) return;
+  const tables = kinds.map(([kind]) => localTable(db, descriptorOf(kind)));
+  await db.transaction('rw', [...tables, db.deadLetters], async () => {
+    for (const [i, [kind, acks]] of kinds.entries()) {
+      const byId = new Map(acks.map((a) => [a.id, a]));
+      const cleared = new Set<string>();
+      // A deleted row is gone from the device: nothing to modify, as wanted.
+      await (tables[i] as (typeof tables)[number])
+        .where('id')
+        .anyOf([...byId.keys()])
+        .modify((row) => {
+          const ack = byId.get(row.id);
+          if (!ack || !acknowledges(row, ack)) return;
+          row.pending = 0;
+          if (ack.revision !== undefined) row.revision = ack.revision;
+          cleared.add(row.id);
+        });
+      if (cleared.size > 0) await forgetRefusals(db, kind, cleared);
+    }
+  });
+}
+
+/** A change for the row is queued (the worker) or written (the page): it waits for the server. */
+export async function markPending(db: TaliDb, kind: EntityKind, id: string): Promise<void> {
+  await localTable(db, descriptorOf(kind)).update(id, { pending: 1 });
+}
+
+/** Forget the refusals recorded for these rows (fixed, superseded, discarded or deleted). */
+export async function forgetRefusals(
+  db: TaliDb,
+  kind: EntityKind,
+  ids: ReadonlySet<string>,
+): Promise<void> {
+  await db.deadLetters
+    .filter((d) => d.entity === kind && d.entityId !== null && ids.has(d.entityId))
+    .delete();
+}

@@ -1,0 +1,34 @@
+/** Recording a mutation the server refused (a dead letter), the same way from the page and the worker. */
+import { parseEntityTag } from '~/domain/sync/protocol';
+import type { DeadLetter, TaliDb } from './db';
+
+export type Refusal = {
+  method: string;
+  url: string;
+  body: string | null;
+  status: number;
+  message: string;
+  /** The X-Tali-Entity tag ("product:<id>"), or null for a mutation of no single row. */
+  entity: string | null;
+};
+
+/** The row stays pending: the owner sees it needs attention next to the refusal. */
+export async function recordRefusal(
+  db: TaliDb,
+  refusal: Refusal,
+  newId: () => string = () => crypto.randomUUID(),
+): Promise<void> {
+  const target = parseEntityTag(refusal.entity);
+  const letter: DeadLetter = {
+    id: newId(),
+    method: refusal.method,
+    url: refusal.url,
+    body: refusal.body,
+    status: refusal.status,
+    message: refusal.message,
+    entity: target?.kind ?? 'other',
+    entityId: target?.id ?? null,
+    failedAt: Date.now(),
+  };
+  await db.deadLetters.add(letter);
+}

@@ -1,0 +1,116 @@
+/** The store: onboarding steps, Dados Cadastrais, business hours and the assistant's settings. */
+import { z } from 'zod';
+import { cleanCnpj, isValidCnpj } from './cnpj';
+import { optionalText, required } from './fields';
+import { type BusinessHours, businessHoursSchema } from './hours';
+import { isValidBrazilianPhone, nationalDigits } from './phone';
+import { onlyDigits } from './text';
+
+const cnpjField = z
+  .string({ error: 'CNPJ inválido' })
+  .nullish()
+  .transform((v) => cleanCnpj(v ?? ''))
+  .refine((v) => v === '' || isValidCnpj(v), 'CNPJ inválido');
+
+const optionalPhoneField = z
+  .string({ error: 'Telefone inválido' })
+  .nullish()
+  .transform((v) => onlyDigits(v ?? ''))
+  .refine((v) => v === '' || isValidBrazilianPhone(v), 'Telefone inválido')
+  .transform((v) => (v === '' ? '' : nationalDigits(v)));
+
+export const storeStep1Schema = z.object({
+  name: required('Nome da loja é obrigatório', 120),
+  cnpj: cnpjField,
+  phone: optionalPhoneField,
+});
+
+export const storeStep2Schema = z.object({
+  cep: z
+    .string({ error: 'CEP inválido' })
+    .transform(onlyDigits)
+    .refine((v) => v.length === 8, 'CEP inválido'),
+  logradouro: required('Logradouro é obrigatório'),
+  numero: required('Número é obrigatório', 20),
+  complemento: optionalText(120),
+  bairro: required('Bairro é obrigatório', 120),
+  cidade: required('Cidade é obrigatória', 120),
+  uf: z
+    .string({ error: 'UF é obrigatória' })
+    .trim()
+    .min(2, 'UF é obrigatória')
+    .max(2, 'UF deve ter 2 letras')
+    .regex(/^[A-Za-z]{2}$/, 'UF inválida')
+    .transform((v) => v.toUpperCase()),
+});
+
+export const createStoreSchema = storeStep1Schema.extend(storeStep2Schema.shape).extend({
+  businessHours: businessHoursSchema,
+});
+
+/** Dados Cadastrais: name required, every other field optional (empty allowed). */
+export const storeDataSchema = z.object({
+  name: required('Nome da loja é obrigatório', 120),
+  cnpj: cnpjField,
+  phone: optionalPhoneField,
+  cep: z
+    .string({ error: 'CEP inválido' })
+    .nullish()
+    .transform((v) => onlyDigits(v ?? ''))
+    .refine((v) => v === '' || v.length === 8, 'CEP inválido'),
+  logradouro: optionalText(),
+  numero: optionalText(20),
+  complemento: optionalText(120),
+  bairro: optionalText(120),
+  cidade: optionalText(120),
+  uf: z
+    .string({ error: 'UF inválida' })
+    .trim()
+    .nullish()
+    .transform((v) => (v ?? '').toUpperCase())
+    .refine((v) => v === '' || /^[A-Z]{2}$/.test(v), 'UF inválida'),
+});
+
+/** PUT /api/stores/me: the store fields, or only businessHours, or both. */
+export const updateStoreSchema = z.union(
+  [
+    storeDataSchema.extend({ businessHours: businessHoursSchema.optional() }),
+    z.object({ businessHours: businessHoursSchema }),
+  ],
+  { error: 'Dados da loja inválidos' },
+);
+
+export const botConfigSchema = z.object({
+  botAtivo: z.boolean({ error: 'Informe se o assistente está ativo' }),
+  botPersonalizacao: z
+    .object({
+      mensagemBoasVindas: optionalText(2000),
+      tomVoz: optionalText(200),
+      informacoesImportantes: optionalText(2000),
+    })
+    .nullish()
+    .transform((v) => v ?? { mensagemBoasVindas: '', tomVoz: '', informacoesImportantes: '' }),
+});
+
+export type StoreStep1 = z.input<typeof storeStep1Schema>;
+export type StoreStep2 = z.input<typeof storeStep2Schema>;
+export type CreateStoreInput = z.input<typeof createStoreSchema>;
+export type StoreData = z.input<typeof storeDataSchema>;
+export type BotConfig = z.output<typeof botConfigSchema>;
+
+/** The store as GET /api/stores/me returns it (spec §3 'Store as returned for the owner'). */
+export type StoreMe = {
+  name: string;
+  cnpj: string;
+  phone: string;
+  cep: string;
+  logradouro: string;
+  numero: string;
+  complemento: string;
+  bairro: string;
+  cidade: string;
+  uf: string;
+  businessHours: BusinessHours;
+  botAtivo: boolean;
+  botPersonalizacao: { mensagemBoasVindas: string; tomVoz: string; informacoesImportantes: string };
+};

@@ -1,0 +1,74 @@
+/**
+ * The synced entities as plain data: the half of each registry entry (registry.ts) that the
+ * service worker also needs — kind, tables, paths, messages — with nothing that pulls zod or row
+ * rules into the worker's bundle. Every fact about an entity is written once, here or in
+ * registry.ts; nothing else lists the synced entities.
+ */
+
+/** One synced kind of row, as data. */
+export type EntityDescriptor = {
+  /** The tag in `X-Tali-Entity` ("product:<id>") and in dead letters. */
+  readonly kind: string;
+  /** The Dexie table on the device, and the key of GET /api/sync's answer. */
+  readonly table: string;
+  /** POST basePath (upsert by the client's id), PUT and DELETE basePath/:id. */
+  readonly basePath: `/api/${string}`;
+  /** Other POSTs under basePath that are catalogue mutations (queued, batched, replayed). */
+  readonly extraPosts: readonly `/${string}`[];
+  /** Dexie indexes of the device table ('id' first; 'pending' is required by the pull). */
+  readonly indexes: string;
+  /** How the refused-changes list names a row of this kind ("produto"). */
+  readonly noun: string;
+  /** The API's refusals, in Portuguese (spec §8; decision 003). */
+  readonly messages: { notFound: string; wasDeleted: string; gone: string };
+};
+
+export const PRODUCTS = {
+  kind: 'product',
+  table: 'products',
+  basePath: '/api/products',
+  extraPosts: ['/import-csv'],
+  indexes: 'id, [searchKey+id], active, pending',
+  noun: 'produto',
+  messages: {
+    notFound: 'Produto não encontrado',
+    wasDeleted: 'Este produto foi excluído.',
+    gone: 'Este produto foi excluído. Cadastre-o novamente para recriá-lo.',
+  },
+} as const satisfies EntityDescriptor;
+
+export const CUSTOMERS = {
+  kind: 'customer',
+  table: 'customers',
+  basePath: '/api/customers',
+  extraPosts: [],
+  indexes: 'id, searchKey, name, phone, pending',
+  noun: 'cliente',
+  messages: {
+    notFound: 'Cliente não encontrado',
+    wasDeleted: 'Este cliente foi excluído.',
+    gone: 'Este cliente foi excluído. Cadastre-o novamente para recriá-lo.',
+  },
+} as const satisfies EntityDescriptor;
+
+/** Every synced entity, in the order the pull applies them. */
+export const ENTITY_DESCRIPTORS = [PRODUCTS, CUSTOMERS] as const;
+
+export type AnyDescriptor = (typeof ENTITY_DESCRIPTORS)[number];
+export type EntityKind = AnyDescriptor['kind'];
+export type EntityTableName = AnyDescriptor['table'];
+
+const BY_KIND = new Map<string, AnyDescriptor>(ENTITY_DESCRIPTORS.map((e) => [e.kind, e]));
+
+export function isEntityKind(kind: string): kind is EntityKind {
+  return BY_KIND.has(kind);
+}
+
+export function descriptorOf<K extends EntityKind>(kind: K): Extract<AnyDescriptor, { kind: K }> {
+  return BY_KIND.get(kind) as Extract<AnyDescriptor, { kind: K }>;
+}
+
+/** The entity whose API a path belongs to ("/api/products/…" → products), or undefined. */
+export function entityOfPath(path: string): AnyDescriptor | undefined {
+  return ENTITY_DESCRIPTORS.find((e) => path === e.basePath || path.startsWith(`${e.basePath}/`));
+}

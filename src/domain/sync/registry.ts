@@ -1,0 +1,113 @@
+/**
+ * The synced-entity registry: every kind of row that is written offline on the phone and synced
+ * with the server, described once. The page (Dexie tables, saves, pull, refused changes), the
+ * service worker (what is queued, what travels in a replay batch, pending flags) and the server
+ * (mutation table, delta feed, one-row read) are all built from SYNCED_ENTITIES.
+ * Adding an entity: see docs/decisions/009-synced-entity-registry.md.
+ */
+import type { z } from 'zod';
+import {
+  type ApiCustomer,
+  type CustomerFields,
+  customerBody,
+  customerSchema,
+  type LocalCustomer,
+  localCustomerFromFields,
+  localCustomerFromServer,
+  sameCustomerContent,
+} from '../customer';
+import {
+  type ApiProduct,
+  type LocalProduct,
+  localProductFromFields,
+  localProductFromServer,
+  type ProductFields,
+  productBody,
+  productSchema,
+  sameProductContent,
+} from '../product';
+import { CUSTOMERS, type EntityDescriptor, type EntityKind, PRODUCTS } from './entities';
+import type { ApiSyncedRow, LocalSyncedRow } from './rows';
+
+/**
+ * One synced kind of row: its data half (entities.ts) and its rules — the body schema and how
+ * device rows are built and compared. Generic code reads both through this type.
+ */
+export type SyncedEntity<
+  Kind extends string = string,
+  Table extends string = string,
+  Api extends ApiSyncedRow = ApiSyncedRow,
+  Local extends LocalSyncedRow = LocalSyncedRow,
+  Fields extends object = object,
+> = EntityDescriptor & {
+  readonly kind: Kind;
+  readonly table: Table;
+  /** Body of POST and PUT, as the server validates it (the device's dialog checks the same). */
+  readonly schema: z.ZodType<Fields & { id?: string | undefined }, unknown>;
+  /** The device row for the server's copy (not pending). Method syntax: see AnySyncedEntity. */
+  fromServer(row: Api, updatedAt: number): Local;
+  /** The device row a save writes: pending, stamped `updatedAt`, server-owned fields kept. */
+  fromFields(id: string, fields: Fields, previous: Local | undefined, updatedAt: number): Local;
+  /** The JSON body of POST/PUT for these fields. */
+  body(fields: Fields): Fields;
+  /** Same content as far as the owner can edit it: a pull then confirms a pending row. */
+  sameContent(local: Local, incoming: Local): boolean;
+};
+
+export const productEntity = {
+  ...PRODUCTS,
+  schema: productSchema,
+  fromServer: localProductFromServer,
+  fromFields: localProductFromFields,
+  body: productBody,
+  sameContent: sameProductContent,
+} as const satisfies SyncedEntity<'product', 'products', ApiProduct, LocalProduct, ProductFields>;
+
+export const customerEntity = {
+  ...CUSTOMERS,
+  schema: customerSchema,
+  fromServer: localCustomerFromServer,
+  fromFields: localCustomerFromFields,
+  body: customerBody,
+  sameContent: sameCustomerContent,
+} as const satisfies SyncedEntity<
+  'customer',
+  'customers',
+  ApiCustomer,
+  LocalCustomer,
+  CustomerFields
+>;
+
+/** Every synced entity with its rules, in the order of ENTITY_DESCRIPTORS. */
+export const SYNCED_ENTITIES = [productEntity, customerEntity] as const;
+
+// Every descriptor has its rules and nothing else is here: the compiler checks both ways.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const everyKindHasRules: Same<(typeof SYNCED_ENTITIES)[number]['kind'], EntityKind> = true;
+void everyKindHasRules;
+
+export type AnyEntity = (typeof SYNCED_ENTITIES)[number];
+export type { EntityKind, EntityTableName } from './entities';
+export type EntityOf<K extends EntityKind> = Extract<AnyEntity, { kind: K }>;
+/** The API row, device row and editable fields of one kind. */
+export type ApiOf<E> = E extends SyncedEntity<string, string, infer A> ? A : never;
+export type LocalOf<E> = E extends SyncedEntity<string, string, ApiSyncedRow, infer L> ? L : never;
+export type FieldsOf<E> =
+  E extends SyncedEntity<string, string, ApiSyncedRow, LocalSyncedRow, infer F> ? F : never;
+
+/**
+ * Any entry, as generic code (Dexie, worker, server) handles it. The row-typed members are
+ * methods, which TypeScript compares bivariantly, so every entry is assignable to this.
+ */
+export type AnySyncedEntity = SyncedEntity;
+
+const BY_KIND = new Map<string, AnyEntity>(SYNCED_ENTITIES.map((e) => [e.kind, e]));
+const BY_TABLE = new Map<string, AnyEntity>(SYNCED_ENTITIES.map((e) => [e.table, e]));
+
+export function entityOf<K extends EntityKind>(kind: K): EntityOf<K> {
+  return BY_KIND.get(kind) as EntityOf<K>;
+}
+
+export function entityByTable(table: string): AnyEntity | undefined {
+  return BY_TABLE.get(table);
+}
