@@ -3,19 +3,20 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { css } from 'styled-system/css';
 import { useAuth } from '~/app/auth-context';
+import { saveSetting } from '~/db/settings-repo';
 import { type BusinessHours, defaultBusinessHours } from '~/domain/hours';
 import type { StoreMe } from '~/domain/schemas';
-import { apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { FullScreenSpinner } from '~/ui/spinner';
 import { HoursEditor } from '../store/hours-editor';
+import { PendingNotice } from './pending-notice';
 import { Unavailable } from './unavailable';
-import { useStoreMe } from './use-store-me';
+import { type SectionState, useStoreMe } from './use-store-me';
 
-function HoursForm({ store }: { store: StoreMe }) {
+function HoursForm({ store, pending }: { store: StoreMe; pending?: SectionState }) {
   const navigate = useNavigate();
   const { storeSaved } = useAuth();
   const [hours, setHours] = useState<BusinessHours>({
@@ -28,12 +29,18 @@ function HoursForm({ store }: { store: StoreMe }) {
     event.preventDefault();
     setBusy(true);
     try {
-      const saved = await apiRequest<StoreMe>('PUT', '/api/stores/me', { businessHours: hours });
-      await storeSaved(saved ?? { ...store, businessHours: hours });
-      toast.success('Horários atualizados!');
-      await navigate({ to: '/configuracoes' });
-    } catch {
-      toast.error('Erro ao salvar', 'Não foi possível atualizar o horário de funcionamento.');
+      // Kept on the device first; offline the worker queues it (the screens show it waiting).
+      const result = await saveSetting('store-hours', { businessHours: hours });
+      if (result.status === 'sent' || result.status === 'queued') {
+        if (result.status === 'sent') {
+          await storeSaved((result.data as StoreMe) ?? { ...store, businessHours: hours });
+        }
+        toast.success('Horários atualizados!');
+        await navigate({ to: '/configuracoes' });
+      } else {
+        // The server's reason; the hours stay as the owner set them, for correction.
+        toast.error('Erro ao salvar', result.message);
+      }
     } finally {
       setBusy(false);
     }
@@ -45,6 +52,7 @@ function HoursForm({ store }: { store: StoreMe }) {
       noValidate
       className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
     >
+      <PendingNotice state={pending} />
       <HoursEditor value={hours} onChange={setHours} />
       <Button type="submit" full loading={busy} loadingText="Salvando...">
         Salvar Horários
@@ -59,7 +67,11 @@ export function BusinessHoursScreen() {
   return (
     <Page>
       <PageHeader title="Horário de Funcionamento" backTo="/configuracoes" />
-      {state.kind === 'ready' ? <HoursForm store={state.store} /> : <Unavailable />}
+      {state.kind === 'ready' ? (
+        <HoursForm store={state.store} pending={state.pending['store-hours']} />
+      ) : (
+        <Unavailable />
+      )}
     </Page>
   );
 }
