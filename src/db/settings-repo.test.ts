@@ -25,7 +25,7 @@ describe('saveSetting', () => {
     await saveSetting('bot-config', { botAtivo: true }, ctx, () => 10);
     await saveSetting(
       'store-hours',
-      { businessHours: { seg: null } as StoreMe['businessHours'] },
+      { businessHours: {} as StoreMe['businessHours'] },
       ctx,
       () => 11,
     );
