@@ -1,6 +1,6 @@
 /** Settings offline: store data, hours and the assistant saved without signal wait on the phone and reach the server. */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchPhone, type Phone, waitForServiceWorker } from './browser';
+import { launchPhone, newPhoneContext, type Phone, waitForServiceWorker } from './browser';
 import {
   type ApiOwner,
   api,
@@ -107,7 +107,8 @@ describe('settings without signal', () => {
 
   it("a change the server refuses comes back with the server's message and the values tried", async () => {
     const shop = await createOwnerWithStore(baseUrl, 'Mercearia Recusada');
-    const { page, context } = phone;
+    const context = await newPhoneContext(phone.browser, baseUrl);
+    const page = await context.newPage();
     await signIn(page, shop);
     await waitForServiceWorker(page);
     await page.goto('/configuracoes');
@@ -147,5 +148,6 @@ describe('settings without signal', () => {
     expect(await page.getByLabel('Celular (opcional)').inputValue()).toMatch(/12.*3/);
     await page.screenshot({ path: '/tmp/offline-settings/refused-store-data.png' });
     expect((await storeOf(shop.token)).phone).not.toBe('123');
+    await context.close();
   });
 });
