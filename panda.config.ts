@@ -17,6 +17,7 @@ export default defineConfig({
             500: { value: '#10b981' },
             600: { value: '#059669' },
             700: { value: '#047857' },
+            800: { value: '#065f46' },
           },
         },
         fonts: {
@@ -30,8 +31,10 @@ export default defineConfig({
           fg: { value: '#111827' },
           muted: { value: '#6b7280' },
           border: { value: '#e5e7eb' },
-          primary: { value: '{colors.brand.600}' },
-          primaryHover: { value: '{colors.brand.700}' },
+          // brand.700: white text on it (buttons) and it on brand.50 (active tab) reach 4.5:1 (WCAG
+          // AA); brand.600 gave 3.8:1, which axe-core reports as a serious contrast failure.
+          primary: { value: '{colors.brand.700}' },
+          primaryHover: { value: '{colors.brand.800}' },
           danger: { value: '#dc2626' },
           success: { value: '#16a34a' },
         },

@@ -24,7 +24,7 @@ export const BODY_CAPS: ReadonlyArray<readonly [prefix: string, bytes: number]> 
   ['/api/auth/', 16 * KB],
   // A CSV of up to 5 MB (the device sends 5,000 rows per request, far less).
   ['/api/products/import-csv', 6 * MB],
-  // A replay batch: at most 100 queued mutations with 2 MB of bodies (src/db/sync-protocol.ts),
+  // A replay batch: at most 100 queued mutations with 2 MB of bodies (src/domain/sync/protocol.ts),
   // each body escaped once more inside the envelope.
   ['/api/sync/replay', 4 * MB],
   // A campaign image of up to 5 MB, as a base64 data URL (4/3 of the bytes) inside JSON.

@@ -92,7 +92,7 @@ function ToastCard({ id, title, description, type, action, closable }: ToastShap
           {title}
         </Toast.Title>
         {description ? (
-          <Toast.Description className={css({ fontSize: 'sm', opacity: 0.9, mt: '0.5' })}>
+          <Toast.Description className={css({ fontSize: 'sm', mt: '0.5' })}>
             {description}
           </Toast.Description>
         ) : null}

@@ -237,6 +237,20 @@ describe('working without network', () => {
       const refusals = page.getByRole('region', { name: 'Alterações recusadas' });
       await refusals.waitFor({ timeout: 20_000 });
       expect(await refusals.textContent()).toMatch(/Preço/);
+
+      // Discarding it reads that one row from the server, never the whole catalogue.
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (request.method() === 'GET' && pathname.startsWith('/api/')) reads.push(pathname);
+      });
+      await page.screenshot({ path: '/tmp/registry-refusals.png' });
+      await refusals.getByRole('button', { name: 'Descartar' }).click();
+      await refusals.waitFor({ state: 'detached' });
+      expect(reads).toContain(`/api/sync/products/${refused}`);
+      expect(reads).not.toContain('/api/products');
+      expect(await deviceRows(page, 'deadLetters')).toEqual([]);
+      await page.getByText('R$ 27,90').waitFor();
     } finally {
       await context.close();
     }

@@ -1,0 +1,121 @@
+/** Online calls of the campaigns screen (/api/campanhas, CAMPAIGNS-CONTRACT.md); never queued offline. */
+import { ApiRequestError, apiRequest } from '~/lib/api';
+
+export type CampaignStatus = 'agendado' | 'em andamento' | 'pausado' | 'enviado' | 'cancelado';
+
+export type Campaign = {
+  id: string;
+  titulo: string;
+  mensagem: string;
+  imageUrl: string | null;
+  /** Known values above; anything else the server sends is shown as it is (spec §4). */
+  status: CampaignStatus | (string & {});
+  sentCount: string;
+  /** Local datetime in the store's time zone, 'YYYY-MM-DDTHH:MM'. */
+  scheduledDate: string | null;
+  sendNow: boolean;
+  sentAt: string | null;
+  createdAt: string;
+  confirmedAt: string | null;
+  recipientCount: number;
+  /** ISO: when sending really begins (next opening of the send window); null for drafts. */
+  startsAt: string | null;
+  pauseReason: string | null;
+};
+
+export type DailyLimit = { dailyLimit: number; dailySent: number; remaining: number };
+
+export type RecipientStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+
+export type CampaignReport = {
+  campaign: Campaign;
+  counts: { total: number; pending: number; sent: number; failed: number; skipped: number };
+  recipients: Array<{
+    customerId: string;
+    name: string;
+    phone: string;
+    status: RecipientStatus | (string & {});
+    at: string | null;
+    error: string | null;
+  }>;
+};
+
+export type CampaignInput = {
+  id: string;
+  titulo: string;
+  mensagem: string;
+  imageUrl: string | null;
+  sendNow: boolean;
+  scheduledDate: string | null;
+};
+
+/** Spec §9: the history is read 20 at a time. */
+export const PAGE_SIZE = 20;
+
+const TIMEOUT_MS = 15_000;
+const timeout = (ms = TIMEOUT_MS) => ({ signal: AbortSignal.timeout(ms) });
+
+/** No HTTP answer at all (offline, server unreachable, timeout): not the server refusing. */
+export function isNetworkError(error: unknown): boolean {
+  return !(error instanceof ApiRequestError);
+}
+
+export function fetchCampaignPage(page: number): Promise<Campaign[]> {
+  return apiRequest<Campaign[]>(
+    'GET',
+    `/api/campanhas?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`,
+    undefined,
+    timeout(),
+  );
+}
+
+export function fetchDailyLimit(): Promise<DailyLimit> {
+  return apiRequest<DailyLimit>('GET', '/api/campanhas/limite-diario', undefined, timeout());
+}
+
+/** The image goes up as a data URL (spec §7); a 5 MB photo is ~7 MB of text, hence more time. */
+export async function uploadImage(dataUrl: string): Promise<string> {
+  const answer = await apiRequest<{ imageUrl: string }>(
+    'POST',
+    '/api/campanhas/upload',
+    { imageBase64: dataUrl },
+    timeout(90_000),
+  );
+  return answer.imageUrl;
+}
+
+/** Same `id` again (after 'Editar Campanha') updates the draft on the server instead of adding one. */
+export function createCampaign(input: CampaignInput): Promise<Campaign> {
+  // The contract marks imageUrl and scheduledDate optional: absent, never null.
+  const body: Record<string, unknown> = {
+    id: input.id,
+    titulo: input.titulo,
+    mensagem: input.mensagem,
+    sendNow: input.sendNow,
+  };
+  if (input.imageUrl) body.imageUrl = input.imageUrl;
+  if (!input.sendNow && input.scheduledDate) body.scheduledDate = input.scheduledDate;
+  return apiRequest<Campaign>('POST', '/api/campanhas', body, timeout());
+}
+
+export function sendCampaign(campaignId: string): Promise<Campaign> {
+  return apiRequest<Campaign>('POST', '/api/campanhas/enviar', { campaignId }, timeout());
+}
+
+export function cancelCampaign(id: string): Promise<Campaign> {
+  return apiRequest<Campaign>(
+    'PATCH',
+    `/api/campanhas/${encodeURIComponent(id)}/cancelar`,
+    {},
+    timeout(),
+  );
+}
+
+export function fetchReport(id: string): Promise<CampaignReport> {
+  return apiRequest<CampaignReport>(
+    'GET',
+    `/api/campanhas/${encodeURIComponent(id)}/relatorio`,
+    undefined,
+    timeout(),
+  );
+}

@@ -1,0 +1,187 @@
+/** The new-campaign form (spec §2): image, title, message with counter, send now or at a date. */
+import { Field } from '@ark-ui/react/field';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { css, cx } from 'styled-system/css';
+import { Button } from '~/ui/button';
+import { Card, CardTitle } from '~/ui/card';
+import { errorStyle, inputStyle, labelStyle, TextField } from '~/ui/field';
+import {
+  type CampaignDraft,
+  type DraftImage,
+  draftGeneration,
+  saveDraftFields,
+  saveDraftImage,
+} from './draft';
+import { type CampaignFormValues, campaignFormSchema } from './form-schema';
+import { MESSAGE_MAX, submitLabel } from './format';
+import { ImagePicker, type PickedImage } from './image-picker';
+import { OFFLINE_TEXT } from './use-campaign-flow';
+
+type Props = {
+  draft: CampaignDraft;
+  draftImage: DraftImage | null;
+  busy: boolean;
+  /** No campaign left today (the button says so and is disabled). */
+  exhausted: boolean;
+  online: boolean;
+  onReview: (values: CampaignFormValues, image: DraftImage | null) => void;
+};
+
+/** Typing rewrites the draft at most this often. */
+const SAVE_DELAY_MS = 300;
+
+/** The datetime-local minimum: now, in the phone's own time. */
+function localNow(): string {
+  const d = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+}
+
+export function CampaignForm({ draft, draftImage, busy, exhausted, online, onReview }: Props) {
+  const schema = useMemo(() => campaignFormSchema(), []);
+  const { register, handleSubmit, watch, formState } = useForm<CampaignFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      titulo: draft.titulo,
+      mensagem: draft.mensagem,
+      sendNow: draft.sendNow,
+      scheduledDate: draft.scheduledDate,
+    },
+  });
+  const [image, setImage] = useState<DraftImage | null>(draftImage);
+  // Saves from this form stop counting once its campaign is sent and the draft cleared.
+  const [generation] = useState(draftGeneration);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let pending: CampaignFormValues | null = null;
+    const flush = () => {
+      if (pending) void saveDraftFields(pending, generation).catch(() => {});
+      pending = null;
+    };
+    const subscription = watch((values) => {
+      pending = {
+        titulo: values.titulo ?? '',
+        mensagem: values.mensagem ?? '',
+        sendNow: values.sendNow ?? true,
+        scheduledDate: values.scheduledDate ?? '',
+      };
+      clearTimeout(timer);
+      timer = setTimeout(flush, SAVE_DELAY_MS);
+    });
+    // Leaving the screen or the app (a reload, the phone locking) keeps the last keystrokes.
+    const hidden = () => document.visibilityState === 'hidden' && flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      subscription.unsubscribe();
+      clearTimeout(timer);
+      flush();
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  }, [watch, generation]);
+
+  const changeImage = (picked: PickedImage | null) => {
+    setImage(picked ? { ...picked, uploadedUrl: null } : null);
+    void saveDraftImage(picked).catch(() => {});
+  };
+
+  const messageLength = (watch('mensagem') ?? '').length;
+  const sendNow = watch('sendNow');
+  const errors = formState.errors;
+  const disabled = busy || exhausted || !online;
+
+  return (
+    <Card>
+      <CardTitle>Nova Campanha</CardTitle>
+      <form
+        noValidate
+        onSubmit={handleSubmit(async (values) => {
+          // What is about to be reviewed is on the device before anything goes to the server.
+          await saveDraftFields(values, generation).catch(() => {});
+          onReview(values, image);
+        })}
+        className={css({ display: 'grid', gap: '4' })}
+      >
+        <ImagePicker image={image} onChange={changeImage} disabled={busy} />
+        <TextField
+          label="Título da Campanha"
+          autoComplete="off"
+          placeholder="Ex.: Promoção de fim de semana"
+          error={errors.titulo?.message}
+          {...register('titulo')}
+        />
+        <Field.Root invalid={Boolean(errors.mensagem)}>
+          <div className={css({ display: 'flex', justifyContent: 'space-between' })}>
+            <Field.Label className={labelStyle}>Mensagem</Field.Label>
+            <span
+              data-testid="message-counter"
+              aria-live="polite"
+              className={css({ fontSize: 'sm', fontVariantNumeric: 'tabular-nums' })}
+              style={{
+                color: messageLength > MESSAGE_MAX ? 'var(--colors-danger)' : 'var(--colors-muted)',
+              }}
+            >
+              {messageLength}/{MESSAGE_MAX}
+            </span>
+          </div>
+          <Field.Textarea
+            rows={4}
+            placeholder="Escreva a mensagem. {nome} vira o primeiro nome de cada cliente."
+            className={cx(inputStyle, css({ py: '2', resize: 'vertical', minH: '28' }))}
+            {...register('mensagem')}
+          />
+          <Field.ErrorText className={errorStyle}>{errors.mensagem?.message}</Field.ErrorText>
+        </Field.Root>
+        <label
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: '3',
+            minH: '11',
+            cursor: 'pointer',
+            fontSize: 'md',
+          })}
+        >
+          <input
+            type="checkbox"
+            className={css({ w: '5', h: '5', accentColor: 'var(--colors-primary)' })}
+            {...register('sendNow')}
+          />
+          Enviar Agora
+        </label>
+        {sendNow ? null : (
+          <TextField
+            label="Data e Hora Programada"
+            type="datetime-local"
+            min={localNow()}
+            error={errors.scheduledDate?.message}
+            {...register('scheduledDate')}
+          />
+        )}
+        {online ? null : (
+          <p
+            role="status"
+            data-testid="campaign-offline"
+            className={css({
+              bg: 'amber.50',
+              color: 'amber.900',
+              borderWidth: '1px',
+              borderColor: 'amber.200',
+              borderRadius: 'lg',
+              p: '3',
+              fontSize: 'sm',
+            })}
+          >
+            {OFFLINE_TEXT} O que você escreveu fica salvo no aparelho.
+          </p>
+        )}
+        <Button type="submit" full disabled={disabled} loading={busy} loadingText="Processando...">
+          {submitLabel({ busy: false, exhausted })}
+        </Button>
+      </form>
+    </Card>
+  );
+}

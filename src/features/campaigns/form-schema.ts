@@ -1,0 +1,38 @@
+/** The campaign form's rules with the spec §5 messages. */
+import { z } from 'zod';
+import { MESSAGE_MAX } from './format';
+
+export const SCHEDULE_REQUIRED = "Informe a data e hora programada ou marque 'Enviar Agora'";
+export const SCHEDULE_IN_PAST = 'A data programada deve ser no futuro';
+
+export function campaignFormSchema(now: () => Date = () => new Date()) {
+  return z
+    .object({
+      titulo: z
+        .string()
+        .trim()
+        .min(1, 'Título é obrigatório')
+        .max(120, 'Título deve ter no máximo 120 caracteres'),
+      mensagem: z
+        .string()
+        .trim()
+        .min(1, 'Mensagem é obrigatória')
+        .max(MESSAGE_MAX, 'Mensagem deve ter no máximo 200 caracteres'),
+      sendNow: z.boolean(),
+      scheduledDate: z.string(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.sendNow) return;
+      if (!value.scheduledDate) {
+        ctx.addIssue({ code: 'custom', path: ['scheduledDate'], message: SCHEDULE_REQUIRED });
+        return;
+      }
+      // datetime-local has no zone: the phone reads it in its own time, as the owner meant it.
+      const when = new Date(value.scheduledDate);
+      if (Number.isNaN(when.getTime()) || when.getTime() <= now().getTime()) {
+        ctx.addIssue({ code: 'custom', path: ['scheduledDate'], message: SCHEDULE_IN_PAST });
+      }
+    });
+}
+
+export type CampaignFormValues = z.infer<ReturnType<typeof campaignFormSchema>>;

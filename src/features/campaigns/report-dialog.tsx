@@ -1,0 +1,125 @@
+/** A campaign's delivery report: sent, failed and skipped counts, then each customer's status. */
+import { css } from 'styled-system/css';
+import { formatPhone } from '~/domain/phone';
+import { Dialog } from '~/ui/dialog';
+import { Spinner } from '~/ui/spinner';
+import type { Campaign, CampaignReport } from './api';
+import { formatIso, recipientStatusLabel, statusLabel } from './format';
+import { useCampaignReport } from './use-campaign-report';
+
+type Props = { campaign: Campaign | null; onClose: () => void };
+
+const RECIPIENT_COLORS: Record<string, string> = {
+  sent: '#166534',
+  failed: '#b91c1c',
+  skipped: '#4b5563',
+  pending: '#92400e',
+};
+
+function Counts({ counts }: { counts: CampaignReport['counts'] }) {
+  const cells = [
+    ['Enviadas', counts.sent],
+    ['Falharam', counts.failed],
+    ['Saíram da lista', counts.skipped],
+    ['Pendentes', counts.pending],
+  ] as const;
+  return (
+    <dl className={css({ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: '2' })}>
+      {cells.map(([label, value]) => (
+        <div
+          key={label}
+          className={css({ bg: 'gray.50', borderRadius: 'lg', p: '2.5', textAlign: 'center' })}
+        >
+          <dt className={css({ fontSize: 'xs', color: 'muted' })}>{label}</dt>
+          <dd
+            data-testid={`report-${label}`}
+            className={css({ fontSize: 'xl', fontWeight: 'bold' })}
+          >
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Recipients({ report }: { report: CampaignReport }) {
+  if (report.recipients.length === 0) {
+    return (
+      <p className={css({ color: 'muted', fontSize: 'sm' })}>
+        O envio ainda não começou: {report.counts.total}{' '}
+        {report.counts.total === 1 ? 'cliente vai receber' : 'clientes vão receber'} esta campanha.
+      </p>
+    );
+  }
+  return (
+    <ul data-testid="report-recipients" className={css({ display: 'grid', gap: '2' })}>
+      {report.recipients.map((r) => (
+        <li
+          key={r.customerId}
+          className={css({
+            display: 'flex',
+            justifyContent: 'space-between',
+            gap: '2',
+            borderBottomWidth: '1px',
+            borderColor: 'border',
+            pb: '2',
+            fontSize: 'sm',
+          })}
+        >
+          <span className={css({ flex: '1', minW: 0 })}>
+            <span className={css({ display: 'block', fontWeight: 'medium' })}>{r.name}</span>
+            <span className={css({ color: 'muted', fontSize: 'xs' })}>{formatPhone(r.phone)}</span>
+            {r.error ? (
+              <span className={css({ display: 'block', fontSize: 'xs', color: 'muted' })}>
+                {r.error}
+              </span>
+            ) : null}
+          </span>
+          <span className={css({ textAlign: 'right', flexShrink: 0 })}>
+            <span
+              className={css({ display: 'block', fontWeight: 'semibold' })}
+              style={{ color: RECIPIENT_COLORS[r.status] ?? '#374151' }}
+            >
+              {recipientStatusLabel(r.status)}
+            </span>
+            <span className={css({ color: 'muted', fontSize: 'xs' })}>{formatIso(r.at)}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ReportDialog({ campaign, onClose }: Props) {
+  const state = useCampaignReport(campaign?.id ?? null);
+  const shown = state.kind === 'ready' ? state.report.campaign : campaign;
+  return (
+    <Dialog
+      open={campaign !== null}
+      onOpenChange={(next) => !next && onClose()}
+      title="Relatório de envio"
+      description={shown ? `${shown.titulo} · ${statusLabel(shown.status)}` : undefined}
+    >
+      {state.kind === 'loading' ? (
+        <div className={css({ display: 'grid', placeItems: 'center', py: '6', color: 'primary' })}>
+          <Spinner />
+        </div>
+      ) : state.kind === 'error' ? (
+        <p role="alert" className={css({ color: 'danger', fontSize: 'sm' })}>
+          {state.message}
+        </p>
+      ) : (
+        <div className={css({ display: 'grid', gap: '4' })}>
+          {state.report.campaign.status === 'pausado' && state.report.campaign.pauseReason ? (
+            <p className={css({ fontSize: 'sm', color: '#9a3412' })}>
+              Pausada: {state.report.campaign.pauseReason}
+            </p>
+          ) : null}
+          <Counts counts={state.report.counts} />
+          <Recipients report={state.report} />
+        </div>
+      )}
+    </Dialog>
+  );
+}
