@@ -36,7 +36,7 @@ export async function pendingSettings(db: TaliDb): Promise<PendingSetting[]> {
 
 /** The store as the owner last set it: the server's copy with the waiting changes on top. */
 export function withPending(store: StoreMe, pending: readonly PendingSetting[]): StoreMe {
-  return pending.reduce<StoreMe>((s, p) => ({ ...s, ...p.body }), store);
+  return Object.assign({}, store, ...pending.map((p) => p.body)) as StoreMe;
 }
 
 /**

@@ -1,5 +1,4 @@
-/** Online calls of the WhatsApp screen: status, QR (retried), disconnect and the assistant settings. */
-import type { StoreMe } from '~/domain/schemas';
+/** Online calls of the WhatsApp screen: status, QR (retried) and disconnect (the assistant's settings save through the device: src/db/settings-repo.ts). */
 import { apiRequest } from '~/lib/api';
 
 export type WhatsAppStatus = {
@@ -43,13 +42,5 @@ export async function generateQr(retries = 2, pauseMs = 1000): Promise<QrAnswer>
 export function disconnectWhatsApp(): Promise<unknown> {
   return apiRequest('DELETE', '/api/whatsapp/disconnect', undefined, {
     signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
-}
-
-/** Spec §7: the guidance text goes in mensagemBoasVindas; the other two stay empty. */
-export function saveBotConfig(botAtivo: boolean, guidance: string) {
-  return apiRequest<StoreMe | { queued: true }>('PUT', '/api/stores/bot-config', {
-    botAtivo,
-    botPersonalizacao: { mensagemBoasVindas: guidance, tomVoz: '', informacoesImportantes: '' },
   });
 }
