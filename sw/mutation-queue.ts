@@ -4,7 +4,8 @@ import type { EntryMeta, QueueEntry } from './queue-entry';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
- * Only the synced entities' APIs (src/domain/sync/entities.ts) are queued. Auth must fail at
+ * Only the synced entities' APIs and the singletons' PUTs (store data, hours, the assistant's
+ * settings: src/domain/sync/entities.ts) are queued. Auth must fail at
  * once, and online-only screens (campaigns, WhatsApp, store creation) show their own offline
  * message instead of a "queued" answer they could not use.
  */
@@ -12,7 +13,7 @@ export function isQueueable(request: Request): boolean {
   if (!MUTATING.has(request.method)) return false;
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith('/api/') || pathname.startsWith('/api/auth/')) return false;
-  return request.headers.has(ENTITY_HEADER) || isOfflineCapable(pathname);
+  return request.headers.has(ENTITY_HEADER) || isOfflineCapable(pathname, request.method);
 }
 
 export type MutationDeps = {

@@ -1,9 +1,10 @@
 /** The replay's view of the device database (Dexie): session mirror, pending flags, dead letters. */
 import type { TaliDb } from '../src/db/db';
 import { acknowledgeAll, markPending } from '../src/db/pending';
+import { acknowledgeSettings } from '../src/db/pending-settings';
 import { recordRefusal } from '../src/db/refusals';
-import type { EntityKind } from '../src/domain/sync/entities';
-import { parseEntityTag } from '../src/domain/sync/protocol';
+import type { EntityKind, SingletonKind } from '../src/domain/sync/entities';
+import { parseEntityTag, parseSingletonTag } from '../src/domain/sync/protocol';
 import type { HeldEntry, RefusedMutation, ReplayStore } from './queue-entry';
 
 const IN_FLIGHT = 'sw-in-flight';
@@ -58,7 +59,10 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
       // No queued mutation names these rows any more: the last one sent carried their latest
       // state (the worker knows no edit stamps). One transaction for a whole batch's rows.
       const byKind = new Map<EntityKind, { id: string }[]>();
+      const settings: { kind: SingletonKind }[] = [];
       for (const tag of entities) {
+        const singleton = parseSingletonTag(tag);
+        if (singleton) settings.push({ kind: singleton });
         const target = parseEntityTag(tag);
         if (!target) continue;
         const acks = byKind.get(target.kind) ?? [];
@@ -66,6 +70,8 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
         byKind.set(target.kind, acks);
       }
       await acknowledgeAll(db, byKind);
+      // Settings sections (store data, hours, the assistant): the same rule, kept in db.meta.
+      await acknowledgeSettings(db, settings);
     },
     deadLetter: (refused: RefusedMutation) => recordRefusal(db, refused, newId),
     async setInFlight(entries) {

@@ -2,7 +2,7 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { LocalCustomer } from '~/domain/customer';
 import type { LocalProduct } from '~/domain/product';
-import { ENTITY_DESCRIPTORS, type EntityKind } from '~/domain/sync/entities';
+import { ENTITY_DESCRIPTORS, type EntityKind, type SingletonKind } from '~/domain/sync/entities';
 import type { EntityOf, LocalOf } from '~/domain/sync/registry';
 import type { LocalSyncedRow } from '~/domain/sync/rows';
 
@@ -24,8 +24,11 @@ export type DeadLetter = {
   body: string | null;
   status: number;
   message: string;
-  /** The synced entity it was about; 'other' for a mutation of no single row (a CSV import). */
-  entity: EntityKind | 'other';
+  /**
+   * The synced entity (or singleton: store data, hours, assistant) it was about; 'other' for a
+   * mutation of no single row (a CSV import).
+   */
+  entity: EntityKind | SingletonKind | 'other';
   entityId: string | null;
   failedAt: number;
 };

@@ -4,7 +4,7 @@
  * was queued for later, or was refused (then recorded as a dead letter the owner can act on).
  */
 
-import type { EntityKind } from '~/domain/sync/entities';
+import type { EntityKind, SingletonKind } from '~/domain/sync/entities';
 import { ENTITY_HEADER, entityTag, IDEMPOTENCY_HEADER } from '~/domain/sync/protocol';
 import { errorFromResponse, isQueued, UnauthorizedError } from '~/lib/api';
 import { recordRefusal } from './refusals';
@@ -16,7 +16,7 @@ export type Mutation = {
   method: 'POST' | 'PUT' | 'DELETE';
   url: string;
   body?: unknown;
-  entity: { kind: EntityKind; id: string } | null;
+  entity: { kind: EntityKind | SingletonKind; id: string } | null;
   /** A fresh UUID per mutation unless the caller must reuse one (e.g. a retried import). */
   idempotencyKey?: string;
   /** Statuses that mean the goal is already reached (a DELETE answered 404: already gone). */

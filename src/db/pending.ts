@@ -10,7 +10,7 @@
  *   edit was written meanwhile, the row stays pending: that edit is still on its way. Clearing
  *   the flag also forgets the row's refused changes: the state the server now holds supersedes them.
  */
-import { descriptorOf, type EntityKind } from '~/domain/sync/entities';
+import { descriptorOf, type EntityKind, type SingletonKind } from '~/domain/sync/entities';
 import { localTable, type TaliDb } from './db';
 
 /** The server stored a row's state: `stamp` names it when known, `revision` is the server's. */
@@ -66,7 +66,7 @@ export async function markPending(db: TaliDb, kind: EntityKind, id: string): Pro
 /** Forget the refusals recorded for these rows (fixed, superseded, discarded or deleted). */
 export async function forgetRefusals(
   db: TaliDb,
-  kind: EntityKind,
+  kind: EntityKind | SingletonKind,
   ids: ReadonlySet<string>,
 ): Promise<void> {
   await db.deadLetters

@@ -1,5 +1,6 @@
 /** Recording a mutation the server refused (a dead letter), the same way from the page and the worker. */
-import { parseEntityTag } from '~/domain/sync/protocol';
+import { SINGLETON_ID } from '~/domain/sync/entities';
+import { parseEntityTag, parseSingletonTag } from '~/domain/sync/protocol';
 import type { DeadLetter, TaliDb } from './db';
 
 export type Refusal = {
@@ -18,7 +19,8 @@ export async function recordRefusal(
   refusal: Refusal,
   newId: () => string = () => crypto.randomUUID(),
 ): Promise<void> {
-  const target = parseEntityTag(refusal.entity);
+  const singleton = parseSingletonTag(refusal.entity);
+  const target = singleton ? { kind: singleton, id: SINGLETON_ID } : parseEntityTag(refusal.entity);
   const letter: DeadLetter = {
     id: newId(),
     method: refusal.method,

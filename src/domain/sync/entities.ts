@@ -72,3 +72,58 @@ export function descriptorOf<K extends EntityKind>(kind: K): Extract<AnyDescript
 export function entityOfPath(path: string): AnyDescriptor | undefined {
   return ENTITY_DESCRIPTORS.find((e) => path === e.basePath || path.startsWith(`${e.basePath}/`));
 }
+
+/**
+ * A synced singleton: one resource of the store (not rows with ids) that the owner changes with a
+ * whole-section PUT, offline too. The worker queues and replays it in the same line as the rows
+ * (alone, not batched); the device keeps the section's latest body as pending until the server
+ * has it (src/db/pending-settings.ts), with the same pending rule and dead letters as rows. Its
+ * tag in `X-Tali-Entity` is "<kind>:me". Several sections may share one path (both PUT
+ * /api/stores/me): each is its own kind, so each screen knows what of its own is waiting.
+ */
+export type SingletonDescriptor = {
+  readonly kind: string;
+  readonly method: 'PUT';
+  readonly path: `/api/${string}`;
+};
+
+export const STORE_DATA = {
+  kind: 'store-data',
+  method: 'PUT',
+  path: '/api/stores/me',
+} as const satisfies SingletonDescriptor;
+
+export const STORE_HOURS = {
+  kind: 'store-hours',
+  method: 'PUT',
+  path: '/api/stores/me',
+} as const satisfies SingletonDescriptor;
+
+export const BOT_CONFIG = {
+  kind: 'bot-config',
+  method: 'PUT',
+  path: '/api/stores/bot-config',
+} as const satisfies SingletonDescriptor;
+
+export const SINGLETON_DESCRIPTORS = [STORE_DATA, STORE_HOURS, BOT_CONFIG] as const;
+export type SingletonKind = (typeof SINGLETON_DESCRIPTORS)[number]['kind'];
+/** The one id of a singleton in its tag ("store-data:me"). */
+export const SINGLETON_ID = 'me';
+
+export function isSingletonKind(kind: string): kind is SingletonKind {
+  return SINGLETON_DESCRIPTORS.some((s) => s.kind === kind);
+}
+
+/** A singleton's own method and path (PUT /api/stores/me), which works offline. */
+export function isSingletonRoute(method: string, path: string): boolean {
+  return SINGLETON_DESCRIPTORS.some((s) => s.method === method && s.path === path);
+}
+
+export function descriptorOfSingleton<K extends SingletonKind>(
+  kind: K,
+): Extract<(typeof SINGLETON_DESCRIPTORS)[number], { kind: K }> {
+  return SINGLETON_DESCRIPTORS.find((s) => s.kind === kind) as Extract<
+    (typeof SINGLETON_DESCRIPTORS)[number],
+    { kind: K }
+  >;
+}

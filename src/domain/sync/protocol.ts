@@ -11,7 +11,16 @@
  * remains (src/db/pending.ts), and writes refused mutations to `db.deadLetters`, so nothing
  * depends on a page being open.
  */
-import { ENTITY_DESCRIPTORS, type EntityKind, entityOfPath, isEntityKind } from './entities';
+import {
+  ENTITY_DESCRIPTORS,
+  type EntityKind,
+  entityOfPath,
+  isEntityKind,
+  isSingletonKind,
+  isSingletonRoute,
+  SINGLETON_ID,
+  type SingletonKind,
+} from './entities';
 
 export const SYNC_CHANNEL = 'tali-sync';
 export const ENTITY_HEADER = 'X-Tali-Entity';
@@ -38,7 +47,7 @@ export type SyncMessage =
   /** Replay finished (queue empty or stopped on a network error / 5xx). */
   | { type: 'replay-done'; size: number };
 
-export function entityTag(kind: EntityKind, id: string): string {
+export function entityTag(kind: EntityKind | SingletonKind, id: string): string {
   return `${kind}:${id}`;
 }
 
@@ -50,6 +59,13 @@ export function parseEntityTag(tag: string | null): { kind: EntityKind; id: stri
   const id = tag.slice(colon + 1);
   if (colon <= 0 || !id || !isEntityKind(kind)) return null;
   return { kind, id };
+}
+
+/** "store-data:me" → the singleton's kind; null for anything else. */
+export function parseSingletonTag(tag: string | null): SingletonKind | null {
+  if (!tag?.endsWith(`:${SINGLETON_ID}`)) return null;
+  const kind = tag.slice(0, -SINGLETON_ID.length - 1);
+  return isSingletonKind(kind) ? kind : null;
 }
 
 /**
@@ -75,9 +91,13 @@ export type ReplayBatchItem = {
 
 export type ReplayBatchResult = { status: number; body: unknown };
 
-/** Mutations of the synced entities, which work offline: the worker queues them. */
-export function isOfflineCapable(path: string): boolean {
-  return entityOfPath(path) !== undefined;
+/**
+ * Mutations that work offline, which the worker queues: any mutation of a synced entity's API,
+ * and a singleton's own method and path (PUT /api/stores/me, not POST /api/stores).
+ */
+export function isOfflineCapable(path: string, method?: string): boolean {
+  if (entityOfPath(path) !== undefined) return true;
+  return method !== undefined && isSingletonRoute(method, path);
 }
 
 /** The mutations the batch runs: every entity's POST, PUT /:id, DELETE /:id and extra POSTs. */

@@ -2,20 +2,21 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { css } from 'styled-system/css';
+import { saveSetting } from '~/db/settings-repo';
 import { type BusinessHours, defaultBusinessHours, hoursProblem } from '~/domain/hours';
 import type { StoreMe } from '~/domain/schemas';
 import { useAuth } from '~/lib/auth/auth-context';
-import { useStoreMe } from '~/lib/auth/use-store-me';
+import { type SectionState, useStoreMe } from '~/lib/auth/use-store-me';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
+import { PendingNotice } from '~/ui/pending-notice';
 import { FullScreenSpinner } from '~/ui/spinner';
 import { Unavailable } from '~/ui/unavailable';
 import { HoursEditor } from '../store/hours-editor';
-import { saveStore } from './api';
 
-function HoursForm({ store }: { store: StoreMe }) {
+function HoursForm({ store, pending }: { store: StoreMe; pending?: SectionState }) {
   const navigate = useNavigate();
   const { storeSaved } = useAuth();
   const [hours, setHours] = useState<BusinessHours>({
@@ -34,12 +35,18 @@ function HoursForm({ store }: { store: StoreMe }) {
     }
     setBusy(true);
     try {
-      const saved = await saveStore({ businessHours: hours });
-      await storeSaved(saved ?? { ...store, businessHours: hours });
-      toast.success('Horários atualizados!');
-      await navigate({ to: '/configuracoes' });
-    } catch {
-      toast.error('Erro ao salvar', 'Não foi possível atualizar o horário de funcionamento.');
+      // Kept on the device first; offline the worker queues it (the screens show it waiting).
+      const result = await saveSetting('store-hours', { businessHours: hours });
+      if (result.status === 'sent' || result.status === 'queued') {
+        if (result.status === 'sent') {
+          await storeSaved((result.data as StoreMe) ?? { ...store, businessHours: hours });
+        }
+        toast.success('Horários atualizados!');
+        await navigate({ to: '/configuracoes' });
+      } else {
+        // The server's reason; the hours stay as the owner set them, for correction.
+        toast.error('Erro ao salvar', result.message);
+      }
     } finally {
       setBusy(false);
     }
@@ -51,6 +58,7 @@ function HoursForm({ store }: { store: StoreMe }) {
       noValidate
       className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
     >
+      <PendingNotice state={pending} />
       <HoursEditor value={hours} onChange={setHours} />
       <Button type="submit" full loading={busy} loadingText="Salvando...">
         Salvar Horários
@@ -65,7 +73,11 @@ export function BusinessHoursScreen() {
   return (
     <Page>
       <PageHeader title="Horário de Funcionamento" backTo="/configuracoes" />
-      {state.kind === 'ready' ? <HoursForm store={state.store} /> : <Unavailable />}
+      {state.kind === 'ready' ? (
+        <HoursForm store={state.store} pending={state.pending['store-hours']} />
+      ) : (
+        <Unavailable />
+      )}
     </Page>
   );
 }

@@ -2,7 +2,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ComponentType, useState } from 'react';
 import { css } from 'styled-system/css';
+import type { SingletonKind } from '~/domain/sync/entities';
 import { useAuth } from '~/lib/auth/auth-context';
+import { usePendingSettings } from '~/lib/auth/use-store-me';
 import { Button } from '~/ui/button';
 import { cardStyle } from '~/ui/card';
 import { ChevronRightIcon, ClockIcon, LogOutIcon, MessageIcon, StoreIcon } from '~/ui/icons';
@@ -17,6 +19,8 @@ type Entry = {
   title: string;
   description: string;
   Icon: ComponentType<{ size?: number }>;
+  /** The settings section saved from that screen (its pending marker). */
+  section: SingletonKind;
 };
 
 const ENTRIES: Entry[] = [
@@ -25,18 +29,21 @@ const ENTRIES: Entry[] = [
     title: 'Alterar Dados Cadastrais',
     description: 'Nome, CNPJ, celular e endereço da loja',
     Icon: StoreIcon,
+    section: 'store-data',
   },
   {
     to: '/configuracoes/horario-funcionamento',
     title: 'Alterar Horário de Funcionamento',
     description: 'Dias e horários em que a loja abre',
     Icon: ClockIcon,
+    section: 'store-hours',
   },
   {
     to: '/configuracoes/whatsapp-agente',
     title: 'Conectar WhatsApp e Agente Virtual',
     description: 'Conexão do número e respostas automáticas',
     Icon: MessageIcon,
+    section: 'bot-config',
   },
 ];
 
@@ -44,6 +51,7 @@ export function SettingsScreen() {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
+  const pending = usePendingSettings()?.sections ?? {};
   const logout = async () => {
     setLeaving(true);
     await signOut();
@@ -53,7 +61,7 @@ export function SettingsScreen() {
     <Page>
       <PageHeader title="Configurações" backTo="/home" />
       <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-        {ENTRIES.map(({ to, title, description, Icon }) => (
+        {ENTRIES.map(({ to, title, description, Icon, section }) => (
           <li key={to}>
             <Link
               to={to}
@@ -85,6 +93,19 @@ export function SettingsScreen() {
                 <span className={css({ display: 'block', fontSize: 'sm', color: 'muted' })}>
                   {description}
                 </span>
+                {pending[section] && (
+                  <span
+                    data-testid="settings-entry-pending"
+                    className={css({
+                      display: 'block',
+                      fontSize: 'xs',
+                      fontWeight: 'semibold',
+                      color: pending[section]?.refusal ? 'red.700' : 'amber.800',
+                    })}
+                  >
+                    {pending[section]?.refusal ? 'Alteração recusada' : 'Aguardando conexão'}
+                  </span>
+                )}
               </span>
               <ChevronRightIcon className={css({ color: 'muted', flexShrink: 0 })} />
             </Link>

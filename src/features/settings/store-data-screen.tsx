@@ -4,24 +4,25 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from 'styled-system/css';
+import { saveSetting } from '~/db/settings-repo';
 import type { CepAddress } from '~/domain/cep';
 import { maskCep } from '~/domain/cep';
 import { maskCnpj } from '~/domain/cnpj';
 import { maskPhone } from '~/domain/phone';
 import { type StoreMe, storeDataSchema } from '~/domain/schemas';
 import { useAuth } from '~/lib/auth/auth-context';
-import { useStoreMe } from '~/lib/auth/use-store-me';
+import { type SectionState, useStoreMe } from '~/lib/auth/use-store-me';
 import { useCepLookup } from '~/lib/cep-lookup';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
+import { PendingNotice } from '~/ui/pending-notice';
 import { FullScreenSpinner } from '~/ui/spinner';
 import { Unavailable } from '~/ui/unavailable';
 import { type AddressFieldName, AddressFields } from '../store/address-fields';
 import { type StoreInfoFieldName, StoreInfoFields } from '../store/store-info-fields';
-import { saveStore } from './api';
 
 type Values = Record<StoreInfoFieldName | AddressFieldName, string>;
 
@@ -42,7 +43,7 @@ function toValues(store: StoreMe): Values {
 
 const sectionStyle = css({ display: 'flex', flexDirection: 'column', gap: '4' });
 
-function StoreDataForm({ store }: { store: StoreMe }) {
+function StoreDataForm({ store, pending }: { store: StoreMe; pending?: SectionState }) {
   const navigate = useNavigate();
   const { storeSaved } = useAuth();
   const form = useForm({
@@ -65,18 +66,22 @@ function StoreDataForm({ store }: { store: StoreMe }) {
   });
 
   const onSubmit = form.handleSubmit(async (data) => {
-    try {
-      const saved = await saveStore(data);
-      await storeSaved(saved ?? { ...store, ...data });
+    // Kept on the device first; offline the worker queues it (the screens show it waiting).
+    const result = await saveSetting('store-data', data);
+    if (result.status === 'sent' || result.status === 'queued') {
+      if (result.status === 'sent')
+        await storeSaved((result.data as StoreMe) ?? { ...store, ...data });
       toast.success('Dados atualizados!');
       await navigate({ to: '/configuracoes' });
-    } catch {
-      toast.error('Erro ao atualizar', 'Não foi possível atualizar os dados.');
+    } else {
+      // The server's reason; the form keeps what was typed for correction.
+      toast.error('Erro ao atualizar', result.message);
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className={sectionStyle}>
+      <PendingNotice state={pending} />
       <Card className={sectionStyle}>
         <CardTitle className={css({ mb: '0' })}>Informações Básicas</CardTitle>
         <StoreInfoFields bind={bind} />
@@ -98,7 +103,11 @@ export function StoreDataScreen() {
   return (
     <Page>
       <PageHeader title="Dados Cadastrais" backTo="/configuracoes" />
-      {state.kind === 'ready' ? <StoreDataForm store={state.store} /> : <Unavailable />}
+      {state.kind === 'ready' ? (
+        <StoreDataForm store={state.store} pending={state.pending['store-data']} />
+      ) : (
+        <Unavailable />
+      )}
     </Page>
   );
 }

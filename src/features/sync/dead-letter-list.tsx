@@ -6,6 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { type DeadLetter, db } from '~/db/db';
+import { isEntityKind } from '~/domain/sync/entities';
 import { entityOf } from '~/domain/sync/registry';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
@@ -27,6 +28,7 @@ function subject(letter: DeadLetter): string {
     // a body that is not JSON: no name to show
   }
   if (letter.entity === 'other') return 'Importação de produtos';
+  if (!isEntityKind(letter.entity)) return 'Configurações da loja';
   const what = entityOf(letter.entity).noun;
   const action =
     letter.method === 'DELETE'

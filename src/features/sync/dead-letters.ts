@@ -4,7 +4,9 @@ import { anySyncedTable } from '~/db/db';
 import { clearLocalDelete } from '~/db/local-deletes';
 import { type MutationResult, sendMutation } from '~/db/mutations';
 import { forgetRefusals } from '~/db/pending';
+import { discardSetting } from '~/db/pending-settings';
 import { type DeviceContext, deviceContext, requestHeaders } from '~/db/transport';
+import { isEntityKind } from '~/domain/sync/entities';
 import { type AnySyncedEntity, entityOf } from '~/domain/sync/registry';
 import { type ApiSyncedRow, isTombstone, type SyncRow } from '~/domain/sync/rows';
 import { errorFromResponse } from '~/lib/api';
@@ -26,7 +28,13 @@ export async function retryDeadLetter(
     },
     ctx,
   );
-  if (result.status === 'sent' && kind && letter.entityId && letter.method === 'DELETE') {
+  if (
+    result.status === 'sent' &&
+    kind &&
+    isEntityKind(kind) &&
+    letter.entityId &&
+    letter.method === 'DELETE'
+  ) {
     await clearLocalDelete(ctx.db, kind, letter.entityId);
   }
   return result;
@@ -66,6 +74,8 @@ export async function discardDeadLetter(
     await db.deadLetters.delete(letter.id);
     return;
   }
+  // A settings section: its waiting body and refusal go; the screen shows the server's copy.
+  if (!isEntityKind(kind)) return discardSetting(db, kind);
   const entity: AnySyncedEntity = entityOf(kind);
   const server = await serverCopy(entity, id, ctx);
   const table = anySyncedTable(db, entity);

@@ -2,8 +2,7 @@
  * Online calls of the WhatsApp screen: QR (retried), disconnect and the assistant settings. The
  * status is read through src/lib/whatsapp-status.ts, which the home card shares.
  */
-import type { StoreMe } from '~/domain/schemas';
-import { apiRequest, isQueued } from '~/lib/api';
+import { apiRequest } from '~/lib/api';
 import { STATUS_TIMEOUT_MS, type WhatsAppStatus } from '~/lib/whatsapp-status';
 
 export type QrAnswer = WhatsAppStatus & { qrCode: string | null; sandboxUrl?: string };
@@ -30,16 +29,4 @@ export function disconnectWhatsApp(): Promise<unknown> {
   return apiRequest('DELETE', '/api/whatsapp/disconnect', undefined, {
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
-}
-
-/**
- * Spec §7: the guidance text goes in mensagemBoasVindas; the other two stay empty. Answers the
- * saved store, or null when the change was queued offline (the caller keeps its own copy).
- */
-export async function saveBotConfig(botAtivo: boolean, guidance: string): Promise<StoreMe | null> {
-  const saved = await apiRequest<StoreMe | { queued: true }>('PUT', '/api/stores/bot-config', {
-    botAtivo,
-    botPersonalizacao: { mensagemBoasVindas: guidance, tomVoz: '', informacoesImportantes: '' },
-  });
-  return saved && !isQueued(saved) ? saved : null;
 }

@@ -1,19 +1,21 @@
 /** The assistant card of spec §2: on/off switch, the owner's guidance and 'Salvar Configurações'. */
 import { type FormEvent, useId, useState } from 'react';
 import { css } from 'styled-system/css';
+import { saveSetting } from '~/db/settings-repo';
 import type { StoreMe } from '~/domain/schemas';
 import { useAuth } from '~/lib/auth/auth-context';
+import type { SectionState } from '~/lib/auth/use-store-me';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
 import { inputStyle, labelStyle } from '~/ui/field';
+import { PendingNotice } from '~/ui/pending-notice';
 import { Switch } from '~/ui/switch';
-import { saveBotConfig } from './api';
 
 /** Same limit as the server's botConfigSchema. */
 const MAX_GUIDANCE = 2000;
 
-export function AssistantCard({ store }: { store: StoreMe }) {
+export function AssistantCard({ store, pending }: { store: StoreMe; pending?: SectionState }) {
   const { storeSaved } = useAuth();
   const [active, setActive] = useState(store.botAtivo);
   const [guidance, setGuidance] = useState(store.botPersonalizacao?.mensagemBoasVindas ?? '');
@@ -24,9 +26,8 @@ export function AssistantCard({ store }: { store: StoreMe }) {
     event.preventDefault();
     setBusy(true);
     try {
-      const saved = await saveBotConfig(active, guidance.trim());
-      const next: StoreMe = {
-        ...store,
+      // Spec §7: the guidance text goes in mensagemBoasVindas; the other two stay empty.
+      const body = {
         botAtivo: active,
         botPersonalizacao: {
           mensagemBoasVindas: guidance.trim(),
@@ -34,10 +35,16 @@ export function AssistantCard({ store }: { store: StoreMe }) {
           informacoesImportantes: '',
         },
       };
-      await storeSaved(saved ?? next);
-      toast.success('Configurações salvas!');
-    } catch {
-      toast.error('Erro ao salvar', 'Não foi possível salvar as configurações. Tente novamente.');
+      // Kept on the device first; offline the worker queues it (the card shows it waiting).
+      const result = await saveSetting('bot-config', body);
+      if (result.status === 'sent')
+        await storeSaved((result.data as StoreMe) ?? { ...store, ...body });
+      if (result.status === 'sent' || result.status === 'queued') {
+        toast.success('Configurações salvas!');
+      } else {
+        // The server's reason; the switch and the text keep what the owner set.
+        toast.error('Erro ao salvar', result.message);
+      }
     } finally {
       setBusy(false);
     }
@@ -55,6 +62,7 @@ export function AssistantCard({ store }: { store: StoreMe }) {
           Responde sozinho às perguntas dos clientes no WhatsApp: horários, endereço, produtos e
           preços. Quem responder SAIR deixa de receber campanhas.
         </p>
+        <PendingNotice state={pending} />
         <Switch checked={active} onCheckedChange={setActive} label="Ativar Assistente Virtual" />
         <div>
           <label htmlFor={textId} className={labelStyle}>

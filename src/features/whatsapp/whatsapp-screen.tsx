@@ -22,7 +22,7 @@ export function WhatsAppScreen() {
             <Spinner />
           </div>
         ) : store.kind === 'ready' ? (
-          <AssistantCard store={store.store} />
+          <AssistantCard store={store.store} pending={store.pending['bot-config']} />
         ) : (
           <Unavailable />
         )}

@@ -1,26 +1,55 @@
-/** The owner's store for the settings and WhatsApp screens: server first, the device cache when offline. */
+/**
+ * The owner's store for the settings screens: server first, the device cache when offline, with
+ * the settings changes still waiting for the server (or refused by it) on top, live.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { db } from '~/db/db';
+import { type PendingSetting, pendingSettings, withPending } from '~/db/pending-settings';
 import type { StoreMe } from '~/domain/schemas';
+import { isSingletonKind, type SingletonKind } from '~/domain/sync/entities';
 import { fetchStore } from './store-cache';
+
+/** A section's change on the device: waiting for the connection, or refused with the server's message. */
+export type SectionState = { refusal: string | null };
+export type PendingSections = Partial<Record<SingletonKind, SectionState>>;
 
 export type StoreMeState =
   | { kind: 'loading' }
-  | { kind: 'ready'; store: StoreMe }
+  | { kind: 'ready'; store: StoreMe; pending: PendingSections }
   | { kind: 'unavailable' };
 
+/** What of the settings waits on the device, live (the worker clears it when the server has it). */
+export function usePendingSettings():
+  | { list: PendingSetting[]; sections: PendingSections }
+  | undefined {
+  return useLiveQuery(async () => {
+    const list = await pendingSettings(db);
+    const refusals = await db.deadLetters.filter((d) => isSingletonKind(d.entity)).toArray();
+    const sections: PendingSections = {};
+    for (const p of list) {
+      const refused = refusals
+        .filter((d) => d.entity === p.kind)
+        .sort((a, b) => b.failedAt - a.failedAt);
+      sections[p.kind] = { refusal: refused[0]?.message ?? null };
+    }
+    return { list, sections };
+  });
+}
+
 export function useStoreMe(): StoreMeState {
-  const [state, setState] = useState<StoreMeState>({ kind: 'loading' });
+  const [server, setServer] = useState<StoreMe | null | 'loading'>('loading');
+  const pending = usePendingSettings();
   useEffect(() => {
     let cancelled = false;
     fetchStore()
-      .then(
-        ({ store }) =>
-          !cancelled && setState(store ? { kind: 'ready', store } : { kind: 'unavailable' }),
-      )
-      .catch(() => !cancelled && setState({ kind: 'unavailable' }));
+      .then(({ store }) => !cancelled && setServer(store))
+      .catch(() => !cancelled && setServer(null));
     return () => {
       cancelled = true;
     };
   }, []);
-  return state;
+  if (server === 'loading' || pending === undefined) return { kind: 'loading' };
+  if (server === null) return { kind: 'unavailable' };
+  return { kind: 'ready', store: withPending(server, pending.list), pending: pending.sections };
 }
