@@ -19,22 +19,31 @@ export const DEFAULT_BODY_CAP = 1 * MB;
  * First matching prefix wins. Sizes leave room for JSON escaping and accents (two bytes in UTF-8)
  * above what the device sends, so a body the app builds never meets a cap.
  */
-export const BODY_CAPS: ReadonlyArray<readonly [prefix: string, bytes: number]> = [
-  // E-mail and password: nothing legitimate is near 16 KB, and these routes need no account.
-  ['/api/auth/', 16 * KB],
-  // A CSV of up to 5 MB (the device sends 5,000 rows per request, far less).
-  ['/api/products/import-csv', 6 * MB],
-  // A replay batch: at most 100 queued mutations with 2 MB of bodies (src/domain/sync/protocol.ts),
-  // each body escaped once more inside the envelope.
-  ['/api/sync/replay', 4 * MB],
-  // A campaign image of up to 5 MB, as a base64 data URL (4/3 of the bytes) inside JSON.
-  ['/api/campanhas/upload', 7 * MB],
-];
+export const BODY_CAPS: ReadonlyArray<readonly [prefix: string, bytes: number, message?: string]> =
+  [
+    // E-mail and password: nothing legitimate is near 16 KB, and these routes need no account.
+    ['/api/auth/', 16 * KB],
+    // A CSV of up to 5 MB (the device sends 5,000 rows per request, far less).
+    ['/api/products/import-csv', 6 * MB],
+    // A replay batch: at most 100 queued mutations with 2 MB of bodies (src/domain/sync/protocol.ts),
+    // each body escaped once more inside the envelope.
+    ['/api/sync/replay', 4 * MB],
+    // A campaign image of up to 5 MB, as a base64 data URL (4/3 of the bytes) inside JSON.
+    // The spec's own message: the owner picked a picture that is too big.
+    ['/api/campanhas/upload', 8 * MB, 'A imagem deve ter no máximo 5MB'],
+  ];
 
 export function bodyCapOf(path: string): number {
-  for (const [prefix, bytes] of BODY_CAPS) if (path.startsWith(prefix)) return bytes;
-  return DEFAULT_BODY_CAP;
+  return capEntryOf(path)[1];
 }
+
+function capEntryOf(path: string): readonly [string, number, string?] {
+  for (const entry of BODY_CAPS) if (path.startsWith(entry[0])) return entry;
+  return ['/api/', DEFAULT_BODY_CAP];
+}
+
+const capMessage = (bytes: number, message?: string) =>
+  message ?? `Corpo da requisição muito grande: o máximo aqui é ${megabytes(bytes)}.`;
 
 const megabytes = (bytes: number) =>
   bytes >= MB ? `${(bytes / MB).toLocaleString('pt-BR')} MB` : `${bytes / KB} KB`;
@@ -58,23 +67,22 @@ function mayBeLarge(c: Context, cap: number): boolean {
  */
 export function bodyCaps(): MiddlewareHandler<AppEnv> {
   const large = pLimit(LARGE_BODIES_AT_ONCE);
-  const limits = new Map<number, MiddlewareHandler<AppEnv>>();
-  for (const bytes of new Set([DEFAULT_BODY_CAP, ...BODY_CAPS.map(([, b]) => b)])) {
-    limits.set(
-      bytes,
-      bodyLimit({
+  const limits = new Map<string, MiddlewareHandler<AppEnv>>();
+  const limitFor = (bytes: number, message?: string) => {
+    const key = `${bytes}|${message ?? ''}`;
+    let limit = limits.get(key);
+    if (!limit) {
+      limit = bodyLimit({
         maxSize: bytes,
-        onError: (c) =>
-          c.json(
-            { message: `Corpo da requisição muito grande: o máximo aqui é ${megabytes(bytes)}.` },
-            413,
-          ),
-      }),
-    );
-  }
+        onError: (c) => c.json({ message: capMessage(bytes, message) }, 413),
+      });
+      limits.set(key, limit);
+    }
+    return limit;
+  };
   return async (c, next) => {
-    const cap = bodyCapOf(c.req.path);
-    const limit = limits.get(cap) as MiddlewareHandler<AppEnv>;
+    const [, cap, message] = capEntryOf(c.req.path);
+    const limit = limitFor(cap, message);
     if (!mayBeLarge(c, cap)) return limit(c, next);
     return large(() => limit(c, next));
   };
