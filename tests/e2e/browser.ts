@@ -62,7 +62,11 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     async () => {
       if (!('serviceWorker' in navigator)) return false;
       await navigator.serviceWorker.ready;
-      return navigator.serviceWorker.controller !== null;
+      // The app registers the worker and starts its 60 s check after the first screen.
+      return (
+        navigator.serviceWorker.controller !== null &&
+        document.documentElement.dataset.updateCheck === 'on'
+      );
     },
     undefined,
     { timeout: 30_000 },

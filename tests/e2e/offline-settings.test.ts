@@ -67,7 +67,10 @@ describe('settings without signal', () => {
 
     // The menu marks all three as waiting.
     await page.goto('/configuracoes');
-    await expect.poll(() => page.getByTestId('settings-entry-pending').count()).toBe(3);
+    // Offline, the app starts from the worker's cache after the first screen: allow it time.
+    await expect
+      .poll(() => page.getByTestId('settings-entry-pending').count(), { timeout: 30_000 })
+      .toBe(3);
     await page.screenshot({ path: '/tmp/offline-settings/pending-menu.png' });
 
     // Reopened offline: the values come from the phone, still marked as waiting.

@@ -132,6 +132,8 @@ describe('a new release while the app is open', () => {
     expect(await checks()).toBe(0);
 
     await context.setOffline(false);
+    // The page learns it is online a moment later: the check skips while navigator.onLine is false.
+    await page.waitForFunction(() => navigator.onLine);
     deploy(5);
     await waitForUpdateCheck(page);
     expect(await checks()).toBe(1);
