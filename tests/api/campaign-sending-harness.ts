@@ -39,6 +39,8 @@ export async function startSendingHarness(now: () => Date = () => new Date()) {
     NODE_ENV: 'test',
     PUBLIC_URL: PUBLIC,
     CAMPAIGN_SEND_WINDOW: '00:00-24:00',
+    // Sending as such; the Pix step in front of it is tested in pix-campaigns.test.ts.
+    PIX_PROVIDER: 'off',
   });
   const t: TestApp = await createTestApp({ gateway: late.gateway, env, now });
   const gateway = createEvolutionGateway({

@@ -1,7 +1,7 @@
 /** A payment as the app sees it: `{ id, campaignId, valor, status, pixQrCode, pixCopiaECola, expiresAt }`. */
 import QRCode from 'qrcode';
 import type { Services } from '../../types';
-import type { PaymentRow } from './on-paid';
+import type { PaymentRow } from './payment-row';
 
 export type PaymentStatus = 'pendente' | 'pago' | 'expirado' | 'cancelado' | 'devolvido';
 
