@@ -124,6 +124,7 @@ describe('price bands: the real recipients in bands of 100 (R$ 25,00 each)', () 
     const res = await enviar(owner, id);
     expect(res.status).toBe(402);
     expect(res.body.payment).toMatchObject({ campaignId: id, valor, status: 'pendente' });
+    expect(res.body.recipientCount).toBe(n);
   });
 });
 
@@ -133,7 +134,8 @@ describe("'Enviar' with Pix on", () => {
     const id = await draft(owner);
     const res = await enviar(owner, id, 'enviar-1');
     expect(res.status).toBe(402);
-    expect(Object.keys(res.body).sort()).toEqual(['message', 'payment']);
+    expect(Object.keys(res.body).sort()).toEqual(['message', 'payment', 'recipientCount']);
+    expect(res.body.recipientCount).toBe(3);
     expect(res.body.message).toBe('Pague o Pix para enviar a campanha');
     const p = res.body.payment;
     expect(p).toMatchObject({ campaignId: id, valor: '25.00', status: 'pendente' });
