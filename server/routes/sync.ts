@@ -2,10 +2,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MAX_REPLAY_BATCH } from '../../src/domain/sync/protocol';
+import { SYNC_DEFAULT_PAGE, SYNC_MAX_PAGE } from '../../src/domain/sync/wire';
 import { requireStore, requireUser } from '../auth/middleware';
 import { ApiError, readJson } from '../http';
 import { runBatch } from '../services/catalogue/run-mutation';
-import { readChanges, readSyncRow, SYNC_PAGE_SIZE } from '../services/catalogue/sync-feed';
+import { readChangesJson, readSyncRow } from '../services/catalogue/sync-feed';
 import type { AppEnv } from '../types';
 
 export const syncRoutes = new Hono<AppEnv>();
@@ -21,10 +22,14 @@ function parseCount(value: string | undefined, fallback: number, message: string
 
 syncRoutes.get('/', async (c) => {
   const since = parseCount(c.req.query('since'), 0, 'Cursor de sincronização inválido');
-  const limit = parseCount(c.req.query('limit'), SYNC_PAGE_SIZE, 'Limite inválido');
-  if (limit < 1 || limit > SYNC_PAGE_SIZE) throw new ApiError(400, 'Limite inválido');
-  c.header('Cache-Control', 'no-store');
-  return c.json(await readChanges(c.var.deps.db, c.var.storeId, since, limit));
+  const limit = parseCount(c.req.query('limit'), SYNC_DEFAULT_PAGE, 'Limite inválido');
+  if (limit < 1 || limit > SYNC_MAX_PAGE) throw new ApiError(400, 'Limite inválido');
+  // JSON text written by the database (see readChangesJson); compressed by the app's gzip.
+  const body = await readChangesJson(c.var.deps.db, c.var.storeId, since, limit);
+  return c.body(body, 200, {
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Cache-Control': 'no-store',
+  });
 });
 
 /** GET /api/sync/<table>/<id>: one row as the feed carries it (a device discarding a refused change). */

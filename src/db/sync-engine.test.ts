@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiProduct, SyncResponse } from '~/domain/api-types';
+import { SYNC_MAX_PAGE } from '~/domain/sync/wire';
 import { saveProduct } from './products-repo';
-import { CURSOR_KEY, pull, readCursor } from './sync-engine';
+import { CURSOR_KEY, FIRST_PAGE_ROWS, pull, readCursor } from './sync-engine';
 import { json, testContext } from './test-support';
 
 const product = (id: string, name: string, revision: number, extra: Partial<ApiProduct> = {}) => ({
@@ -45,7 +46,8 @@ describe('pull', () => {
       revision: 3,
     });
     expect(await readCursor(ctx.db)).toBe('3');
-    expect(ctx.sent[0]?.url).toBe('/api/sync?since=0');
+    // A first pull starts with a small page so a new phone shows products early.
+    expect(ctx.sent[0]?.url).toBe(`/api/sync?since=0&limit=${FIRST_PAGE_ROWS}`);
     expect(ctx.sent[0]?.headers.Authorization).toBe('Bearer token-123');
   });
 
@@ -72,9 +74,9 @@ describe('pull', () => {
     ctx = testContext(() => json(200, pages.shift()));
     const result = await pull(ctx);
     expect(ctx.sent.map((r) => r.url)).toEqual([
-      '/api/sync?since=0',
-      '/api/sync?since=1',
-      '/api/sync?since=2',
+      `/api/sync?since=0&limit=${FIRST_PAGE_ROWS}`,
+      `/api/sync?since=1&limit=${SYNC_MAX_PAGE}`,
+      `/api/sync?since=2&limit=${SYNC_MAX_PAGE}`,
     ]);
     expect(result).toMatchObject({ pages: 3, cursor: '3' });
     expect(await ctx.db.products.count()).toBe(2);
@@ -142,6 +144,25 @@ describe('pull', () => {
     ctx.respond(() => json(200, page({ products: [product('p1', 'Apagado', 5)], cursor: '5' })));
     await pull(ctx);
     expect(await ctx.db.products.get('p1')).toBeUndefined();
+  });
+
+  it('keeps the pages applied before a later page fails, and goes on from there', async () => {
+    let calls = 0;
+    ctx = testContext(() =>
+      calls++ === 0
+        ? json(200, page({ products: [product('a', 'A', 1)], cursor: '1', hasMore: true }))
+        : json(500, { message: 'Erro interno' }),
+    );
+    await expect(pull(ctx)).rejects.toThrow('Erro interno');
+    expect(await ctx.db.products.get('a')).toMatchObject({ name: 'A' });
+    expect(await readCursor(ctx.db)).toBe('1');
+
+    ctx.respond(() => json(200, page({ products: [product('b', 'B', 2)], cursor: '2' })));
+    await pull(ctx);
+    // Not a first pull any more: full pages from the stored cursor.
+    expect(ctx.sent.at(-1)?.url).toBe(`/api/sync?since=1&limit=${SYNC_MAX_PAGE}`);
+    expect(await ctx.db.products.count()).toBe(2);
+    expect(await readCursor(ctx.db)).toBe('2');
   });
 
   it('keeps the cursor when the server fails, so the next pull asks again', async () => {

@@ -1,7 +1,10 @@
 /**
- * Pull: GET /api/sync?since=<cursor> until hasMore is false, applying each page in one Dexie
- * transaction. A row with a pending local edit (or an unconfirmed local delete) is never
+ * Pull: GET /api/sync?since=<cursor>&limit=<rows> until hasMore is false, applying each page in
+ * one Dexie transaction. A row with a pending local edit (or an unconfirmed local delete) is never
  * overwritten; tombstones delete; the cursor in db.meta advances only with an applied page.
+ *
+ * A first pull (cursor "0") asks a small first page, so a new phone shows products early, then
+ * pages of SYNC_MAX_PAGE; the next page is already on its way while one is written to Dexie.
  */
 
 import { type AnySyncedEntity, type EntityKind, SYNCED_ENTITIES } from '~/domain/sync/registry';
@@ -11,11 +14,12 @@ import {
   type LocalSyncedRow,
   type SyncRow,
 } from '~/domain/sync/rows';
-import type { SyncResponse } from '~/domain/sync/wire';
+import { SYNC_MAX_PAGE, type SyncResponse } from '~/domain/sync/wire';
 import { errorFromResponse } from '~/lib/api';
 import { anySyncedTable, syncedTables, type TaliDb } from './db';
 import { localDeleteKey, locallyDeleted } from './local-deletes';
 import { type DeviceContext, deviceContext, requestHeaders } from './transport';
+import { holdSnapshots } from './use-table-snapshot';
 
 export type SyncPage = SyncResponse;
 
@@ -31,6 +35,9 @@ const isAfter = (a: string, b: string) => BigInt(a) > BigInt(b);
 
 export type PullResult = { pages: number; applied: number; cursor: string };
 
+/** Rows of the first page of a first pull: a screenful or two, answered and written in a blink. */
+export const FIRST_PAGE_ROWS = 200;
+
 const running = new WeakMap<TaliDb, Promise<PullResult>>();
 
 /** Pulls every change since the stored cursor. Concurrent calls share one run. */
@@ -42,25 +49,80 @@ export function pull(ctx: DeviceContext = deviceContext): Promise<PullResult> {
   return run;
 }
 
+async function fetchPage(ctx: DeviceContext, since: string, limit: number): Promise<SyncPage> {
+  const res = await ctx.transport.fetch(
+    `/api/sync?since=${encodeURIComponent(since)}&limit=${limit}`,
+    {
+      method: 'GET',
+      headers: requestHeaders(ctx.transport, {}, false),
+      credentials: 'include',
+    },
+  );
+  if (!res.ok) throw await errorFromResponse(res);
+  return (await res.json()) as SyncPage;
+}
+
 async function pullAll(ctx: DeviceContext): Promise<PullResult> {
   let cursor = await readCursor(ctx.db);
   let pages = 0;
   let applied = 0;
-  // A bound against a server that keeps answering hasMore: 1,000 pages is far beyond real use.
-  for (let i = 0; i < 1000; i++) {
-    const res = await ctx.transport.fetch(`/api/sync?since=${encodeURIComponent(cursor)}`, {
-      method: 'GET',
-      headers: requestHeaders(ctx.transport, {}, false),
-      credentials: 'include',
-    });
-    if (!res.ok) throw await errorFromResponse(res);
-    const page = (await res.json()) as SyncPage;
-    applied += await applyPage(ctx.db, page);
-    pages++;
-    if (isAfter(page.cursor, cursor)) cursor = page.cursor;
-    if (!page.hasMore) break;
+  let next = fetchPage(ctx, cursor, cursor === '0' ? FIRST_PAGE_ROWS : SYNC_MAX_PAGE);
+  const screens = new ScreenRefresh();
+  try {
+    // A bound against a server that keeps answering hasMore: far beyond real use.
+    for (let i = 0; i < 1000; i++) {
+      const page = await next;
+      // The next page travels (and the server builds it) while this one is written.
+      const more = page.hasMore && isAfter(page.cursor, cursor);
+      if (more) {
+        next = fetchPage(ctx, page.cursor, SYNC_MAX_PAGE);
+        // Not awaited when this page fails to apply: the error below is the one reported.
+        next.catch(() => {});
+      }
+      applied += await applyPage(ctx.db, page);
+      pages++;
+      if (isAfter(page.cursor, cursor)) cursor = page.cursor;
+      if (!more) break;
+      screens.afterPage();
+    }
+  } finally {
+    screens.done();
   }
   return { pages, applied, cursor };
+}
+
+/** While a long pull writes page after page, the screens' table reads refresh this often. */
+export const PULL_REFRESH_MS = 2500;
+
+/**
+ * A screen re-reads its whole table after writes (use-table-snapshot.ts). During a pull of many
+ * pages each re-read of the growing table would slow the next page's write: the first page is
+ * shown at once, then reads are held and let through once every PULL_REFRESH_MS, and once more
+ * at the end.
+ */
+class ScreenRefresh {
+  private release: (() => void) | undefined;
+  private since = 0;
+
+  afterPage(): void {
+    if (!this.release) {
+      this.since = Date.now();
+      void holdSnapshots(
+        () =>
+          new Promise<void>((resolve) => {
+            this.release = resolve;
+          }),
+      );
+    } else if (Date.now() - this.since >= PULL_REFRESH_MS) {
+      // Let the screens read once; held again after the next page.
+      this.done();
+    }
+  }
+
+  done(): void {
+    this.release?.();
+    this.release = undefined;
+  }
 }
 
 /** Applies one page and stores its cursor atomically; returns the number of rows changed. */

@@ -31,7 +31,13 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server did not answer at ${url} within ${timeoutMs} ms`);
 }
 
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+/** Where the server's code lives (another checkout, for before/after benches) and its database. */
+export type ServerOptions = { cwd?: string; databaseUrl?: string };
+
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -47,12 +53,20 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
   // The browser tests run on the embedded database, as a user's first start does.
   delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    cwd: options.cwd,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
-  await waitForServer(baseUrl, child, 60_000);
+  try {
+    await waitForServer(baseUrl, child, 60_000);
+  } catch (error) {
+    // Not left running behind a failed start.
+    if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    throw error;
+  }
 
   async function stop() {
     if (child.pid && child.exitCode === null) {

@@ -7,8 +7,13 @@ export type SyncRowsOf<T extends EntityTableName> = SyncRow<
   ApiOf<Extract<AnyEntity, { table: T }>>
 >[];
 
+/** Rows per page of GET /api/sync when the device does not ask (`limit`), and the most it may ask. */
+export const SYNC_DEFAULT_PAGE = 1000;
+export const SYNC_MAX_PAGE = 5000;
+
 /**
- * GET /api/sync?since=<cursor> (cursor "0" the first time). Rows changed strictly after `since`,
+ * GET /api/sync?since=<cursor>&limit=<rows> (cursor "0" the first time; `limit` 1–SYNC_MAX_PAGE,
+ * SYNC_DEFAULT_PAGE when absent). Rows changed strictly after `since`,
  * one list per synced table (SYNCED_ENTITIES), each ordered by revision. Store `cursor` and,
  * while `hasMore`, call again with it.
  */

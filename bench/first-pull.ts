@@ -1,0 +1,235 @@
+/**
+ * First pull on a new phone: a store with 50,000 products on the server, a fresh Chromium profile
+ * at 390×844 signs in through the real login screen and goes straight to Produtos. Measured from
+ * the login form's submit:
+ * - first product card painted on /produtos (budget ≤ 2 s);
+ * - catalogue complete: all products in IndexedDB and no GET /api/sync in flight (budget ≤ 5 s);
+ * - the products screen listing all of them (data-count).
+ * Several checkouts can be compared in one run (each with its own server code and build); their
+ * runs alternate so machine noise hits them alike.
+ *
+ * Run: npx vite build && npx tsx bench/first-pull.ts
+ *      CHECKOUTS=after=.,before=/tmp/fp-old RUNS=3 DB=pglite,postgres npx tsx bench/first-pull.ts
+ *      (each checkout needs its own `dist`; PostgreSQL at TEST_DATABASE_URL or
+ *      postgres://postgres@127.0.0.1:5432/test; THROTTLE=4g adds a mobile network profile)
+ */
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPhoneContext } from '../tests/e2e/browser';
+import { api, createOwnerWithStore } from '../tests/e2e/offline-helpers';
+import { type RunningServer, startServer } from '../tests/e2e/server';
+import { benchCsv, benchProducts } from './catalogue-data';
+import { loadLine, median, runsFromEnv } from './offline-kit';
+
+const COUNT = Number(process.env.PRODUCTS ?? 50_000);
+const RUNS = runsFromEnv(3);
+const DATABASES = (process.env.DB ?? 'pglite').split(',');
+const THROTTLE = process.env.THROTTLE ?? '';
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+
+type Checkout = { name: string; dir: string };
+
+function checkoutsFromEnv(): Checkout[] {
+  return (process.env.CHECKOUTS ?? 'this tree=.').split(',').map((pair) => {
+    const [name = '', dir = '.'] = pair.split('=');
+    return { name, dir: path.resolve(dir) };
+  });
+}
+
+/**
+ * In the page, from its first script: the wall-clock time of the login form's submit, and of
+ * the first product card painted (two frames after it enters the DOM). Plain JS text: tsx's
+ * helpers do not exist inside the page.
+ */
+const WATCH = `
+  document.addEventListener('submit', () => { window.benchSubmit = Date.now(); }, true);
+  new MutationObserver((_, observer) => {
+    if (window.benchCardSeen || !document.querySelector('[data-testid="product-card"]')) return;
+    window.benchCardSeen = true;
+    observer.disconnect();
+    requestAnimationFrame(() => requestAnimationFrame(() => { window.benchCard = Date.now(); }));
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+/** Products in the device's IndexedDB, counted without Dexie (the count is native). */
+const DEVICE_COUNT = `new Promise((resolve) => {
+  const open = indexedDB.open('tali');
+  open.onerror = () => resolve(0);
+  open.onsuccess = () => {
+    const idb = open.result;
+    if (!idb.objectStoreNames.contains('products')) { idb.close(); resolve(0); return; }
+    const req = idb.transaction('products').objectStore('products').count();
+    req.onsuccess = () => { idb.close(); resolve(req.result); };
+    req.onerror = () => { idb.close(); resolve(0); };
+  };
+})`;
+
+type Target = {
+  checkout: Checkout;
+  database: string;
+  server: RunningServer;
+  owner: { email: string; password: string };
+  drop?: () => Promise<void>;
+};
+
+type Run = {
+  firstCard: number;
+  complete: number;
+  listed: number;
+  syncRequests: number;
+  syncBytes: number;
+};
+
+async function prepare(checkout: Checkout, database: string): Promise<Target> {
+  let databaseUrl: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  if (database === 'postgres') {
+    const { createPostgresDatabase } = await import('../tests/api/test-app');
+    const created = await createPostgresDatabase();
+    databaseUrl = created.url;
+    drop = created.drop;
+  }
+  const server = await startServer(
+    { STATIC_DIR: path.join(checkout.dir, 'dist') },
+    { cwd: checkout.dir, ...(databaseUrl ? { databaseUrl } : {}) },
+  );
+  const owner = await createOwnerWithStore(server.baseUrl, 'Mercearia da Ana');
+  // In two halves: the import caps a request at 5 MB of text.
+  const rows = benchProducts(COUNT);
+  const half = Math.ceil(rows.length / 2);
+  for (const part of [rows.slice(0, half), rows.slice(half)]) {
+    const seeded = await api<{ imported: number }>(
+      server.baseUrl,
+      'POST',
+      '/api/products/import-csv',
+      owner.token,
+      { csvData: benchCsv(part) },
+    );
+    if (seeded.status !== 200 || seeded.body.imported !== part.length) {
+      throw new Error(`seed: ${seeded.status} ${JSON.stringify(seeded.body).slice(0, 300)}`);
+    }
+  }
+  return { checkout, database, server, owner, ...(drop ? { drop } : {}) };
+}
+
+async function throttle(page: Page): Promise<void> {
+  if (THROTTLE !== '4g') return;
+  // A fair mobile connection: 9 Mbit/s down, 1.5 Mbit/s up, 60 ms round trip.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 60,
+    downloadThroughput: (9 * 1024 * 1024) / 8,
+    uploadThroughput: (1.5 * 1024 * 1024) / 8,
+  });
+}
+
+async function firstPull(browser: Browser, target: Target): Promise<Run> {
+  const context = await newPhoneContext(browser, target.server.baseUrl);
+  try {
+    await context.addInitScript({ content: WATCH });
+    const page = await context.newPage();
+    await throttle(page);
+    let inFlight = 0;
+    let syncRequests = 0;
+    let syncBytes = 0;
+    const isSync = (url: string) => new URL(url).pathname === '/api/sync';
+    page.on('requestfinished', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/api/') && !isSync(r.url()))
+        timeline.push(`${Date.now() - t0} done ${u.pathname}`);
+    });
+    const timeline: string[] = [];
+    const t0 = Date.now();
+    page.on('request', (r) => {
+      if (isSync(r.url())) {
+        timeline.push(`${Date.now() - t0} start ${new URL(r.url()).search}`);
+        inFlight++;
+        syncRequests++;
+      }
+    });
+    const settle = async (r: import('playwright-core').Request) => {
+      if (!isSync(r.url())) return;
+      const sizes = await r.sizes().catch(() => null);
+      syncBytes += sizes?.responseBodySize ?? 0;
+      timeline.push(`${Date.now() - t0} done ${new URL(r.url()).search}`);
+      inFlight--;
+    };
+    page.on('requestfinished', (r) => void settle(r));
+    page.on('requestfailed', () => inFlight--);
+
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(target.owner.email);
+    await page.getByLabel('Senha').fill(target.owner.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+    // The owner goes straight to the catalogue.
+    await page.getByRole('link', { name: 'Produtos' }).click();
+    const submit = (await page.evaluate('window.benchSubmit')) as number;
+
+    const card = await page.waitForFunction('window.benchCard', undefined, {
+      timeout: 120_000,
+      polling: 20,
+    });
+    const firstCard = ((await card.jsonValue()) as number) - submit;
+
+    let complete = 0;
+    const deadline = Date.now() + 180_000;
+    while (!complete && Date.now() < deadline) {
+      const n = (await page.evaluate(DEVICE_COUNT)) as number;
+      if (n >= COUNT && inFlight === 0) complete = Date.now() - submit;
+      else await new Promise((r) => setTimeout(r, 50));
+    }
+    if (!complete) throw new Error('the catalogue never completed on the device');
+
+    await page.waitForFunction(
+      (n) =>
+        document.querySelector('[data-testid=product-list]')?.getAttribute('data-count') ===
+        String(n),
+      COUNT,
+      { timeout: 120_000, polling: 50 },
+    );
+    const listed = Date.now() - submit;
+    if (process.env.DEBUG) console.log(`submit at ${submit - t0}\n${timeline.join('\n')}`);
+    return { firstCard, complete, listed, syncRequests, syncBytes };
+  } finally {
+    await context.close();
+  }
+}
+
+const checkouts = checkoutsFromEnv();
+const browser = await launchBrowser();
+const targets: Target[] = [];
+try {
+  for (const database of DATABASES) {
+    for (const checkout of checkouts) targets.push(await prepare(checkout, database));
+  }
+  console.log(
+    `first pull of ${COUNT.toLocaleString('en')} products, fresh profile, 390×844, ${RUNS} runs per checkout and database${THROTTLE ? `, network ${THROTTLE}` : ', loopback network'}; ${loadLine()}`,
+  );
+  const results = new Map<Target, Run[]>(targets.map((t) => [t, []]));
+  for (let run = 1; run <= RUNS; run++) {
+    for (const target of targets) {
+      const r = await firstPull(browser, target);
+      results.get(target)?.push(r);
+      console.log(
+        `${target.checkout.name} / ${target.database} run ${run}: first product ${r.firstCard} ms, catalogue complete ${r.complete} ms, list of ${COUNT} ${r.listed} ms (${r.syncRequests} sync requests, ${(r.syncBytes / 1e6).toFixed(1)} MB on the wire); ${loadLine()}`,
+      );
+    }
+  }
+  for (const target of targets) {
+    const runs = results.get(target) ?? [];
+    const med = (pick: (r: Run) => number) => median(runs.map(pick));
+    console.log(
+      `${target.checkout.name} / ${target.database}: median first product ${med((r) => r.firstCard)} ms (budget 2,000), catalogue complete ${med((r) => r.complete)} ms (budget 5,000), full list ${med((r) => r.listed)} ms`,
+    );
+  }
+  console.log(loadLine());
+} finally {
+  await browser.close();
+  for (const t of targets) {
+    await t.server.stop();
+    await t.drop?.();
+  }
+}
