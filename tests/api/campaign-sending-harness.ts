@@ -5,50 +5,23 @@ import { readEnv } from '../../server/env';
 import { runStoreSender, type SenderDeps } from '../../server/services/campaigns/sender';
 import { type CampaignSettings, campaignSettings } from '../../server/services/campaigns/settings';
 import { ensureConnection, instanceNameFor } from '../../server/services/whatsapp/connections';
-import { createEvolutionGateway } from '../../server/services/whatsapp/evolution-adapter';
-import type { WhatsAppGateway } from '../../server/services/whatsapp/gateway';
-import { API_KEY, startFakeEvolution } from './evolution-fake';
-import { createTestApp, type TestApp } from './test-app';
+import { createEvolutionApp, startFakeEvolution } from './evolution-fake';
 
 export const PUBLIC = 'https://tali.exemplo.com.br';
-
-/** The app is built before its database exists, so the gateway is bound once the db is open. */
-function lateGateway() {
-  let real: WhatsAppGateway | null = null;
-  const get = () => {
-    if (!real) throw new Error('gateway not bound');
-    return real;
-  };
-  const gateway: WhatsAppGateway = {
-    provider: 'evolution',
-    connect: (...a) => get().connect(...a),
-    state: (...a) => get().state(...a),
-    disconnect: (...a) => get().disconnect(...a),
-    sendText: (...a) => get().sendText(...a),
-    sendImage: (...a) => get().sendImage(...a),
-    parseWebhook: (...a) => get().parseWebhook(...a),
-  };
-  return { gateway, bind: (g: WhatsAppGateway) => (real = g) };
-}
 
 export async function startSendingHarness(now: () => Date = () => new Date()) {
   const fake = await startFakeEvolution();
   fake.options.failSendsWhenClosed = true;
-  const late = lateGateway();
   const env = readEnv({
     NODE_ENV: 'test',
     PUBLIC_URL: PUBLIC,
     CAMPAIGN_SEND_WINDOW: '00:00-24:00',
   });
-  const t: TestApp = await createTestApp({ gateway: late.gateway, env, now });
-  const gateway = createEvolutionGateway({
-    db: t.db,
-    baseUrl: fake.url,
-    apiKey: API_KEY,
-    publicUrl: PUBLIC,
-    typingDelayMs: 0,
-  });
-  late.bind(gateway);
+  const { t, gateway } = await createEvolutionApp(
+    fake.url,
+    { publicUrl: PUBLIC, typingDelayMs: 0 },
+    { env, now },
+  );
 
   /** The store's WhatsApp linked (the instance open at the gateway). */
   async function connect(storeId: string) {
