@@ -1,4 +1,5 @@
 /** Test projects: unit (domain, device DB), API on PGlite and on PostgreSQL, browser (Chromium). */
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -8,10 +9,18 @@ const alias = {
 };
 const pgUrl = process.env.TEST_DATABASE_URL;
 const apiFiles = ['tests/api/**/*.test.ts', 'server/**/*.test.ts'];
+/**
+ * Unit and API files run in at least two workers, even on two cores (vitest's default there is
+ * one): most API time is spent waiting on a database, a child process or a paced send, not
+ * computing. Every API file has its own database and listens on port 0, so files never share
+ * anything. The browser files still run one at a time.
+ */
+const maxWorkers = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers,
     projects: [
       {
         resolve: { alias },
@@ -29,6 +38,10 @@ export default defineConfig({
           include: apiFiles,
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          // Files share a worker's loaded modules (server code, PGlite, pg-boss) instead of
+          // importing them again each: nothing in them keeps state between two apps.
+          isolate: false,
+          globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -42,6 +55,8 @@ export default defineConfig({
                 include: apiFiles,
                 environment: 'node' as const,
                 env: { TEST_DB: 'postgres' },
+                isolate: false,
+                globalSetup: ['tests/api/global-setup.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

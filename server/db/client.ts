@@ -40,14 +40,18 @@ function durableStartParams(): string[] {
   return defaults.filter((p) => p !== '-F');
 }
 
-/** Opens PGlite at `dataDir` (or in memory when undefined) and applies migrations. */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * Opens PGlite at `dataDir` (or in memory when undefined) and applies migrations. `from`: a
+ * data folder dumped by PGlite (`dumpDataDir`) to start the in-memory database from instead of
+ * running initdb (the tests start every file from one migrated copy).
+ */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<Database> {
   let client: PGlite;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     client = await PGlite.create(dataDir, { startParams: durableStartParams() } as never);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(from ? { loadDataDir: from } : undefined);
   }
   markTransactions(client);
   const db = drizzlePglite(client, { schema });

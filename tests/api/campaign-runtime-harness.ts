@@ -8,7 +8,7 @@ import { campaigns } from '../../server/db/schema';
 import { readEnv } from '../../server/env';
 import { openRuntime, type Runtime } from '../../server/runtime';
 import { API_KEY } from './evolution-fake';
-import { createPostgresDatabase } from './test-app';
+import { copyPgliteTemplate, createPostgresDatabase } from './test-databases';
 
 export const PUBLIC = 'https://tali.exemplo.com.br';
 
@@ -23,6 +23,7 @@ export async function durableDatabase(): Promise<{
     return { kind: 'postgres', env: { DATABASE_URL: created.url }, drop: created.drop };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-campaign-'));
+  copyPgliteTemplate(dir);
   return {
     kind: 'pglite',
     env: { DATA_DIR: dir },

@@ -5,32 +5,10 @@ import { readEnv } from '../../server/env';
 import { runStoreSender, type SenderDeps } from '../../server/services/campaigns/sender';
 import { type CampaignSettings, campaignSettings } from '../../server/services/campaigns/settings';
 import { ensureConnection, instanceNameFor } from '../../server/services/whatsapp/connections';
-import { createEvolutionGateway } from '../../server/services/whatsapp/evolution-adapter';
-import type { WhatsAppGateway } from '../../server/services/whatsapp/gateway';
 import type { Services } from '../../server/types';
-import { API_KEY, startFakeEvolution } from './evolution-fake';
-import { createTestApp, type TestApp } from './test-app';
+import { createEvolutionApp, startFakeEvolution } from './evolution-fake';
 
 export const PUBLIC = 'https://tali.exemplo.com.br';
-
-/** The app is built before its database exists, so the gateway is bound once the db is open. */
-function lateGateway() {
-  let real: WhatsAppGateway | null = null;
-  const get = () => {
-    if (!real) throw new Error('gateway not bound');
-    return real;
-  };
-  const gateway: WhatsAppGateway = {
-    provider: 'evolution',
-    connect: (...a) => get().connect(...a),
-    state: (...a) => get().state(...a),
-    disconnect: (...a) => get().disconnect(...a),
-    sendText: (...a) => get().sendText(...a),
-    sendImage: (...a) => get().sendImage(...a),
-    parseWebhook: (...a) => get().parseWebhook(...a),
-  };
-  return { gateway, bind: (g: WhatsAppGateway) => (real = g) };
-}
 
 export async function startSendingHarness(
   now: () => Date = () => new Date(),
@@ -39,7 +17,6 @@ export async function startSendingHarness(
 ) {
   const fake = await startFakeEvolution();
   fake.options.failSendsWhenClosed = true;
-  const late = lateGateway();
   const env = readEnv({
     NODE_ENV: 'test',
     PUBLIC_URL: PUBLIC,
@@ -47,15 +24,11 @@ export async function startSendingHarness(
     // Sending as such; the Pix step in front of it is tested in pix-campaigns.test.ts.
     PIX_PROVIDER: 'off',
   });
-  const t: TestApp = await createTestApp({ gateway: late.gateway, env, now, ...services });
-  const gateway = createEvolutionGateway({
-    db: t.db,
-    baseUrl: fake.url,
-    apiKey: API_KEY,
-    publicUrl: PUBLIC,
-    typingDelayMs: 0,
-  });
-  late.bind(gateway);
+  const { t, gateway } = await createEvolutionApp(
+    fake.url,
+    { publicUrl: PUBLIC, typingDelayMs: 0 },
+    { env, now, ...services },
+  );
 
   /** The store's WhatsApp linked (the instance open at the gateway). */
   async function connect(storeId: string) {

@@ -1,6 +1,16 @@
-/** A local HTTP server that follows the Evolution API v2 contract, recording every request. */
+/**
+ * A local HTTP server that follows the Evolution API v2 contract, recording every request; and
+ * a test app whose WhatsApp goes through an Evolution gateway (this stand-in or any address).
+ */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  createEvolutionGateway,
+  type EvolutionGatewayOptions,
+} from '../../server/services/whatsapp/evolution-adapter';
+import type { WhatsAppGateway } from '../../server/services/whatsapp/gateway';
+import type { Services } from '../../server/types';
+import { createTestApp } from './test-app';
 
 export type Recorded = {
   method: string;
@@ -170,4 +180,39 @@ export async function startFakeEvolution() {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A test app on its own database whose WhatsApp gateway is Evolution's at `baseUrl`. The gateway
+ * needs the app's database, which exists only with the app, so it is bound right after.
+ */
+export async function createEvolutionApp(
+  baseUrl: string,
+  gatewayOptions: Partial<Omit<EvolutionGatewayOptions, 'db' | 'baseUrl'>> = {},
+  services: Partial<Omit<Services, 'jobs' | 'gateway'>> = {},
+) {
+  let bound: WhatsAppGateway | null = null;
+  const get = () => {
+    if (!bound) throw new Error('gateway not bound');
+    return bound;
+  };
+  const late: WhatsAppGateway = {
+    provider: 'evolution',
+    connect: (...a) => get().connect(...a),
+    state: (...a) => get().state(...a),
+    disconnect: (...a) => get().disconnect(...a),
+    sendText: (...a) => get().sendText(...a),
+    sendImage: (...a) => get().sendImage(...a),
+    parseWebhook: (...a) => get().parseWebhook(...a),
+  };
+  const t = await createTestApp({ ...services, gateway: late });
+  const gateway = createEvolutionGateway({
+    apiKey: API_KEY,
+    publicUrl: 'https://tali.exemplo.com.br',
+    ...gatewayOptions,
+    db: t.db,
+    baseUrl,
+  });
+  bound = gateway;
+  return { t, gateway };
 }

@@ -7,11 +7,11 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../../server/db/client';
 import { readEnv } from '../../server/env';
 import { errorSummary } from '../../server/logger';
 import { openRuntime, type Runtime } from '../../server/runtime';
 import { createTestApp, type TestApp } from './test-app';
+import { openTestPglite } from './test-databases';
 
 let t: TestApp;
 
@@ -68,7 +68,7 @@ describe('static files', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Talí</title>');
     const env = readEnv({ NODE_ENV: 'test' });
-    runtime = await openRuntime({ env, database: await openPglite(), staticDir: dist });
+    runtime = await openRuntime({ env, database: await openTestPglite(), staticDir: dist });
   });
   afterAll(async () => {
     await runtime?.stop();

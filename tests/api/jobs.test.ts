@@ -12,7 +12,8 @@ import type { JobsConfig } from '../../server/jobs/runner';
 import { openRuntime, type Runtime } from '../../server/runtime';
 import type { JobState } from '../../server/types';
 import { createOwner } from './fixtures';
-import { createPostgresDatabase, createTestApp, type TestApp, testEnv } from './test-app';
+import { createTestApp, type TestApp, testEnv } from './test-app';
+import { copyPgliteTemplate, createPostgresDatabase } from './test-databases';
 
 const fast: Partial<JobsConfig> = { pollingSeconds: 0.5, shutdownSeconds: 1, cronSeconds: 1 };
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -39,6 +40,7 @@ describe('a runtime restarted on the same database', { timeout: 90_000 }, () => 
       cleanup = created.drop;
     } else {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-jobs-'));
+      copyPgliteTemplate(dir);
       env = testEnv({ DATA_DIR: dir });
       cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
     }

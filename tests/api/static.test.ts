@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../../server/db/client';
 import { readEnv } from '../../server/env';
 import { openRuntime, type Runtime } from '../../server/runtime';
+import { openTestPglite } from './test-databases';
 
 let runtime: Runtime;
 let dist: string;
@@ -16,7 +16,7 @@ const appServing = async (staticDir: string) =>
   (await openRuntime({ env, database: runtime.database, staticDir })).app;
 
 beforeAll(async () => {
-  runtime = await openRuntime({ env, database: await openPglite() });
+  runtime = await openRuntime({ env, database: await openTestPglite() });
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Talí</title>');

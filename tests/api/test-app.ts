@@ -1,42 +1,20 @@
-/** A fresh app and database per test file, built by the server's runtime: in-memory PGlite or a new PostgreSQL database. */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../../server/db/client';
+/**
+ * A fresh app and database per test file, built by the server's runtime: in-memory PGlite or a new
+ * PostgreSQL database, each a copy of the run's migrated database (test-databases.ts).
+ */
+import { type Database, openPostgres } from '../../server/db/client';
 import { readEnv } from '../../server/env';
 import { openRuntime, type RuntimeOptions } from '../../server/runtime';
 import type { Services } from '../../server/types';
+import { createPostgresDatabase, openTestPglite } from './test-databases';
+
+export { createPostgresDatabase } from './test-databases';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** The PostgreSQL leg's server (TEST_DATABASE_URL); each test file makes its own database there. */
-function postgresBase(): string {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL leg');
-  return base;
-}
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: postgresBase() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new, empty PostgreSQL database: its URL, and how to drop it (after every pool is closed). */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `tali_test_${randomBytes(6).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(postgresBase());
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 /** The database of this leg; closing it also drops it (PostgreSQL). */
 export async function openTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== 'postgres') return openPglite();
+  if (process.env.TEST_DB !== 'postgres') return openTestPglite();
   const created = await createPostgresDatabase();
   const database = await openPostgres(created.url);
   return {

@@ -2,48 +2,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappConnections } from '../../server/db/schema';
-import { createEvolutionGateway } from '../../server/services/whatsapp/evolution-adapter';
-import type { WhatsAppGateway } from '../../server/services/whatsapp/gateway';
-import { API_KEY, FAKE_QR, startFakeEvolution } from './evolution-fake';
-import { createTestApp, type TestApp } from './test-app';
+import { createEvolutionApp, FAKE_QR, startFakeEvolution } from './evolution-fake';
+import type { TestApp } from './test-app';
 import { seedStore, upsert } from './whatsapp-fixtures';
 
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeEvolution>>;
 let owner: Awaited<ReturnType<typeof seedStore>>;
 
-/** The app is built before its database exists, so the gateway is bound once the db is open. */
-function lateGateway() {
-  let real: WhatsAppGateway | null = null;
-  const get = () => {
-    if (!real) throw new Error('gateway not bound');
-    return real;
-  };
-  const gateway: WhatsAppGateway = {
-    provider: 'evolution',
-    connect: (...a) => get().connect(...a),
-    state: (...a) => get().state(...a),
-    disconnect: (...a) => get().disconnect(...a),
-    sendText: (...a) => get().sendText(...a),
-    sendImage: (...a) => get().sendImage(...a),
-    parseWebhook: (...a) => get().parseWebhook(...a),
-  };
-  return { gateway, bind: (g: WhatsAppGateway) => (real = g) };
-}
-
 beforeAll(async () => {
   fake = await startFakeEvolution();
-  const late = lateGateway();
-  t = await createTestApp({ gateway: late.gateway });
-  late.bind(
-    createEvolutionGateway({
-      db: t.db,
-      baseUrl: fake.url,
-      apiKey: API_KEY,
-      publicUrl: 'https://tali.exemplo.com.br',
-      qrPollDelaysMs: [5],
-    }),
-  );
+  ({ t } = await createEvolutionApp(fake.url, { qrPollDelaysMs: [5] }));
   owner = await seedStore(t.db);
 });
 afterAll(async () => {
@@ -81,16 +50,9 @@ describe('WhatsApp through Evolution API', () => {
   });
 
   it('a gateway that is down is a 502 with a Portuguese message, not a 500', async () => {
-    const down = lateGateway();
-    const t2 = await createTestApp({ gateway: down.gateway });
-    down.bind(
-      createEvolutionGateway({
-        db: t2.db,
-        baseUrl: 'http://127.0.0.1:9',
-        apiKey: API_KEY,
-        publicUrl: 'https://x.com',
-      }),
-    );
+    const { t: t2 } = await createEvolutionApp('http://127.0.0.1:9', {
+      publicUrl: 'https://x.com',
+    });
     const someone = await seedStore(t2.db);
     const status = await t2.call('GET', '/api/whatsapp/status', undefined, someone.token);
     expect(status.status).toBe(502);
