@@ -1,6 +1,6 @@
 /** Vite plugin: puts the HTML of the first screens into index.html and loads the app after the first paint. */
 import path from 'node:path';
-import { createServer, type Plugin } from 'vite';
+import { createServer, type Plugin, type Rolldown } from 'vite';
 import type { FirstScreens } from '../src/app/first-screen-markup';
 
 /** Renders the real screen components in Node (Vite's SSR loader, same aliases). */
@@ -26,17 +26,47 @@ async function renderFirstScreens(root: string): Promise<FirstScreens> {
   }
 }
 
+/**
+ * What the app's start-up imports, each in a task of its own (src/main.tsx): fetched together at
+ * boot (modulepreload), so that splitting the evaluation adds no round trips on a slow network.
+ */
+const START_MODULES = [/\/react-dom\/client\.js$/, /\/src\/app\/app-root\.tsx$/];
+/** The route chunks of each first screen, which the router loads before the first render. */
+const SCREEN_MODULES: Record<string, RegExp> = {
+  '/login': /\/src\/routes\/login\.tsx\?tsr-split/,
+  '/register': /\/src\/routes\/register\.tsx\?tsr-split/,
+};
+
+/** The files of the chunks whose entry module matches, with every chunk they import statically. */
+function chunkFiles(bundle: Rolldown.OutputBundle, modules: RegExp[]): string[] {
+  const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const files = new Set<string>();
+  const add = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const dep of byFile.get(file)?.imports ?? []) add(dep);
+  };
+  for (const chunk of chunks) {
+    const id = chunk.facadeModuleId ?? '';
+    if (chunk.isDynamicEntry && modules.some((m) => m.test(id))) add(chunk.fileName);
+  }
+  return [...files];
+}
+
 const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 export function firstScreen(): Plugin {
   let screens: Promise<FirstScreens> | null = null;
   let root = process.cwd();
+  let base = '/';
   return {
     name: 'tali-first-screen',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      base = config.base;
     },
     buildStart() {
       // Rendered while the app bundles; awaited when index.html is written.
@@ -44,12 +74,27 @@ export function firstScreen(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      async handler(html) {
+      async handler(html, ctx) {
         if (!screens) throw new Error('first screens were not rendered');
         const { login, register, wait } = await screens;
         const entry = ENTRY.exec(html)?.[1];
         if (!entry) throw new Error('index.html: the entry script was not found');
-        const preload = [...html.matchAll(PRELOAD)].map((m) => m[1]);
+        const bundle = ctx.bundle;
+        if (!bundle) throw new Error('index.html: no bundle to read the start-up chunks from');
+        const url = (file: string) => `${base}${file}`;
+        const staticDeps = [...html.matchAll(PRELOAD)].map((m) => m[1] ?? '');
+        const preload = [
+          ...new Set([...staticDeps, ...chunkFiles(bundle, START_MODULES).map(url)]),
+        ].filter((file) => file !== entry);
+        // Per first screen (the inline script picks by path): its route chunks, fetched with the rest.
+        const screenPreload = Object.fromEntries(
+          Object.entries(SCREEN_MODULES).map(([path, module]) => [
+            path,
+            chunkFiles(bundle, [module])
+              .map(url)
+              .filter((file) => file !== entry && !preload.includes(file)),
+          ]),
+        );
         const templates = Object.entries({ login, register, wait })
           .map(([name, markup]) => `<template id="first-screen-${name}">${markup}</template>`)
           .join('\n    ');
@@ -57,7 +102,10 @@ export function firstScreen(): Plugin {
           .replace(ENTRY, '')
           .replace(PRELOAD, '')
           .replace('<!--first-screen-templates-->', templates)
-          .replace("'__FIRST_SCREEN_APP__'", JSON.stringify({ entry, preload }));
+          .replace(
+            "'__FIRST_SCREEN_APP__'",
+            JSON.stringify({ entry, preload, screens: screenPreload }),
+          );
       },
     },
   };

@@ -1,12 +1,10 @@
-/** PWA entry: the session provider around the router, taking over from the build-time first screen. */
-import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
-import { handOverFirstScreen } from './app/first-screen-handoff';
-import { AuthProvider } from './lib/auth/auth-context';
+/**
+ * PWA entry: starts the app in steps of its own task each (React DOM, the router and app tree, the
+ * screen's chunks, a time-sliced first render), then takes over from the build-time first screen.
+ * One long start-up task is what a phone's CPU turns into blocking time (issue 14, decision 014).
+ */
+import { FIRST_SCREEN_MOVED, handOverFirstScreen } from './app/first-screen-handoff';
 import { getSession } from './lib/session';
-import { routeTree } from './routeTree.gen';
 import './index.css';
 
 // A visitor without a session ends on /login from any screen (the guards and the not-found route
@@ -16,30 +14,37 @@ if (!getSession() && location.pathname !== '/login' && location.pathname !== '/r
   history.replaceState(history.state, '', '/login');
 }
 
-const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
+/** Lets the browser handle input and paint before the next start-up step. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 async function start(app: HTMLElement) {
+  const { createRoot } = await import('react-dom/client');
+  await nextTask();
+  const { createAppRouter, renderApp } = await import('./app/app-root');
+  await nextTask();
+  const router = createAppRouter();
+  // A link or Back on the static screen (index.html) changes the path while the app starts: the
+  // router follows, so the live screen that takes over is the one on screen, with its fields.
+  const follow = async () => {
+    if (router.state.location.pathname === location.pathname) return;
+    await router.navigate({ to: location.pathname, replace: true });
+  };
+  const onMoved = () => void follow().catch((error: unknown) => console.error(error));
+  window.addEventListener(FIRST_SCREEN_MOVED, onMoved);
+  await nextTask();
   // The screen's code-split chunks first, so the first render is the whole screen, not a blank.
   await router.load().catch((error: unknown) => console.error(error));
-  const root = createRoot(app);
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </StrictMode>,
-    ),
-  );
-  handOverFirstScreen(app);
+  await nextTask();
+  await follow().catch((error: unknown) => console.error(error));
+  const handedOver = handOverFirstScreen(app);
+  renderApp(createRoot(app), router);
+  await handedOver;
+  window.removeEventListener(FIRST_SCREEN_MOVED, onMoved);
   // Worker registration, 60 s update check and its notice, replay nudges: after the screen is
   // live (production only). Its module is not part of what the first screen waits for.
+  await nextTask();
   const { startPwa } = await import('./pwa');
   startPwa();
 }

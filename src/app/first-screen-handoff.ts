@@ -3,6 +3,9 @@
 /** Id of the static screen the inline script of index.html shows until the app is ready. */
 export const FIRST_SCREEN_ID = 'first-screen';
 
+/** Event of index.html's inline script: a link or Back switched the static screen's path. */
+export const FIRST_SCREEN_MOVED = 'tali:first-screen-moved';
+
 type Typed = {
   name: string;
   value: string;
@@ -64,15 +67,16 @@ function swap(staticScreen: HTMLElement, app: HTMLElement, form: HTMLFormElement
 }
 
 /**
- * Call right after the app's first (synchronous) render. The static screen stays usable until the
- * live screen with the same fields exists; a different screen (a session found, an error) or a
- * live one that never shows up within `giveUpMs` replaces it anyway.
+ * Call before the app's first render (it may be time-sliced): the static screen stays usable until
+ * the live screen with the same fields exists, then the swap happens in one task. A different
+ * screen (a session found, an error) or a live one that never shows up within `giveUpMs` replaces
+ * it anyway. Resolves once the app is on screen.
  */
-export function handOverFirstScreen(app: HTMLElement, giveUpMs = 8000): void {
+export function handOverFirstScreen(app: HTMLElement, giveUpMs = 8000): Promise<void> {
   const staticScreen = document.getElementById(FIRST_SCREEN_ID);
   if (!staticScreen) {
     app.hidden = false;
-    return;
+    return Promise.resolve();
   }
   const names = [...staticScreen.querySelectorAll<HTMLInputElement>('input[name]')].map(
     (input) => input.name,
@@ -84,18 +88,22 @@ export function handOverFirstScreen(app: HTMLElement, giveUpMs = 8000): void {
   const found = ready();
   if (found !== false) {
     swap(staticScreen, app, found);
-    return;
+    return Promise.resolve();
   }
-  const observer = new MutationObserver(() => {
-    const now = ready();
-    if (now === false) return;
-    observer.disconnect();
-    clearTimeout(timer);
-    swap(staticScreen, app, now);
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const now = ready();
+      if (now === false) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      swap(staticScreen, app, now);
+      resolve();
+    });
+    observer.observe(app, { childList: true, subtree: true });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      if (staticScreen.isConnected) swap(staticScreen, app, null);
+      resolve();
+    }, giveUpMs);
   });
-  observer.observe(app, { childList: true, subtree: true });
-  const timer = setTimeout(() => {
-    observer.disconnect();
-    if (staticScreen.isConnected) swap(staticScreen, app, null);
-  }, giveUpMs);
 }

@@ -8,19 +8,26 @@ export function onlyDigits(text: string): string {
   return text.replace(/\D/g, '');
 }
 
-// Graphemes, not UTF-16 units: '👩‍🌾 Ana'.charAt(0) is half an emoji and shows as '�'.
-const graphemes =
-  typeof Intl.Segmenter === 'function'
-    ? new Intl.Segmenter('pt-BR', { granularity: 'grapheme' })
-    : null;
+// Graphemes, not UTF-16 units: '👩‍🌾 Ana'.charAt(0) is half an emoji and shows as '�'. Made on
+// first use: creating a segmenter loads ICU's break rules, a long task on a phone's CPU when it
+// ran while the register screen's module loaded (issue 14).
+let graphemes: Intl.Segmenter | null | undefined;
+function segmenter(): Intl.Segmenter | null {
+  graphemes ??=
+    typeof Intl.Segmenter === 'function'
+      ? new Intl.Segmenter('pt-BR', { granularity: 'grapheme' })
+      : null;
+  return graphemes;
+}
 
 /** The first user-perceived character of a name, upper-cased ('👩‍🌾', 'É', 'A'), or ''. */
 export function initialOf(name: string): string {
   const text = name.trim();
   if (text === '') return '';
   let first: string;
-  if (graphemes) {
-    const segment = graphemes.segment(text)[Symbol.iterator]().next();
+  const segments = segmenter();
+  if (segments) {
+    const segment = segments.segment(text)[Symbol.iterator]().next();
     first = segment.done ? '' : segment.value.segment;
   } else {
     // Older engines: at least a whole code point (never a lone surrogate).

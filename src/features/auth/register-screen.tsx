@@ -1,22 +1,27 @@
 /** Register (/register): email, password and confirmation (never sent), then onboarding. */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import { registerFormSchema } from '~/domain/schemas';
 import { useAuth } from '~/lib/auth/auth-context';
 import { RedirectIfAuthenticated } from '~/lib/auth/route-guard';
 import { serverMessage } from '~/lib/error-message';
+import { lazyResolver } from '~/lib/lazy-resolver';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { TextField } from '~/ui/field';
 import { register } from './api';
 import { AuthLayout, formStyle, switchLinkStyle } from './auth-layout';
 
+// zod and the schema load on the form's first focus (or at the first submit), not while the
+// screen starts: their evaluation was most of /register's blocking time on a phone (issue 14).
+const validation = lazyResolver(() =>
+  import('./register-validation').then((m) => m.registerResolver),
+);
+
 function RegisterForm() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const form = useForm({
-    resolver: zodResolver(registerFormSchema),
+    resolver: validation.resolver,
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -34,7 +39,7 @@ function RegisterForm() {
 
   return (
     <AuthLayout subtitle="Crie sua conta e cadastre sua loja">
-      <form onSubmit={onSubmit} noValidate className={formStyle}>
+      <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className={formStyle}>
         <TextField
           label="E-mail"
           type="email"

@@ -1,0 +1,38 @@
+/**
+ * The app's React tree and router. src/main.tsx imports this module in a task of its own, after
+ * React DOM, so that neither module evaluation is one long task on a phone's CPU (issue 14).
+ */
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode, startTransition } from 'react';
+import type { Root } from 'react-dom/client';
+import { AuthProvider } from '~/lib/auth/auth-context';
+import { routeTree } from '../routeTree.gen';
+
+export function createAppRouter() {
+  return createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}
+
+/**
+ * The first render as a transition: React renders in slices of a few milliseconds and lets the
+ * browser handle input and paint in between, instead of one long task. The screen's chunks are
+ * loaded before (`router.load()`), so the first commit is the whole screen.
+ */
+export function renderApp(root: Root, router: AppRouter): void {
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </StrictMode>,
+    );
+  });
+}
