@@ -1,27 +1,9 @@
 /** Online calls of the campaigns screen (/api/campanhas, CAMPAIGNS-CONTRACT.md); never queued offline. */
+import { CAMPAIGN_PAGE_SIZE, type CampaignJson } from '~/domain/campaigns';
 import { ApiRequestError, apiRequest } from '~/lib/api';
 
-export type CampaignStatus = 'agendado' | 'em andamento' | 'pausado' | 'enviado' | 'cancelado';
-
-export type Campaign = {
-  id: string;
-  titulo: string;
-  mensagem: string;
-  imageUrl: string | null;
-  /** Known values above; anything else the server sends is shown as it is (spec §4). */
-  status: CampaignStatus | (string & {});
-  sentCount: string;
-  /** Local datetime in the store's time zone, 'YYYY-MM-DDTHH:MM'. */
-  scheduledDate: string | null;
-  sendNow: boolean;
-  sentAt: string | null;
-  createdAt: string;
-  confirmedAt: string | null;
-  recipientCount: number;
-  /** ISO: when sending really begins (next opening of the send window); null for drafts. */
-  startsAt: string | null;
-  pauseReason: string | null;
-};
+/** One definition, shared with the server that writes it. */
+export type Campaign = CampaignJson;
 
 export type DailyLimit = { dailyLimit: number; dailySent: number; remaining: number };
 
@@ -50,7 +32,7 @@ export type CampaignInput = {
 };
 
 /** Spec §9: the history is read 20 at a time. */
-export const PAGE_SIZE = 20;
+export const PAGE_SIZE = CAMPAIGN_PAGE_SIZE;
 
 const TIMEOUT_MS = 15_000;
 const timeout = (ms = TIMEOUT_MS) => ({ signal: AbortSignal.timeout(ms) });
