@@ -1,5 +1,6 @@
 /** Online calls of the campaigns screen (/api/campanhas, CAMPAIGNS-CONTRACT.md); never queued offline. */
 import { CAMPAIGN_PAGE_SIZE, type CampaignJson } from '~/domain/campaigns';
+import { isPaymentJson, type PaymentJson } from '~/domain/pix/payment';
 import { ApiRequestError, apiRequest } from '~/lib/api';
 
 /** One definition, shared with the server that writes it. */
@@ -80,8 +81,37 @@ export function createCampaign(input: CampaignInput): Promise<Campaign> {
   return apiRequest<Campaign>('POST', '/api/campanhas', body, timeout());
 }
 
-export function sendCampaign(campaignId: string): Promise<Campaign> {
-  return apiRequest<Campaign>('POST', '/api/campanhas/enviar', { campaignId }, timeout());
+/** 'Enviar': sent (or scheduled), or a Pix charge to pay first (402 with the payment). */
+export type SendAnswer =
+  | { kind: 'sent'; campaign: Campaign }
+  | { kind: 'payment'; message: string; payment: PaymentJson };
+
+/** Asking again for an unpaid campaign returns the same live charge, or a new one once expired. */
+export async function sendCampaign(campaignId: string): Promise<SendAnswer> {
+  try {
+    const campaign = await apiRequest<Campaign>(
+      'POST',
+      '/api/campanhas/enviar',
+      { campaignId },
+      timeout(),
+    );
+    return { kind: 'sent', campaign };
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 402) {
+      const payment = (error.body as { payment?: unknown } | null | undefined)?.payment;
+      if (isPaymentJson(payment)) return { kind: 'payment', message: error.message, payment };
+    }
+    throw error;
+  }
+}
+
+export function fetchPayment(id: string): Promise<PaymentJson> {
+  return apiRequest<PaymentJson>(
+    'GET',
+    `/api/pagamentos/${encodeURIComponent(id)}`,
+    undefined,
+    timeout(),
+  );
 }
 
 export function cancelCampaign(id: string): Promise<Campaign> {
