@@ -58,6 +58,7 @@ export function PaymentDialog(props: Props) {
   const { campaign, open, online, renewing, onRenew, onPaid, onClose } = props;
   const view = usePixPayment({ payment: props.payment, open, online, onPaid });
   const field = useRef<HTMLTextAreaElement>(null);
+  const copyButton = useRef<HTMLButtonElement>(null);
   const payment = view.payment;
   const payable = view.phase === 'pending' || view.phase === 'paid';
 
@@ -67,6 +68,8 @@ export function PaymentDialog(props: Props) {
       onOpenChange={(next) => !next && onClose()}
       title="Pagamento via Pix"
       description="Pague com o app do seu banco para enviar a campanha."
+      // The one thing to do on the phone itself: copy the code (a QR cannot scan its own screen).
+      initialFocusEl={() => copyButton.current}
     >
       {campaign && payment ? (
         <div className={css({ display: 'grid', gap: '4' })} data-testid="pix-payment">
@@ -96,6 +99,7 @@ export function PaymentDialog(props: Props) {
               payment={payment}
               secondsLeft={view.secondsLeft}
               field={field}
+              copyButton={copyButton}
               onCopy={() =>
                 payment.pixCopiaECola && void copy(payment.pixCopiaECola, field.current)
               }
@@ -134,11 +138,13 @@ function PayableCharge({
   payment,
   secondsLeft,
   field,
+  copyButton,
   onCopy,
 }: {
   payment: PaymentJson;
   secondsLeft: number | null;
   field: RefObject<HTMLTextAreaElement | null>;
+  copyButton: RefObject<HTMLButtonElement | null>;
   onCopy: () => void;
 }) {
   return (
@@ -149,7 +155,7 @@ function PayableCharge({
           alt="QR Code do Pix"
           width={200}
           height={200}
-          className={css({ justifySelf: 'center', w: '50', h: '50', imageRendering: 'pixelated' })}
+          className={css({ justifySelf: 'center', w: '200px', h: '200px' })}
         />
       ) : null}
       {secondsLeft !== null ? (
@@ -174,9 +180,8 @@ function PayableCharge({
             id="pix-code"
             ref={field}
             readOnly
-            rows={3}
+            rows={4}
             value={payment.pixCopiaECola}
-            onFocus={(e) => e.currentTarget.select()}
             className={css({
               w: 'full',
               resize: 'none',
@@ -191,7 +196,7 @@ function PayableCharge({
               p: '2',
             })}
           />
-          <Button full onClick={onCopy}>
+          <Button ref={copyButton} full onClick={onCopy}>
             <CopyIcon size={18} />
             Copiar código
           </Button>
