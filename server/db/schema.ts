@@ -305,6 +305,8 @@ export const payments = pgTable(
     /** API Pix devolução status: EM_PROCESSAMENTO | DEVOLVIDO | NAO_REALIZADO. */
     refundStatus: text('refund_status'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Why the money was returned: the campaign cancelled, refused after payment, paid twice. */
+    refundReason: text('refund_reason'),
     /** Last time the PSP was asked about this charge (throttles re-checks). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     updatedAt: updatedAt(),

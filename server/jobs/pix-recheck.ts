@@ -11,6 +11,7 @@ export const pixRecheckJob = defineJob({
   async run(_data, { services }) {
     if (!services.pix) return;
     const done = await recheckPayments(services);
-    if (done.checked + done.handled + done.failed > 0) logger.info('pix re-check', done);
+    if (done.checked + done.handled + done.failed + done.refunded > 0)
+      logger.info('pix re-check', done);
   },
 });

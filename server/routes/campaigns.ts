@@ -1,11 +1,14 @@
-/** /api/campanhas (spec §7 and CAMPAIGNS-CONTRACT.md): drafts, 'Enviar', cancel, history, report, images. */
+/**
+ * /api/campanhas (spec §7 and CAMPAIGNS-CONTRACT.md): drafts, 'Enviar' (behind the Pix payment
+ * when PIX_PROVIDER is not off), cancel (refunding a paid campaign), history, report, images.
+ */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { CAMPAIGN_TEXTS, campaignCreateSchema } from '../../src/domain/campaigns';
 import { requireStore, requireUser } from '../auth/middleware';
 import { readJson } from '../http';
-import { cancelCampaign, confirmCampaign } from '../services/campaigns/confirm';
+import { cancelCampaign, confirmCampaign, type PaymentGate } from '../services/campaigns/confirm';
 import { dailyLimit } from '../services/campaigns/daily-limit';
 import { saveDraft } from '../services/campaigns/drafts';
 import {
@@ -22,6 +25,9 @@ import {
   IDEMPOTENCY_HEADER,
   runKeyed,
 } from '../services/catalogue/idempotency';
+import { campaignPaymentGate } from '../services/payments/campaign-gate';
+import { paymentsEnabled } from '../services/payments/payments-service';
+import { settleCancelledCampaign } from '../services/payments/refund';
 import type { AppEnv } from '../types';
 
 export const campaignRoutes = new Hono<AppEnv>();
@@ -95,8 +101,14 @@ campaignRoutes.post('/enviar', async (c) => {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   checkIdempotencyKey(key);
   const { campaignId } = await readJson(c, confirmSchema);
-  const result = await confirmCampaign(c.var.deps, c.var.storeId, campaignId, baseOf(c), key);
+  const { deps, storeId } = c.var;
+  // Pix on: the campaign is confirmed once paid; until then 402 { message, payment }.
+  const gate: PaymentGate | undefined = paymentsEnabled(deps)
+    ? (recipientCount) => campaignPaymentGate(deps, { storeId, campaignId, recipientCount })
+    : undefined;
+  const result = await confirmCampaign(deps, storeId, campaignId, baseOf(c), key, gate);
   if (result.replayed) c.header('Idempotent-Replayed', 'true');
+  if (result.status === 402) c.header('cache-control', 'no-store');
   return c.json(result.body, result.status as 200);
 });
 
@@ -110,6 +122,8 @@ campaignRoutes.patch('/:id/cancelar', async (c) => {
     baseOf(c),
     key,
   );
+  // A paid campaign cancelled before anything went out: its money goes back (devolvido).
+  await settleCancelledCampaign(c.var.deps, c.var.storeId, c.req.param('id'));
   if (replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(outcome.body, outcome.status as 200);
 });

@@ -43,6 +43,8 @@ export function runtimeEnv(dbEnv: Record<string, string>, evolutionUrl: string) 
     JOBS_POLLING_SECONDS: '0.5',
     JOBS_MAINTENANCE_SECONDS: '5',
     JOBS_SHUTDOWN_SECONDS: '2',
+    // The send path through the job queue; the Pix step in front of it: pix-campaigns.test.ts.
+    PIX_PROVIDER: 'off',
   };
 }
 

@@ -15,6 +15,7 @@ beforeAll(async () => {
     CAMPAIGN_SEND_MIN_MS: '0',
     CAMPAIGN_SEND_MAX_MS: '0',
     CAMPAIGN_SEND_WINDOW: '00:00-24:00',
+    PIX_PROVIDER: 'off',
   });
   t = await createTestApp({ env });
 });

@@ -7,6 +7,7 @@ import { type CampaignSettings, campaignSettings } from '../../server/services/c
 import { ensureConnection, instanceNameFor } from '../../server/services/whatsapp/connections';
 import { createEvolutionGateway } from '../../server/services/whatsapp/evolution-adapter';
 import type { WhatsAppGateway } from '../../server/services/whatsapp/gateway';
+import type { Services } from '../../server/types';
 import { API_KEY, startFakeEvolution } from './evolution-fake';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -31,7 +32,11 @@ function lateGateway() {
   return { gateway, bind: (g: WhatsAppGateway) => (real = g) };
 }
 
-export async function startSendingHarness(now: () => Date = () => new Date()) {
+export async function startSendingHarness(
+  now: () => Date = () => new Date(),
+  /** More services for the app (e.g. a Pix PSP: the payment step in front of sending). */
+  services: Partial<Pick<Services, 'pix'>> = {},
+) {
   const fake = await startFakeEvolution();
   fake.options.failSendsWhenClosed = true;
   const late = lateGateway();
@@ -39,8 +44,10 @@ export async function startSendingHarness(now: () => Date = () => new Date()) {
     NODE_ENV: 'test',
     PUBLIC_URL: PUBLIC,
     CAMPAIGN_SEND_WINDOW: '00:00-24:00',
+    // Sending as such; the Pix step in front of it is tested in pix-campaigns.test.ts.
+    PIX_PROVIDER: 'off',
   });
-  const t: TestApp = await createTestApp({ gateway: late.gateway, env, now });
+  const t: TestApp = await createTestApp({ gateway: late.gateway, env, now, ...services });
   const gateway = createEvolutionGateway({
     db: t.db,
     baseUrl: fake.url,

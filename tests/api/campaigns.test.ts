@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../server/db/schema';
 import { addCustomers, movableClock, photoDataUrl, setStore } from './campaign-fixtures';
 import { createOwner, type Owner, send } from './fixtures';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, type TestApp, testEnv } from './test-app';
 
 const clock = movableClock(new Date());
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
+  // Composing and sending as the spec draws it: campaigns free (the Pix step: pix-campaigns.test.ts).
+  t = await createTestApp({ now: clock.now, env: testEnv({ PIX_PROVIDER: 'off' }) });
 });
 afterAll(async () => {
   clock.set(new Date());

@@ -60,7 +60,9 @@ export async function createTestApp(
   options: Omit<RuntimeOptions, 'env' | 'database' | 'services'> = {},
 ) {
   const database = await openTestDatabase();
-  const runtime = await openRuntime({ env: testEnv(), database, services, ...options });
+  // The runtime builds its gateways (WhatsApp, Pix) from this env: a test's own env decides them.
+  const env = services?.env ?? testEnv();
+  const runtime = await openRuntime({ env, database, services, ...options });
   const { app } = runtime;
 
   /** JSON request helper: `call('POST', '/api/x', body, token)`. */

@@ -40,6 +40,8 @@ describe.runIf(hasCampaignRoutes)('Campanhas on the real server (sandbox gateway
       CAMPAIGN_SEND_WINDOW: '00:00-24:00',
       CAMPAIGN_SEND_MIN_MS: '0',
       CAMPAIGN_SEND_MAX_MS: '200',
+      // The spec's free flow; the Pix payment step has its own browser test.
+      PIX_PROVIDER: 'off',
     });
     owner = await createOwnerWithStore(server.baseUrl, 'Padaria Pão Quente');
     for (const [name, phoneNumber] of [

@@ -1,14 +1,15 @@
 /**
- * 'Enviar': confirmCampaign is the one step between a reviewed draft and sending. A payment step
- * (Pix, a later issue) goes in front of it; everything here stays as it is.
+ * 'Enviar': confirmCampaign is the one step between a reviewed draft and sending. With Pix
+ * payments on, the route passes a payment gate: the campaign is confirmed only once it is paid
+ * (services/payments/campaign-gate.ts); until then the answer is the gate's 402 and the Pix charge.
  */
 import { and, eq } from 'drizzle-orm';
 import { nextOpening } from '../../../src/domain/zoned-time';
 import { campaignRecipients, campaigns } from '../../db/schema';
 import { ApiError } from '../../http';
 import type { Services } from '../../types';
-import { runKeyed } from '../catalogue/idempotency';
-import { SKIP_REASONS } from './audience';
+import { loadKeys, runKeyed } from '../catalogue/idempotency';
+import { countAudience, SKIP_REASONS } from './audience';
 import { lockStoreCampaigns } from './daily-limit';
 import { checkSendable } from './drafts';
 import { type Base, oneJson, requireCampaign } from './repo';
@@ -17,13 +18,51 @@ import type { CampaignJson } from './serialize';
 import { campaignSettings } from './settings';
 
 const CANCELLED = 'Esta campanha foi cancelada';
+const CONFIRM_ROUTE = 'POST /api/campanhas/enviar';
 
 type Deps = Pick<Services, 'db' | 'env' | 'now' | 'jobs' | 'campaigns'>;
 
 /**
+ * Asked once every refusal has passed, with the campaign's real recipients (customers not
+ * opted out, one per number): `{ paid: true }` lets the confirmation go on; otherwise its
+ * status and body are the answer (402 and the Pix charge).
+ */
+export type PaymentGate = (
+  recipientCount: number,
+) => Promise<{ paid: true } | { paid: false; status: number; body: unknown }>;
+
+export type ConfirmResult = { status: number; body: unknown; replayed: boolean };
+
+/**
+ * Runs every refusal of 'Enviar' (not found, cancelled, no customers, date, daily limit) without
+ * changing anything and answers the recipient count, or null when nothing is left to check (the
+ * key's answer is stored, or the campaign is already confirmed: the confirmation answers it).
+ */
+async function precheck(
+  deps: Deps,
+  storeId: string,
+  campaignId: string,
+  idempotencyKey: string | undefined,
+): Promise<number | null> {
+  return deps.db.transaction(async (tx) => {
+    await lockStoreCampaigns(tx, storeId);
+    if (idempotencyKey && (await loadKeys(tx, storeId, [idempotencyKey])).has(idempotencyKey)) {
+      return null;
+    }
+    const row = await requireCampaign(tx, storeId, campaignId);
+    if (row.confirmedAt) return null;
+    if (row.status === 'cancelado') throw new ApiError(409, CANCELLED);
+    await checkSendable(tx, storeId, row, deps.now());
+    return countAudience(tx, storeId);
+  });
+}
+
+/**
  * Confirms the campaign once: confirmedAt, and startsAt = the scheduled time (or now) moved to
  * the send window's next opening. Confirming again answers the campaign as it is (idempotent).
- * With an Idempotency-Key the first answer is replayed.
+ * With an Idempotency-Key the first confirmation is replayed. With a `gate`, every refusal
+ * comes first (nothing is charged for a campaign that would be refused), then the gate: a 402
+ * is answered as it is and NOT stored under the key, so the same key confirms once paid.
  */
 export async function confirmCampaign(
   deps: Deps,
@@ -31,13 +70,22 @@ export async function confirmCampaign(
   campaignId: string,
   base: Base,
   idempotencyKey?: string,
-): Promise<{ status: number; body: unknown; replayed: boolean }> {
+  gate?: PaymentGate,
+): Promise<ConfirmResult> {
+  if (gate) {
+    // The PSP is asked outside any transaction: a slow PSP holds no lock.
+    const recipientCount = await precheck(deps, storeId, campaignId, idempotencyKey);
+    if (recipientCount !== null) {
+      const verdict = await gate(recipientCount);
+      if (!verdict.paid) return { status: verdict.status, body: verdict.body, replayed: false };
+    }
+  }
   const now = deps.now();
   const settings = campaignSettings(deps.env, deps.campaigns?.settings);
   let scheduled: { at: Date } | null = null;
   const { outcome, replayed } = await deps.db.transaction(async (tx) => {
     await lockStoreCampaigns(tx, storeId);
-    return runKeyed(tx, storeId, idempotencyKey, 'POST /api/campanhas/enviar', async () => {
+    return runKeyed(tx, storeId, idempotencyKey, CONFIRM_ROUTE, async () => {
       const row = await requireCampaign(tx, storeId, campaignId);
       if (row.confirmedAt) return { status: 200, body: await oneJson(tx, row, base) };
       if (row.status === 'cancelado') throw new ApiError(409, CANCELLED);

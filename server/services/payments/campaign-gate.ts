@@ -12,11 +12,17 @@ import {
 
 export type CampaignPaymentGate =
   | { paid: true }
-  | { paid: false; status: 402; body: { message: string; payment: PaymentView } };
+  | {
+      paid: false;
+      status: 402;
+      /** `recipientCount`: who the campaign would reach now, the count the price is made of. */
+      body: { message: string; payment: PaymentView; recipientCount: number };
+    };
 
 /**
  * `{ paid: true }` when payments are off or the PSP confirmed this campaign's payment; otherwise
- * the live charge (created, reused or renewed) as the 402 body `{ message, payment }`.
+ * the live charge (created, reused or renewed) as the 402 body `{ message, payment,
+ * recipientCount }`.
  * Throws ApiError 502 when the PSP cannot be reached (nothing is lost; asking again retries).
  */
 export async function campaignPaymentGate(
@@ -29,6 +35,10 @@ export async function campaignPaymentGate(
   return {
     paid: false,
     status: 402,
-    body: { message: PAYMENT_REQUIRED_MESSAGE, payment: toPaymentView(deps, row) },
+    body: {
+      message: PAYMENT_REQUIRED_MESSAGE,
+      payment: toPaymentView(deps, row),
+      recipientCount: input.recipientCount,
+    },
   };
 }

@@ -8,7 +8,8 @@ import { payments, pixUnmatchedNotifications } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
 import type { ChargeState } from './gateway';
-import { onPaid, type PaymentRow } from './on-paid';
+import { onPaid } from './on-paid';
+import type { PaymentRow } from './payment-row';
 import { refundPaymentRow } from './refund';
 
 export type UnmatchedReason = 'txid_desconhecido' | 'valor_divergente';

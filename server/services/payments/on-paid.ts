@@ -1,18 +1,39 @@
 /**
- * What happens when the PSP confirmed a campaign's payment. WIRING POINT for the campaigns
- * feature: `onPaid` must confirm (send or schedule) the paid campaign. It runs at least once per
- * paid payment — again from the re-check if it threw — so what it calls must be idempotent
- * (confirming a campaign twice sends it once, per the campaigns contract).
+ * What happens when the PSP confirmed a campaign's payment: the server confirms (sends or
+ * schedules) the campaign at that moment, whether or not the owner's phone is still online. It
+ * runs at least once per paid payment — again from the re-check if it threw — and confirming a
+ * campaign twice sends it once. A campaign that can no longer go (cancelled, deleted, or refused
+ * by a rule between payment and confirmation: daily limit, scheduled time passed, no customers)
+ * gets its money back, with the refusal recorded as the refund reason.
  */
-import type { payments } from '../../db/schema';
+
+import { ApiError } from '../../http';
 import { logger } from '../../logger';
 import type { Services } from '../../types';
+import { confirmCampaign } from '../campaigns/confirm';
+import type { PaymentRow } from './payment-row';
+import { refundPaymentRow } from './refund';
 
-export type PaymentRow = typeof payments.$inferSelect;
+export type { PaymentRow } from './payment-row';
 
 export async function onPaid(deps: Services, payment: PaymentRow): Promise<void> {
   if (deps.onPaymentPaid) return deps.onPaymentPaid(deps, payment);
-  // Lead: replace this line with the campaigns' confirmation, e.g.
-  //   await confirmCampaign(deps, payment.storeId, payment.campaignId);
-  logger.info('pix payment confirmed', { paymentId: payment.id, campaignId: payment.campaignId });
+  const base = { publicBase: deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}` };
+  try {
+    await confirmCampaign(deps, payment.storeId, payment.campaignId, base);
+  } catch (error) {
+    // A refusal (4xx) is final: return the money. Anything else is retried by the re-check.
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    logger.warn('paid campaign refused at confirmation; refunding', {
+      paymentId: payment.id,
+      campaignId: payment.campaignId,
+      reason: error.message,
+    });
+    await refundPaymentRow(deps, payment, error.message);
+    return;
+  }
+  logger.info('paid campaign confirmed', {
+    paymentId: payment.id,
+    campaignId: payment.campaignId,
+  });
 }

@@ -1,7 +1,10 @@
-/** A payment as the app sees it: `{ id, campaignId, valor, status, pixQrCode, pixCopiaECola, expiresAt }`. */
+/**
+ * A payment as the app sees it: `{ id, campaignId, valor, status, pixQrCode, pixCopiaECola,
+ * expiresAt, paidAt, refundReason }` (+ `sandboxUrl` with the sandbox PSP while pending).
+ */
 import QRCode from 'qrcode';
 import type { Services } from '../../types';
-import type { PaymentRow } from './on-paid';
+import type { PaymentRow } from './payment-row';
 
 export type PaymentStatus = 'pendente' | 'pago' | 'expirado' | 'cancelado' | 'devolvido';
 
@@ -16,6 +19,8 @@ export type PaymentView = {
   pixCopiaECola: string | null;
   expiresAt: string | null;
   paidAt: string | null;
+  /** Why the money went back (status 'devolvido'): e.g. 'Campanha cancelada'; else null. */
+  refundReason: string | null;
   /** Sandbox PSP only: the page that plays the payer's bank. */
   sandboxUrl?: string;
 };
@@ -39,6 +44,7 @@ export function toPaymentView(deps: Services, row: PaymentRow): PaymentView {
     pixCopiaECola: row.pixCopiaECola,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     paidAt: row.paidAt?.toISOString() ?? null,
+    refundReason: row.status === 'devolvido' ? row.refundReason : null,
     ...(sandbox && row.status === 'pendente' ? { sandboxUrl: sandbox } : {}),
   };
 }

@@ -12,7 +12,7 @@ import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
 import { confirmPayment, reload } from './confirm';
 import { type PaymentGateway, PaymentGatewayError, txidFor } from './gateway';
-import type { PaymentRow } from './on-paid';
+import type { PaymentRow } from './payment-row';
 import { qrDataUrl } from './payment-view';
 
 /** How long the owner has to pay one charge. */

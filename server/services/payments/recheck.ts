@@ -1,6 +1,7 @@
 /**
  * The re-check of pending charges (for a periodic job; see docs/decisions/012): a lost webhook
- * loses no payment, a failed onPaid is retried, refunds in progress are followed.
+ * loses no payment, a failed onPaid is retried, refunds in progress are followed, and a
+ * cancelled campaign's refund that failed is asked again.
  */
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { payments } from '../../db/schema';
@@ -8,6 +9,7 @@ import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
 import { confirmPayment, runOnPaid } from './confirm';
 import { RECHECK_INTERVAL_MS } from './payments-service';
+import { refundCancelledCampaigns } from './refund';
 
 /**
  * The re-check (for a periodic job): every pending charge not asked about recently is asked to
@@ -15,7 +17,7 @@ import { RECHECK_INTERVAL_MS } from './payments-service';
  * refunds in progress are followed. Returns what it did.
  */
 export async function recheckPayments(deps: Services, limit = 100) {
-  const done = { checked: 0, paid: 0, expired: 0, handled: 0, failed: 0 };
+  const done = { checked: 0, paid: 0, expired: 0, handled: 0, failed: 0, refunded: 0 };
   if (!deps.pix) return done;
   const cutoff = new Date(deps.now().getTime() - RECHECK_INTERVAL_MS);
   const rows = await deps.db
@@ -49,5 +51,6 @@ export async function recheckPayments(deps: Services, limit = 100) {
     .where(and(eq(payments.status, 'pago'), isNull(payments.paidHandledAt)))
     .limit(limit);
   for (const row of unhandled) if (await runOnPaid(deps, row)) done.handled++;
+  done.refunded = await refundCancelledCampaigns(deps, limit);
   return done;
 }

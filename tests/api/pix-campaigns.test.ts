@@ -1,0 +1,326 @@
+/**
+ * The Pix step in front of 'Enviar', end to end over real HTTP stand-ins (the API Pix PSP and the
+ * Evolution API): price bands, 402 with the charge, nothing sent before the PSP confirms and
+ * everything sent once after, the Idempotency-Key, expiry and renewal, refunds, isolation.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../../server/db/schema';
+import { createApiPixHttp } from '../../server/services/payments/api-pix-http';
+import { createBcbGateway } from '../../server/services/payments/bcb-adapter';
+import { PaymentGatewayError } from '../../server/services/payments/gateway';
+import {
+  CHARGE_TTL_SECONDS,
+  RECHECK_INTERVAL_MS,
+} from '../../server/services/payments/payments-service';
+import { recheckPayments } from '../../server/services/payments/recheck';
+import { instanceNameFor } from '../../server/services/whatsapp/connections';
+import { dailyLimitMessage } from '../../src/domain/campaigns';
+import { addCustomers, manyCustomers, movableClock, setStore } from './campaign-fixtures';
+import { startSendingHarness } from './campaign-sending-harness';
+import { createOwner, type Owner, send } from './fixtures';
+import {
+  FAKE_CLIENT_ID,
+  FAKE_CLIENT_SECRET,
+  FAKE_PIX_KEY,
+  type FakePsp,
+  startFakePsp,
+} from './pix-fake';
+
+const clock = movableClock(new Date());
+let psp: FakePsp;
+let http: ReturnType<typeof createApiPixHttp>;
+let h: Awaited<ReturnType<typeof startSendingHarness>>;
+/** The PSP's devolução endpoint answers 503 while true (a PSP outage). */
+let refundsDown = false;
+
+beforeAll(async () => {
+  psp = await startFakePsp({ now: clock.now });
+  const options = {
+    apiUrl: psp.apiUrl,
+    oauthUrl: psp.oauthUrl,
+    clientId: FAKE_CLIENT_ID,
+    clientSecret: FAKE_CLIENT_SECRET,
+    pixKey: FAKE_PIX_KEY,
+    merchantName: 'Tali',
+    merchantCity: 'Sao Paulo',
+  };
+  http = createApiPixHttp(options);
+  const bcb = createBcbGateway(options, http);
+  const pix = {
+    ...bcb,
+    refund: (input: Parameters<typeof bcb.refund>[0]) =>
+      refundsDown
+        ? Promise.reject(new PaymentGatewayError('PSP fora do ar', 503))
+        : bcb.refund(input),
+  };
+  h = await startSendingHarness(clock.now, { pix });
+});
+afterAll(async () => {
+  http?.close();
+  await psp?.close();
+  await h?.fake.close();
+  await h?.t.close();
+});
+
+const api = (o: Owner, method: string, path: string, body?: unknown, key?: string) =>
+  send(h.t, method, path, {
+    token: o.token,
+    body,
+    headers: key ? { 'Idempotency-Key': key } : undefined,
+  });
+
+async function ownerWith(customers: Parameters<typeof addCustomers>[2], dailyCampaignLimit = 50) {
+  const owner = await createOwner(h.t);
+  await setStore(h.t.db, owner.storeId, { dailyCampaignLimit });
+  await addCustomers(h.t.db, owner.storeId, customers);
+  await h.connect(owner.storeId);
+  return owner;
+}
+
+async function draft(o: Owner, body: Record<string, unknown> = {}) {
+  const c = await api(o, 'POST', '/api/campanhas', {
+    titulo: 'Promo',
+    mensagem: 'Olá {nome}, 20% off hoje!',
+    sendNow: true,
+    ...body,
+  });
+  expect(c.status).toBe(201);
+  return c.body.id as string;
+}
+
+const enviar = (o: Owner, campaignId: string, key?: string) =>
+  api(o, 'POST', '/api/campanhas/enviar', { campaignId }, key);
+
+/** The payer pays the charge and the PSP notifies Talí's webhook (as API Pix PSPs do). */
+async function pay(paymentId: string) {
+  const [row] = await h.t.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!row) throw new Error('no such payment');
+  const res = await h.t.call('POST', '/api/webhooks/pix/pix', psp.pay(row.txid));
+  expect(res.status).toBe(200);
+  return row;
+}
+
+const sentTo = (storeId: string) =>
+  h.sends().filter((r) => r.path.endsWith(instanceNameFor(storeId)));
+const chargesAtPsp = () =>
+  psp.requests.filter((r) => r.method === 'PUT' && r.path.includes('/cob/'));
+const payment = (o: Owner, id: string) => api(o, 'GET', `/api/pagamentos/${id}`);
+
+describe('price bands: the real recipients in bands of 100 (R$ 25,00 each)', () => {
+  it.each([
+    [1, '25.00'],
+    [100, '25.00'],
+    [101, '50.00'],
+    [250, '75.00'],
+  ])('%i recipients → R$ %s', async (n, valor) => {
+    const owner = await ownerWith([
+      ...manyCustomers(n),
+      // Not recipients: an opted-out number and a second record of the first number.
+      { name: 'Saiu', phone: '31999990000', optedOut: true },
+      { name: 'Cliente 1 de novo', phone: manyCustomers(1)[0]?.phone ?? '' },
+    ]);
+    const id = await draft(owner);
+    const res = await enviar(owner, id);
+    expect(res.status).toBe(402);
+    expect(res.body.payment).toMatchObject({ campaignId: id, valor, status: 'pendente' });
+    expect(res.body.recipientCount).toBe(n);
+  });
+});
+
+describe("'Enviar' with Pix on", () => {
+  it('answers 402 with the charge; nothing goes out until the PSP confirms, then once', async () => {
+    const owner = await ownerWith(manyCustomers(3));
+    const id = await draft(owner);
+    const res = await enviar(owner, id, 'enviar-1');
+    expect(res.status).toBe(402);
+    expect(Object.keys(res.body).sort()).toEqual(['message', 'payment', 'recipientCount']);
+    expect(res.body.recipientCount).toBe(3);
+    expect(res.body.message).toBe('Pague o Pix para enviar a campanha');
+    const p = res.body.payment;
+    expect(p).toMatchObject({ campaignId: id, valor: '25.00', status: 'pendente' });
+    expect(p.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(p.pixQrCode).toMatch(/^data:image\/png;base64,/);
+    expect(p.pixCopiaECola).toMatch(/^000201/);
+    expect(new Date(p.expiresAt).getTime()).toBe(clock.now().getTime() + CHARGE_TTL_SECONDS * 1000);
+
+    // Not paid: the campaign is still a draft and the sender sends nothing.
+    await h.drain(h.senderDeps(), owner.storeId);
+    expect(sentTo(owner.storeId)).toHaveLength(0);
+    const before = await h.campaignRow(id);
+    expect(before?.confirmedAt).toBeNull();
+    expect((await api(owner, 'GET', '/api/campanhas/limite-diario')).body.dailySent).toBe(0);
+
+    // Paid: the server confirms the campaign by itself (the phone may be offline by now).
+    await pay(p.id);
+    const after = await h.campaignRow(id);
+    expect(after?.confirmedAt).not.toBeNull();
+    expect((await payment(owner, p.id)).body.status).toBe('pago');
+    await h.drain(h.senderDeps(), owner.storeId);
+    expect(sentTo(owner.storeId)).toHaveLength(3);
+    expect((await h.campaignRow(id))?.status).toBe('enviado');
+
+    // The phone comes back and replays its 'Enviar' (same key): 200, the campaign; no second send.
+    const replay = await enviar(owner, id, 'enviar-1');
+    expect(replay.status).toBe(200);
+    expect(replay.body).toMatchObject({ id, status: 'enviado' });
+    expect((await enviar(owner, id, 'enviar-1')).headers.get('Idempotent-Replayed')).toBe('true');
+    // A repeated notification and the re-check change nothing either.
+    const [row] = await h.t.db.select().from(payments).where(eq(payments.id, p.id));
+    await h.t.call('POST', '/api/webhooks/pix', {
+      pix: [
+        {
+          endToEndId: row?.e2eid,
+          txid: row?.txid,
+          valor: '25.00',
+          horario: new Date().toISOString(),
+        },
+      ],
+    });
+    clock.advance(RECHECK_INTERVAL_MS + 1);
+    await recheckPayments(h.t.runtime.services);
+    await h.drain(h.senderDeps(), owner.storeId);
+    expect(sentTo(owner.storeId)).toHaveLength(3);
+  });
+
+  it('asking again (with or without the same key) answers the same live charge; the PSP holds one', async () => {
+    const owner = await ownerWith(manyCustomers(2));
+    const id = await draft(owner);
+    const first = await enviar(owner, id, 'k-a');
+    const again = await enviar(owner, id, 'k-a');
+    const other = await enviar(owner, id);
+    expect([first.status, again.status, other.status]).toEqual([402, 402, 402]);
+    expect(again.headers.get('Idempotent-Replayed')).toBeNull();
+    expect(again.body.payment.id).toBe(first.body.payment.id);
+    expect(other.body.payment.id).toBe(first.body.payment.id);
+    const txid = first.body.payment.id.replace(/-/g, '');
+    expect(chargesAtPsp().filter((r) => r.path.endsWith(`/cob/${txid}`))).toHaveLength(1);
+  });
+
+  it('an expired charge shows expirado and asking again replaces it with a new one', async () => {
+    const owner = await ownerWith(manyCustomers(2));
+    const id = await draft(owner);
+    const first = (await enviar(owner, id)).body.payment;
+    clock.advance(CHARGE_TTL_SECONDS * 1000 + 1000);
+    expect((await payment(owner, first.id)).body.status).toBe('expirado');
+    const renewed = await enviar(owner, id);
+    expect(renewed.status).toBe(402);
+    expect(renewed.body.payment.id).not.toBe(first.id);
+    expect(renewed.body.payment).toMatchObject({ status: 'pendente', valor: '25.00' });
+    expect(new Date(renewed.body.payment.expiresAt).getTime()).toBeGreaterThan(
+      clock.now().getTime(),
+    );
+    // The renewed charge is the one that pays the campaign.
+    await pay(renewed.body.payment.id);
+    expect((await h.campaignRow(id))?.confirmedAt).not.toBeNull();
+  });
+
+  it('every refusal comes before any charge: not found, cancelled, daily limit', async () => {
+    const owner = await ownerWith(manyCustomers(2), 1);
+    const other = await ownerWith(manyCustomers(2));
+    const charges = chargesAtPsp().length;
+
+    // Another store's campaign answers like an unknown one.
+    const foreign = await draft(other);
+    expect((await enviar(owner, foreign)).status).toBe(404);
+    expect((await enviar(owner, crypto.randomUUID())).status).toBe(404);
+
+    const cancelled = await draft(owner);
+    expect((await api(owner, 'PATCH', `/api/campanhas/${cancelled}/cancelar`)).status).toBe(200);
+    expect(await enviar(owner, cancelled)).toMatchObject({
+      status: 409,
+      body: { message: 'Esta campanha foi cancelada' },
+    });
+
+    // The day's one campaign is taken (paid and confirmed): a draft reviewed before that is
+    // refused at 'Enviar', not charged.
+    const first = await draft(owner);
+    const second = await draft(owner);
+    await pay((await enviar(owner, first)).body.payment.id);
+    expect(await enviar(owner, second)).toMatchObject({
+      status: 429,
+      body: { message: dailyLimitMessage(1) },
+    });
+    // One charge only: the first campaign's.
+    expect(chargesAtPsp().length - charges).toBe(1);
+  });
+
+  it("another store's payment id is 404, like an unknown one", async () => {
+    const owner = await ownerWith(manyCustomers(2));
+    const other = await ownerWith(manyCustomers(2));
+    const id = await draft(owner);
+    const p = (await enviar(owner, id)).body.payment;
+    expect(await payment(other, p.id)).toMatchObject({
+      status: 404,
+      body: { message: 'Pagamento não encontrado' },
+    });
+    expect((await payment(owner, p.id)).status).toBe(200);
+  });
+});
+
+describe('refunds', () => {
+  it('cancelling a paid campaign before it starts refunds it: devolvido, the whole amount', async () => {
+    const owner = await ownerWith(manyCustomers(120));
+    const id = await draft(owner, { sendNow: false, scheduledDate: '2099-06-01T10:00' });
+    const p = (await enviar(owner, id)).body.payment;
+    expect(p.valor).toBe('50.00');
+    await pay(p.id);
+    expect((await h.campaignRow(id))?.confirmedAt).not.toBeNull();
+    const cancel = await api(owner, 'PATCH', `/api/campanhas/${id}/cancelar`);
+    expect(cancel).toMatchObject({ status: 200, body: { id, status: 'cancelado' } });
+    expect((await payment(owner, p.id)).body).toMatchObject({
+      status: 'devolvido',
+      refundReason: 'Campanha cancelada',
+    });
+    const devolucoes = psp.requests.filter(
+      (r) => r.method === 'PUT' && r.path.includes('/devolucao/'),
+    );
+    expect(devolucoes.at(-1)?.body).toMatchObject({ valor: '50.00' });
+    await h.drain(h.senderDeps(), owner.storeId);
+    expect(sentTo(owner.storeId)).toHaveLength(0);
+  });
+
+  it('a PSP down at cancel does not undo the cancel; the re-check refunds it later', async () => {
+    const owner = await ownerWith(manyCustomers(2));
+    const id = await draft(owner, { sendNow: false, scheduledDate: '2099-06-02T10:00' });
+    const p = (await enviar(owner, id)).body.payment;
+    await pay(p.id);
+    refundsDown = true;
+    try {
+      const cancel = await api(owner, 'PATCH', `/api/campanhas/${id}/cancelar`);
+      expect(cancel).toMatchObject({ status: 200, body: { status: 'cancelado' } });
+      expect((await payment(owner, p.id)).body.status).toBe('pago');
+    } finally {
+      refundsDown = false;
+    }
+    await recheckPayments(h.t.runtime.services);
+    expect((await payment(owner, p.id)).body.status).toBe('devolvido');
+  });
+
+  it('a paid campaign a rule refuses at confirmation (daily limit taken meanwhile) is refunded, with why', async () => {
+    const owner = await ownerWith(manyCustomers(2), 1);
+    const a = await draft(owner);
+    const b = await draft(owner);
+    const pa = (await enviar(owner, a)).body.payment;
+    const pb = (await enviar(owner, b)).body.payment;
+    await pay(pa.id);
+    await pay(pb.id);
+    expect((await h.campaignRow(a))?.confirmedAt).not.toBeNull();
+    expect((await h.campaignRow(b))?.confirmedAt).toBeNull();
+    expect((await payment(owner, pb.id)).body).toMatchObject({
+      status: 'devolvido',
+      refundReason: dailyLimitMessage(1),
+    });
+    expect((await payment(owner, pa.id)).body.status).toBe('pago');
+  });
+
+  it('a draft cancelled while its charge waits: the charge is withdrawn at the PSP', async () => {
+    const owner = await ownerWith(manyCustomers(2));
+    const id = await draft(owner);
+    const p = (await enviar(owner, id)).body.payment;
+    expect((await api(owner, 'PATCH', `/api/campanhas/${id}/cancelar`)).status).toBe(200);
+    expect((await payment(owner, p.id)).body.status).toBe('cancelado');
+    const txid = p.id.replace(/-/g, '');
+    expect(psp.cobs.get(txid)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+  });
+});
