@@ -1,4 +1,7 @@
-/** A campaign's Pix payment as GET /api/pagamentos/{id} and the 402 of 'Enviar' answer it. */
+/**
+ * A campaign's Pix payment as GET /api/pagamentos/{id} and the 402 of 'Enviar' answer it: written
+ * by the server (payment-view.ts), read by the campaigns screen.
+ */
 
 export const PAYMENT_STATUSES = ['pendente', 'pago', 'expirado', 'cancelado', 'devolvido'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -12,9 +15,11 @@ export type PaymentJson = {
   /** Image source (data: URL) of the copy-and-paste code; null until the PSP answered. */
   pixQrCode: string | null;
   pixCopiaECola: string | null;
-  /** ISO instant. */
+  /** ISO instants. */
   expiresAt: string | null;
-  paidAt?: string | null;
+  paidAt: string | null;
+  /** Why the money went back (status 'devolvido'): e.g. 'Campanha cancelada'; else null. */
+  refundReason: string | null;
   /** Sandbox PSP only: the page that plays the payer's bank. */
   sandboxUrl?: string;
 };

@@ -84,7 +84,13 @@ export function createCampaign(input: CampaignInput): Promise<Campaign> {
 /** 'Enviar': sent (or scheduled), or a Pix charge to pay first (402 with the payment). */
 export type SendAnswer =
   | { kind: 'sent'; campaign: Campaign }
-  | { kind: 'payment'; message: string; payment: PaymentJson };
+  | {
+      kind: 'payment';
+      message: string;
+      payment: PaymentJson;
+      /** The customers the price is made of, when the server says (it may differ from the review). */
+      recipientCount: number | null;
+    };
 
 /** Asking again for an unpaid campaign returns the same live charge, or a new one once expired. */
 export async function sendCampaign(campaignId: string): Promise<SendAnswer> {
@@ -98,8 +104,17 @@ export async function sendCampaign(campaignId: string): Promise<SendAnswer> {
     return { kind: 'sent', campaign };
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 402) {
-      const payment = (error.body as { payment?: unknown } | null | undefined)?.payment;
-      if (isPaymentJson(payment)) return { kind: 'payment', message: error.message, payment };
+      const body = error.body as { payment?: unknown; recipientCount?: unknown } | null | undefined;
+      const payment = body?.payment;
+      if (isPaymentJson(payment)) {
+        const count = body?.recipientCount;
+        return {
+          kind: 'payment',
+          message: error.message,
+          payment,
+          recipientCount: typeof count === 'number' && Number.isInteger(count) ? count : null,
+        };
+      }
     }
     throw error;
   }

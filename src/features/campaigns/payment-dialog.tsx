@@ -13,7 +13,7 @@ import { CopyIcon } from '~/ui/icons';
 import { Spinner } from '~/ui/spinner';
 import type { Campaign } from './api';
 import { clientsText } from './format';
-import { countdownLabel, countdownText } from './payment-state';
+import { countdownLabel, countdownText, settledText } from './payment-state';
 import { usePixPayment } from './use-pix-payment';
 
 type Props = {
@@ -107,9 +107,7 @@ export function PaymentDialog(props: Props) {
           ) : (
             <div className={css({ display: 'grid', gap: '3' })}>
               <p role="alert" className={note} data-testid="pix-expired">
-                {view.phase === 'expired'
-                  ? 'Este código Pix expirou. Gere um novo código para enviar a campanha.'
-                  : 'Esta cobrança foi cancelada. Gere um novo código para enviar a campanha.'}
+                {settledText(payment, view.phase)}
               </p>
               <Button
                 full

@@ -12,6 +12,7 @@ import {
   paymentPhase,
   pollDelay,
   secondsLeft,
+  settledText,
 } from './payment-state';
 
 const NOW = Date.parse('2026-11-23T13:00:00.000Z');
@@ -23,6 +24,8 @@ const charge = (over: Partial<PaymentJson> = {}): PaymentJson => ({
   pixQrCode: 'data:image/png;base64,AAA',
   pixCopiaECola: '00020101021226...6304ABCD',
   expiresAt: '2026-11-23T13:15:00.000Z',
+  paidAt: null,
+  refundReason: null,
   ...over,
 });
 
@@ -111,6 +114,28 @@ describe('acceptPoll', () => {
   });
 });
 
+describe('settledText', () => {
+  it('says why the code can no longer be paid', () => {
+    expect(settledText(charge({ status: 'expirado' }), 'expired')).toBe(
+      'Este código Pix expirou. Gere um novo código para enviar a campanha.',
+    );
+    expect(settledText(charge(), 'expired')).toContain('expirou');
+    expect(settledText(charge({ status: 'cancelado' }), 'cancelled')).toBe(
+      'Esta cobrança foi cancelada. Gere um novo código para enviar a campanha.',
+    );
+  });
+
+  it('a refund says so, with the server’s reason when it gave one', () => {
+    const refunded = charge({ status: 'devolvido', refundReason: 'Campanha cancelada' });
+    expect(settledText(refunded, 'cancelled')).toBe(
+      'O valor foi devolvido (Campanha cancelada). Para enviar a campanha, gere um novo código.',
+    );
+    expect(settledText(charge({ status: 'devolvido' }), 'cancelled')).toBe(
+      'O valor foi devolvido. Para enviar a campanha, gere um novo código.',
+    );
+  });
+});
+
 describe("sendCampaign ('Enviar')", () => {
   const answers: Response[] = [];
   beforeEach(() => {
@@ -131,12 +156,21 @@ describe("sendCampaign ('Enviar')", () => {
 
   it('reads a 402 as the Pix charge to pay', async () => {
     const payment = charge();
-    answers.push(json(402, { message: 'Pague o Pix para enviar a campanha', payment }));
+    answers.push(
+      json(402, { message: 'Pague o Pix para enviar a campanha', payment, recipientCount: 3 }),
+    );
     expect(await sendCampaign(payment.campaignId)).toEqual({
       kind: 'payment',
       message: 'Pague o Pix para enviar a campanha',
       payment,
+      recipientCount: 3,
     });
+  });
+
+  it('a 402 without the count still opens the payment (the review’s count stands)', async () => {
+    answers.push(json(402, { message: 'Pague o Pix', payment: charge() }));
+    const answer = await sendCampaign('x');
+    expect(answer).toMatchObject({ kind: 'payment', recipientCount: null });
   });
 
   it('reads a 200 as the campaign sent (payments off or already paid)', async () => {

@@ -76,3 +76,14 @@ export function pollDelay(state: { open: boolean; online: boolean; phase: Paymen
 export function acceptPoll(current: PaymentJson, answer: PaymentJson): PaymentJson {
   return answer.id === current.id ? answer : current;
 }
+
+/** Why this code can no longer be paid. */
+export function settledText(payment: PaymentJson, phase: PaymentPhase): string {
+  if (payment.status === 'devolvido') {
+    const reason = payment.refundReason ? ` (${payment.refundReason})` : '';
+    return `O valor foi devolvido${reason}. Para enviar a campanha, gere um novo código.`;
+  }
+  return phase === 'expired'
+    ? 'Este código Pix expirou. Gere um novo código para enviar a campanha.'
+    : 'Esta cobrança foi cancelada. Gere um novo código para enviar a campanha.';
+}

@@ -129,6 +129,11 @@ export function useCampaignFlow(callbacks: Callbacks) {
       const answer: SendAnswer = await sendCampaign(campaign.id);
       if (answer.kind === 'sent') await confirmed(answer.campaign);
       else {
+        const count = answer.recipientCount;
+        // The price is made of the customers now: the modal and the success say the same number.
+        if (count !== null && count !== campaign.recipientCount) {
+          setCampaign({ ...campaign, recipientCount: count });
+        }
         setPayment(answer.payment);
         setStep('payment');
       }
