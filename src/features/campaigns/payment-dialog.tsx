@@ -89,8 +89,8 @@ export function PaymentDialog(props: Props) {
           {!online ? (
             <p role="note" className={note} data-testid="pix-offline">
               {payable
-                ? 'Sem conexão. Você ainda pode pagar com o código; a confirmação aparece aqui quando a internet voltar. Sua campanha continua salva neste aparelho.'
-                : 'Sem conexão: para gerar um novo código é preciso estar conectado. Sua campanha continua salva neste aparelho.'}
+                ? 'Sem conexão. Você ainda pode pagar; a confirmação aparece aqui quando a internet voltar. A campanha fica salva neste aparelho.'
+                : 'Sem conexão: para gerar um novo código é preciso estar conectado. A campanha fica salva neste aparelho.'}
             </p>
           ) : null}
 
