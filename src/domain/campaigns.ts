@@ -41,6 +41,30 @@ const STATUS_LABELS: Record<CampaignStatus, string> = {
   cancelado: 'Cancelado',
 };
 
+/**
+ * A campaign as GET/POST /api/campanhas answer it (CAMPAIGNS-CONTRACT.md): written by the server,
+ * read by the screen.
+ */
+export type CampaignJson = {
+  id: string;
+  titulo: string;
+  mensagem: string;
+  imageUrl: string | null;
+  /** Known values above; anything else the server sends is shown as it is (spec §4). */
+  status: CampaignStatus | (string & {});
+  sentCount: string;
+  /** Local datetime in the store's time zone, 'YYYY-MM-DDTHH:MM'. */
+  scheduledDate: string | null;
+  sendNow: boolean;
+  sentAt: string | null;
+  createdAt: string;
+  confirmedAt: string | null;
+  recipientCount: number;
+  /** ISO: when sending really begins (next opening of the send window); null for drafts. */
+  startsAt: string | null;
+  pauseReason: string | null;
+};
+
 /** The badge text; an unknown status is shown as it is (spec §4). */
 export function campaignStatusLabel(status: string): string {
   return (STATUS_LABELS as Record<string, string>)[status] ?? status;

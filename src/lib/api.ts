@@ -5,6 +5,8 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The parsed JSON body when there was one: some refusals carry more than a message (402). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -24,15 +26,17 @@ export function isQueued(value: unknown): value is Queued {
 export async function errorFromResponse(res: Response): Promise<ApiRequestError> {
   const text = await res.text().catch(() => '');
   let message = '';
+  let body: unknown;
   try {
-    const body = JSON.parse(text) as { message?: unknown };
-    if (typeof body.message === 'string') message = body.message;
+    body = JSON.parse(text);
+    const said = (body as { message?: unknown } | null)?.message;
+    if (typeof said === 'string') message = said;
   } catch {
     // not JSON: fall through to the raw text
   }
   if (!message) message = `${res.status}: ${text || res.statusText}`;
   const Kind = res.status === 401 ? UnauthorizedError : ApiRequestError;
-  return new Kind(res.status, message);
+  return new Kind(res.status, message, body);
 }
 
 type Listener = () => void;

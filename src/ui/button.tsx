@@ -1,5 +1,5 @@
 /** The app's button: variants, comfortable touch size and a loading state with its own label. */
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { cva, cx, type RecipeVariantProps } from 'styled-system/css';
 import { Spinner } from './spinner';
 
@@ -48,6 +48,8 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
     loading?: boolean;
     /** Shown instead of the children while loading ('Entrando...'). */
     loadingText?: ReactNode;
+    /** React 19 passes it through `rest` to the <button> (e.g. a dialog's initial focus). */
+    ref?: Ref<HTMLButtonElement>;
   };
 
 export function Button({

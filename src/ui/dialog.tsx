@@ -12,11 +12,26 @@ export type DialogProps = {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
+  /** What gets the focus on open; by default the first control. */
+  initialFocusEl?: () => HTMLElement | null;
 };
 
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  initialFocusEl,
+}: DialogProps) {
   return (
-    <ArkDialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} lazyMount unmountOnExit>
+    <ArkDialog.Root
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      initialFocusEl={initialFocusEl}
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <ArkDialog.Backdrop
           className={css({

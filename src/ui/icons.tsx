@@ -79,6 +79,10 @@ export const DownloadIcon = icon([
 ]);
 export const ChevronDownIcon = icon(['M6 9l6 6 6-6']);
 export const CheckIcon = icon(['M20 6 9 17l-5-5']);
+export const CopyIcon = icon([
+  'M11 9h9a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-9a2 2 0 0 1-2-2v-9a2 2 0 0 1 2-2z',
+  'M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1',
+]);
 export const EditIcon = icon(['M12 20h9', 'M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4z']);
 export const TrashIcon = icon([
   'M3 6h18',

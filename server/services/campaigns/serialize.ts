@@ -1,25 +1,11 @@
 /** A campaign row → the contract's Campaign JSON (CAMPAIGNS-CONTRACT.md). */
+import type { CampaignJson } from '../../../src/domain/campaigns';
 import type { campaigns } from '../../db/schema';
 import { imageUrlFor } from './images';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
-export type CampaignJson = {
-  id: string;
-  titulo: string;
-  mensagem: string;
-  imageUrl: string | null;
-  status: string;
-  sentCount: string;
-  scheduledDate: string | null;
-  sendNow: boolean;
-  sentAt: string | null;
-  createdAt: string;
-  confirmedAt: string | null;
-  recipientCount: number;
-  startsAt: string | null;
-  pauseReason: string | null;
-};
+export type { CampaignJson };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -3,27 +3,11 @@
  * expiresAt, paidAt, refundReason }` (+ `sandboxUrl` with the sandbox PSP while pending).
  */
 import QRCode from 'qrcode';
+import type { PaymentStatus, PaymentJson as PaymentView } from '../../../src/domain/pix/payment';
 import type { Services } from '../../types';
 import type { PaymentRow } from './payment-row';
 
-export type PaymentStatus = 'pendente' | 'pago' | 'expirado' | 'cancelado' | 'devolvido';
-
-export type PaymentView = {
-  id: string;
-  campaignId: string;
-  /** Decimal reais, '25.00'. */
-  valor: string;
-  status: PaymentStatus;
-  /** data: URL (PNG) of the copy-and-paste code; null until the PSP answered. */
-  pixQrCode: string | null;
-  pixCopiaECola: string | null;
-  expiresAt: string | null;
-  paidAt: string | null;
-  /** Why the money went back (status 'devolvido'): e.g. 'Campanha cancelada'; else null. */
-  refundReason: string | null;
-  /** Sandbox PSP only: the page that plays the payer's bank. */
-  sandboxUrl?: string;
-};
+export type { PaymentJson as PaymentView, PaymentStatus } from '../../../src/domain/pix/payment';
 
 /** PNG data URL of a BR Code, sized for a phone screen. */
 export function qrDataUrl(brCode: string): Promise<string> {

@@ -1,27 +1,10 @@
 /** Online calls of the campaigns screen (/api/campanhas, CAMPAIGNS-CONTRACT.md); never queued offline. */
+import { CAMPAIGN_PAGE_SIZE, type CampaignJson } from '~/domain/campaigns';
+import { isPaymentJson, type PaymentJson } from '~/domain/pix/payment';
 import { ApiRequestError, apiRequest } from '~/lib/api';
 
-export type CampaignStatus = 'agendado' | 'em andamento' | 'pausado' | 'enviado' | 'cancelado';
-
-export type Campaign = {
-  id: string;
-  titulo: string;
-  mensagem: string;
-  imageUrl: string | null;
-  /** Known values above; anything else the server sends is shown as it is (spec §4). */
-  status: CampaignStatus | (string & {});
-  sentCount: string;
-  /** Local datetime in the store's time zone, 'YYYY-MM-DDTHH:MM'. */
-  scheduledDate: string | null;
-  sendNow: boolean;
-  sentAt: string | null;
-  createdAt: string;
-  confirmedAt: string | null;
-  recipientCount: number;
-  /** ISO: when sending really begins (next opening of the send window); null for drafts. */
-  startsAt: string | null;
-  pauseReason: string | null;
-};
+/** One definition, shared with the server that writes it. */
+export type Campaign = CampaignJson;
 
 export type DailyLimit = { dailyLimit: number; dailySent: number; remaining: number };
 
@@ -50,7 +33,7 @@ export type CampaignInput = {
 };
 
 /** Spec §9: the history is read 20 at a time. */
-export const PAGE_SIZE = 20;
+export const PAGE_SIZE = CAMPAIGN_PAGE_SIZE;
 
 const TIMEOUT_MS = 15_000;
 const timeout = (ms = TIMEOUT_MS) => ({ signal: AbortSignal.timeout(ms) });
@@ -98,8 +81,52 @@ export function createCampaign(input: CampaignInput): Promise<Campaign> {
   return apiRequest<Campaign>('POST', '/api/campanhas', body, timeout());
 }
 
-export function sendCampaign(campaignId: string): Promise<Campaign> {
-  return apiRequest<Campaign>('POST', '/api/campanhas/enviar', { campaignId }, timeout());
+/** 'Enviar': sent (or scheduled), or a Pix charge to pay first (402 with the payment). */
+export type SendAnswer =
+  | { kind: 'sent'; campaign: Campaign }
+  | {
+      kind: 'payment';
+      message: string;
+      payment: PaymentJson;
+      /** The customers the price is made of, when the server says (it may differ from the review). */
+      recipientCount: number | null;
+    };
+
+/** Asking again for an unpaid campaign returns the same live charge, or a new one once expired. */
+export async function sendCampaign(campaignId: string): Promise<SendAnswer> {
+  try {
+    const campaign = await apiRequest<Campaign>(
+      'POST',
+      '/api/campanhas/enviar',
+      { campaignId },
+      timeout(),
+    );
+    return { kind: 'sent', campaign };
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 402) {
+      const body = error.body as { payment?: unknown; recipientCount?: unknown } | null | undefined;
+      const payment = body?.payment;
+      if (isPaymentJson(payment)) {
+        const count = body?.recipientCount;
+        return {
+          kind: 'payment',
+          message: error.message,
+          payment,
+          recipientCount: typeof count === 'number' && Number.isInteger(count) ? count : null,
+        };
+      }
+    }
+    throw error;
+  }
+}
+
+export function fetchPayment(id: string): Promise<PaymentJson> {
+  return apiRequest<PaymentJson>(
+    'GET',
+    `/api/pagamentos/${encodeURIComponent(id)}`,
+    undefined,
+    timeout(),
+  );
 }
 
 export function cancelCampaign(id: string): Promise<Campaign> {

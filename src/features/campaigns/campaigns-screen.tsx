@@ -9,6 +9,7 @@ import { CampaignForm } from './campaign-form';
 import { type CampaignDraft, type DraftImage, readDraft, readDraftImage } from './draft';
 import { HistorySection } from './history-section';
 import { LimitBadge } from './limit-badge';
+import { PaymentDialog } from './payment-dialog';
 import { ReviewDialog } from './review-dialog';
 import { SuccessDialog } from './success-dialog';
 import { useCampaignFlow } from './use-campaign-flow';
@@ -95,6 +96,16 @@ export function CampaignsScreen() {
         sending={flow.busy === 'send'}
         onSend={() => void flow.send()}
         onEdit={flow.edit}
+      />
+      <PaymentDialog
+        campaign={flow.campaign}
+        payment={flow.payment}
+        open={flow.step === 'payment'}
+        online={online}
+        renewing={flow.busy === 'send'}
+        onRenew={() => void flow.send()}
+        onPaid={(payment) => void flow.paid(payment)}
+        onClose={flow.closePayment}
       />
       <SuccessDialog
         campaign={flow.campaign}

@@ -1,9 +1,9 @@
 /** The campaign form's rules with the spec §5 messages. */
 import { z } from 'zod';
-import { MESSAGE_MAX } from './format';
+import { CAMPAIGN_MESSAGE_MAX, CAMPAIGN_TEXTS } from '~/domain/campaigns';
 
-export const SCHEDULE_REQUIRED = "Informe a data e hora programada ou marque 'Enviar Agora'";
-export const SCHEDULE_IN_PAST = 'A data programada deve ser no futuro';
+export const SCHEDULE_REQUIRED = CAMPAIGN_TEXTS.dateRequired;
+export const SCHEDULE_IN_PAST = CAMPAIGN_TEXTS.dateInPast;
 
 export function campaignFormSchema(now: () => Date = () => new Date()) {
   return z
@@ -11,13 +11,13 @@ export function campaignFormSchema(now: () => Date = () => new Date()) {
       titulo: z
         .string()
         .trim()
-        .min(1, 'Título é obrigatório')
+        .min(1, CAMPAIGN_TEXTS.tituloRequired)
         .max(120, 'Título deve ter no máximo 120 caracteres'),
       mensagem: z
         .string()
         .trim()
-        .min(1, 'Mensagem é obrigatória')
-        .max(MESSAGE_MAX, 'Mensagem deve ter no máximo 200 caracteres'),
+        .min(1, CAMPAIGN_TEXTS.mensagemRequired)
+        .max(CAMPAIGN_MESSAGE_MAX, CAMPAIGN_TEXTS.mensagemTooLong),
       sendNow: z.boolean(),
       scheduledDate: z.string(),
     })

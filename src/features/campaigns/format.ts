@@ -1,9 +1,15 @@
 /** Pure helpers of the campaigns screen: dates, status and limit labels, the delayed-start note. */
+import {
+  CAMPAIGN_IMAGE_MAX_BYTES,
+  CAMPAIGN_MESSAGE_MAX,
+  campaignStatusLabel,
+  dailyLimitMessage,
+} from '~/domain/campaigns';
 import type { Campaign, DailyLimit } from './api';
 
-/** Spec §9. */
-export const MESSAGE_MAX = 200;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Spec §9 (the rules live in src/domain, shared with the server). */
+export const MESSAGE_MAX = CAMPAIGN_MESSAGE_MAX;
+export const IMAGE_MAX_BYTES = CAMPAIGN_IMAGE_MAX_BYTES;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -37,18 +43,8 @@ export function scheduleText(campaign: Pick<Campaign, 'sendNow' | 'scheduledDate
   return campaign.sendNow ? 'Imediato' : formatLocalDateTime(campaign.scheduledDate);
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  agendado: 'Agendado',
-  'em andamento': 'Em andamento',
-  pausado: 'Pausado',
-  enviado: 'Enviado',
-  cancelado: 'Cancelado',
-};
-
 /** Spec §4: known statuses get their label; any other value is shown as it is. */
-export function statusLabel(status: string): string {
-  return STATUS_LABELS[status] ?? status;
-}
+export const statusLabel = campaignStatusLabel;
 
 export type Tone = 'info' | 'progress' | 'warning' | 'success' | 'neutral';
 
@@ -85,9 +81,7 @@ export function submitLabel(state: { busy: boolean; exhausted: boolean }): strin
 }
 
 /** Spec §8 text for a reached limit, when the server's own message is not at hand. */
-export function limitReachedText(dailyLimit: number): string {
-  return `Você já atingiu o limite de ${dailyLimit} campanha(s) por dia`;
-}
+export const limitReachedText = dailyLimitMessage;
 
 /** More than this between the asked time and the real start is worth telling the owner. */
 const DELAY_NOTICE_MS = 60_000;

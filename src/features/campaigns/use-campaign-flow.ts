@@ -1,8 +1,20 @@
-/** Campaign flow (spec §4): form, then review (created on the server), then sent (success). */
+/**
+ * Campaign flow (spec §4): form, then review (created on the server), then sent (success). With
+ * Pix on, 'Enviar' answers with a charge: the payment step sits between review and success, and
+ * the server itself sends the campaign once the PSP confirms the payment.
+ */
 import { useCallback, useState } from 'react';
+import type { PaymentJson } from '~/domain/pix/payment';
 import { ApiRequestError } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { type Campaign, createCampaign, isNetworkError, sendCampaign, uploadImage } from './api';
+import {
+  type Campaign,
+  createCampaign,
+  isNetworkError,
+  type SendAnswer,
+  sendCampaign,
+  uploadImage,
+} from './api';
 import {
   clearDraft,
   type DraftImage,
@@ -16,7 +28,7 @@ import type { CampaignFormValues } from './form-schema';
 
 export const OFFLINE_TEXT = 'Sem conexão: para enviar campanhas é preciso estar conectado.';
 
-export type FlowStep = 'form' | 'review' | 'success';
+export type FlowStep = 'form' | 'review' | 'payment' | 'success';
 
 type Callbacks = {
   /** A 429 said the day's campaigns are used up. */
@@ -56,6 +68,7 @@ export function useCampaignFlow(callbacks: Callbacks) {
   const [campaign, setCampaign] = useState<Campaign | null>(null);
   const [previewImage, setPreviewImage] = useState<string | null>(null);
   const [busy, setBusy] = useState<'review' | 'send' | null>(null);
+  const [payment, setPayment] = useState<PaymentJson | null>(null);
 
   const review = useCallback(
     async (values: CampaignFormValues, image: DraftImage | null) => {
@@ -96,22 +109,66 @@ export function useCampaignFlow(callbacks: Callbacks) {
     [callbacks],
   );
 
+  const confirmed = useCallback(
+    async (sent: Campaign) => {
+      // Confirmed: this draft (and its id) is done; a reload must not bring it back.
+      await clearDraft();
+      setCampaign(sent);
+      setPayment(null);
+      setStep('success');
+      callbacks.onSent(sent);
+    },
+    [callbacks],
+  );
+
+  /** 'Enviar' in the review, and 'Gerar novo código' once a charge expired. */
   const send = useCallback(async () => {
     if (!campaign) return;
     setBusy('send');
     try {
-      const sent = await sendCampaign(campaign.id);
-      // Confirmed: this draft (and its id) is done; a reload must not bring it back.
-      await clearDraft();
-      setCampaign(sent);
-      setStep('success');
-      callbacks.onSent(sent);
+      const answer: SendAnswer = await sendCampaign(campaign.id);
+      if (answer.kind === 'sent') await confirmed(answer.campaign);
+      else {
+        const count = answer.recipientCount;
+        // The price is made of the customers now: the modal and the success say the same number.
+        if (count !== null && count !== campaign.recipientCount) {
+          setCampaign({ ...campaign, recipientCount: count });
+        }
+        setPayment(answer.payment);
+        setStep('payment');
+      }
     } catch (error) {
       reportError(error, 'Não foi possível enviar a campanha', callbacks);
     } finally {
       setBusy(null);
     }
-  }, [campaign, callbacks]);
+  }, [campaign, callbacks, confirmed]);
+
+  /**
+   * The PSP confirmed the payment and the server already sent or scheduled the campaign. Asking
+   * 'Enviar' once more (idempotent once confirmed) brings the campaign as it now is; without an
+   * answer the reviewed one stands in, the success text being the same.
+   */
+  const paid = useCallback(
+    async (settled: PaymentJson) => {
+      if (!campaign || settled.campaignId !== campaign.id) return;
+      let shown = campaign;
+      try {
+        const answer = await sendCampaign(campaign.id);
+        if (answer.kind === 'sent') shown = answer.campaign;
+      } catch {
+        // Offline right after paying: the server has it; the history catches up later.
+      }
+      await confirmed(shown);
+    },
+    [campaign, confirmed],
+  );
+
+  /** Closing the payment modal: back to the form; the draft and its campaign keep waiting. */
+  const closePayment = useCallback(() => {
+    setStep('form');
+    setPayment(null);
+  }, []);
 
   /** 'Editar Campanha': back to the form; the draft keeps its campaign id. */
   const edit = useCallback(() => setStep('form'), []);
@@ -121,7 +178,20 @@ export function useCampaignFlow(callbacks: Callbacks) {
     setStep('form');
     setCampaign(null);
     setPreviewImage(null);
+    setPayment(null);
   }, []);
 
-  return { step, campaign, previewImage, busy, review, send, edit, finish };
+  return {
+    step,
+    campaign,
+    previewImage,
+    busy,
+    payment,
+    review,
+    send,
+    paid,
+    closePayment,
+    edit,
+    finish,
+  };
 }
