@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { errorSummary, logger } from '../logger';
+import { usePreparedStatements } from './pglite-prepared';
 import { markTransactions, pgliteExecuteSql } from './pglite-sql';
 import * as schema from './schema';
 
@@ -52,6 +53,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   markTransactions(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  // After the migrations, so no statement is prepared against tables they are about to change.
+  usePreparedStatements(client);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
