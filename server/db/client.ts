@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { errorSummary, logger } from '../logger';
-import { usePreparedStatements } from './pglite-prepared';
+import { preparePgliteQueries } from './pglite-prepared';
 import { markTransactions, pgliteExecuteSql } from './pglite-sql';
 import * as schema from './schema';
 
@@ -54,7 +54,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // After the migrations, so no statement is prepared against tables they are about to change.
-  usePreparedStatements(client);
+  preparePgliteQueries(client);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

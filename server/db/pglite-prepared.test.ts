@@ -1,12 +1,12 @@
 /** PGlite's query on named prepared statements: same answers and errors as PGlite's own path. */
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usePreparedStatements } from './pglite-prepared';
+import { preparePgliteQueries } from './pglite-prepared';
 
 let client: PGlite;
 beforeAll(async () => {
   client = await PGlite.create();
-  usePreparedStatements(client, 3);
+  preparePgliteQueries(client, 3);
   await client.exec('create table t (id int primary key, at timestamptz, tags text[], note text)');
 });
 afterAll(() => client?.close());

@@ -48,7 +48,7 @@ function isStalePlan(error: unknown): boolean {
 }
 
 /** Replaces `client.query` (not `tx.query` inside transactions) with the prepared-statement path. */
-export function usePreparedStatements(pglite: PGlite, max = MAX_PREPARED): void {
+export function preparePgliteQueries(pglite: PGlite, max = MAX_PREPARED): void {
   const client = pglite as PGliteInternals;
   const original = client.query.bind(client);
   const statements = new Map<string, Statement>();
