@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedPerDb } from '../db/prepared';
 import { sessions, stores } from '../db/schema';
 
 /** Tokens are stored only as this hash: a leaked sessions table holds no usable token. */
@@ -38,8 +39,8 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
 /** The database state a statement read: same text, same committed data (see findSession). */
 export type Snapshot = string;
 
-function sessionQuery(db: Db) {
-  return db
+const sessionQuery = preparedPerDb((db) =>
+  db
     .select({
       userId: sessions.userId,
       storeId: stores.id,
@@ -54,11 +55,8 @@ function sessionQuery(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('find_session');
-}
-
-/** Built once per database: the SQL text is not rebuilt per request, and PostgreSQL keeps its plan. */
-const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+    .prepare('find_session'),
+);
 
 /**
  * The live session of a token and its user's store (null before onboarding), in one query: every
@@ -74,11 +72,9 @@ export async function findSession(
   token: string,
   now: Date,
 ): Promise<{ userId: string; storeId: string | null; snapshot: Snapshot } | null> {
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = sessionQuery(db);
-    sessionQueries.set(db, query);
-  }
-  const [session] = await query.execute({ tokenHash: hashToken(token), now: now.toISOString() });
+  const [session] = await sessionQuery(db).execute({
+    tokenHash: hashToken(token),
+    now: now.toISOString(),
+  });
   return session ?? null;
 }
