@@ -54,6 +54,15 @@ export function preparePgliteQueries(pglite: PGlite, max = MAX_PREPARED): void {
   const statements = new Map<string, Statement>();
   const serialize = protocol.serialize;
   let counter = 0;
+  const merged = new WeakMap<object, typeof client.parsers>();
+  const mergedParsers = (extra: NonNullable<QueryOptions['parsers']>) => {
+    let all = merged.get(extra);
+    if (!all) {
+      all = { ...client.parsers, ...extra };
+      merged.set(extra, all);
+    }
+    return all;
+  };
 
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Statement> {
     const name = `tali_${++counter}`;
@@ -106,7 +115,13 @@ export function preparePgliteQueries(pglite: PGlite, max = MAX_PREPARED): void {
       ]),
     );
     const all = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
-    return parse.parseResults(all as never, client.parsers, options)[0] as Results<T>;
+    // PGlite merges per-query parsers into its few hundred defaults on every call; Drizzle passes
+    // the same parsers object each time, so the merge is done once per object.
+    const parsers = options?.parsers ? mergedParsers(options.parsers) : client.parsers;
+    return parse.parseResults(all as never, parsers, {
+      ...options,
+      parsers: undefined,
+    })[0] as Results<T>;
   }
 
   async function runOnce<T>(text: string, params: unknown[], options?: QueryOptions) {
