@@ -6,7 +6,7 @@ import { freePort } from '../tests/e2e/server';
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export type Child = { url: string; stop(): Promise<void> };
+export type Child = { url: string; pid: number; stop(): Promise<void> };
 
 async function waitFor(url: string, child: ChildProcess) {
   for (let i = 0; i < 900; i++) {
@@ -48,10 +48,21 @@ export async function startChild(
   await waitFor(`${url}${probe}`, child);
   return {
     url,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.pid && child.exitCode === null) {
         process.kill(-child.pid, 'SIGTERM');
         await new Promise((r) => child.once('exit', r));
+      }
+      // npx exits before the server under it has drained and closed its database: wait for the
+      // whole process group, so the next measurement does not share the CPU with a shutdown.
+      for (let i = 0; child.pid && i < 300; i++) {
+        try {
+          process.kill(-child.pid, 0);
+        } catch {
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 100));
       }
     },
   };

@@ -8,13 +8,17 @@
  *   COMPARE=/path/to/other/checkout ROUNDS=2 npx tsx bench/api.ts
  *                                              # alternates that checkout's server with this one
  *
- * Each server is a child process (as `npm start` runs it); autocannon runs here.
+ * Each server is a child process (as `npm start` runs it); autocannon runs here. Besides req/s
+ * (which on a shared machine swings with everyone else's load), each row gives the CPU time the
+ * server spent per request: its process group, plus on PostgreSQL the database's backends for
+ * the bench database. 1,000,000 / that is what one core given to the server alone would serve.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { defaultBusinessHours } from '../src/domain/hours';
 import { pgDatabase, startChild } from './api-kit';
 
@@ -69,20 +73,71 @@ async function seed(base: string): Promise<string> {
   return token;
 }
 
-async function measure(label: string, url: string, token?: string) {
+const TICK_US = 1e6 / 100; // /proc/<pid>/stat counts in clock ticks (USER_HZ = 100 on Linux)
+
+/** CPU time (µs) of every process in these process groups or with these pids, from /proc. */
+function cpuOf(groups: number[], pids: number[] = []): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // After "pid (comm) ": state ppid pgrp … utime(12) stime(13), 0-based from state.
+      if (groups.includes(Number(fields[2])) || pids.includes(Number(entry))) {
+        ticks += Number(fields[11]) + Number(fields[12]);
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks * TICK_US;
+}
+
+/** The PostgreSQL backends serving this database (their CPU counts towards the request). */
+async function backendsOf(dbUrl: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+type Cpu = { group: number; dbUrl?: string };
+
+async function measure(label: string, url: string, token?: string, cpu?: Cpu) {
+  // Warm-up: the pool's connections open and the first queries are prepared before counting.
+  await autocannon({
+    url,
+    connections: CONNECTIONS,
+    amount: 200,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const backends = cpu?.dbUrl ? await backendsOf(cpu.dbUrl) : [];
+  const cpuBefore = cpu ? cpuOf([cpu.group], backends) : 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
+  const cpuUs = cpu ? cpuOf([cpu.group], backends) - cpuBefore : 0;
   const non2xx = result.non2xx + result.errors;
+  const served = result.requests.total;
   const row = {
     route: label,
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
+    'server CPU µs/req': cpu && served ? Math.round(cpuUs / served) : null,
+    'req/s per core': cpu && served && cpuUs ? Math.round((served * 1e6) / cpuUs) : null,
     errors: non2xx,
+    load: os.loadavg()[0]?.toFixed(1),
   };
   console.log(JSON.stringify(row));
   return row;
@@ -99,9 +154,17 @@ async function measureServer(label: string, cwd: string) {
   );
   try {
     const token = await seed(lite.url);
-    rows.push(await measure(`${label} PGlite GET /api/auth/me`, `${lite.url}/api/auth/me`, token));
+    const cpu = { group: lite.pid };
     rows.push(
-      await measure(`${label} PGlite GET /api/products (100)`, `${lite.url}/api/products`, token),
+      await measure(`${label} PGlite GET /api/auth/me`, `${lite.url}/api/auth/me`, token, cpu),
+    );
+    rows.push(
+      await measure(
+        `${label} PGlite GET /api/products (100)`,
+        `${lite.url}/api/products`,
+        token,
+        cpu,
+      ),
     );
   } finally {
     await lite.stop();
@@ -111,14 +174,21 @@ async function measureServer(label: string, cwd: string) {
   const pgServer = await startChild('server/main.ts', { DATABASE_URL: db.url }, '/api/health', cwd);
   try {
     const token = await seed(pgServer.url);
+    const cpu = { group: pgServer.pid, dbUrl: db.url };
     rows.push(
-      await measure(`${label} PostgreSQL GET /api/auth/me`, `${pgServer.url}/api/auth/me`, token),
+      await measure(
+        `${label} PostgreSQL GET /api/auth/me`,
+        `${pgServer.url}/api/auth/me`,
+        token,
+        cpu,
+      ),
     );
     rows.push(
       await measure(
         `${label} PostgreSQL GET /api/products (100)`,
         `${pgServer.url}/api/products`,
         token,
+        cpu,
       ),
     );
   } finally {
@@ -137,7 +207,7 @@ async function main() {
   console.log(`load before: ${load()}; ${CONNECTIONS} connections, ${DURATION} s per route`);
   const rows = [];
   const bare = await startChild('bench/bare-hono.ts', {}, '/bare');
-  rows.push(await measure('bare Hono route', `${bare.url}/bare`));
+  rows.push(await measure('bare Hono route', `${bare.url}/bare`, undefined, { group: bare.pid }));
   await bare.stop();
   const compare = process.env.COMPARE;
   const rounds = Number(process.env.ROUNDS ?? 1);

@@ -81,6 +81,9 @@ export function bodyCaps(): MiddlewareHandler<AppEnv> {
     return limit;
   };
   return async (c, next) => {
+    // GET and HEAD carry no body (the fetch Request never has one): asking the Request for it
+    // would only build the full Request object on every read (~10 % of a list's CPU).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const [, cap, message] = capEntryOf(c.req.path);
     const limit = limitFor(cap, message);
     if (!mayBeLarge(c, cap)) return limit(c, next);

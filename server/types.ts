@@ -55,5 +55,7 @@ export type AppEnv = {
     userId: string;
     /** Set by requireStore. */
     storeId: string;
+    /** Set by requireUser: the MVCC snapshot its session query read (server/auth/sessions.ts). */
+    snapshot: string;
   };
 };

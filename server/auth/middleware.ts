@@ -17,6 +17,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const session = await findSession(c.var.deps.db, token, c.var.deps.now());
   if (!session) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
   c.set('userId', session.userId);
+  c.set('snapshot', session.snapshot);
   if (session.storeId) c.set('storeId', session.storeId);
   await next();
 });

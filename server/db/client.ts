@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { errorSummary, logger } from '../logger';
+import { preparePgliteQueries } from './pglite-prepared';
 import { markTransactions, pgliteExecuteSql } from './pglite-sql';
 import * as schema from './schema';
 
@@ -56,6 +57,8 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<Databas
   markTransactions(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  // After the migrations, so no statement is prepared against tables they are about to change.
+  preparePgliteQueries(client);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -1,5 +1,7 @@
 /** GET /api/products and /api/customers: the whole list (streamed when large), pages, isolation. */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../server/db/schema';
 import { LIST_PAGE_ROWS } from '../../server/services/catalogue/list-json';
 import { createOwner, newId, type Owner } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
@@ -107,6 +109,48 @@ describe('catalogue lists', () => {
     expect(theirs.body.map((c: { name: string }) => c.name)).toEqual(['Bia']);
     expect(theirs.body[0]).toMatchObject({ phone: '11987654322', optedOut: false });
     expect((await t.call('GET', '/api/products', undefined, other.token)).body).toEqual([]);
+  });
+});
+
+describe('a list asked again (the last answer is reused only while nothing was written)', () => {
+  it('shows every write on the very next request: through the API, straight to the database, in another store', async () => {
+    const third = await createOwner(t, 'Terceira Loja');
+    const id = newId();
+    await t.call('POST', '/api/products', { id, name: 'Bolo', price: '10.00' }, third.token);
+    const list = () => t.call('GET', '/api/products', undefined, third.token);
+    const first = await list();
+    expect((await list()).body).toEqual(first.body);
+
+    await t.call(
+      'PUT',
+      `/api/products/${id}`,
+      { name: 'Bolo de fubá', price: '10.00' },
+      third.token,
+    );
+    expect((await list()).body.map((p: { name: string }) => p.name)).toEqual(['Bolo de fubá']);
+
+    // As a background job or another process would: no request of this store involved.
+    await t.db.update(products).set({ name: 'Bolo de milho' }).where(eq(products.id, id));
+    expect((await list()).body.map((p: { name: string }) => p.name)).toEqual(['Bolo de milho']);
+
+    await t.call('POST', '/api/products', { id: newId(), name: 'Pão', price: '1.00' }, other.token);
+    expect((await list()).body.map((p: { name: string }) => p.name)).toEqual(['Bolo de milho']);
+    const theirs = await t.call('GET', '/api/products', undefined, other.token);
+    expect(theirs.body.map((p: { name: string }) => p.name)).toEqual(['Pão']);
+
+    await t.call('DELETE', `/api/products/${id}`, undefined, third.token);
+    expect((await list()).body).toEqual([]);
+  });
+
+  it('refuses a revoked session on the very next request, right after answering its list', async () => {
+    const fourth = await createOwner(t, 'Quarta Loja');
+    const list = () => t.call('GET', '/api/products', undefined, fourth.token);
+    expect((await list()).status).toBe(200);
+    expect((await list()).status).toBe(200);
+    expect((await t.call('POST', '/api/auth/logout', undefined, fourth.token)).status).toBe(204);
+    const after = await list();
+    expect(after.status).toBe(401);
+    expect(after.body.message).toBe('Sessão expirada. Entre novamente.');
   });
 });
 

@@ -1,6 +1,7 @@
 /** User rows: sign-up, look-up by e-mail for login, password rehash, the session's e-mail. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { users } from '../../db/schema';
 
 /** The new user's id, or null when the e-mail is taken (racing sign-ups give one account). */
@@ -31,11 +32,17 @@ export async function setPasswordHash(db: Db, userId: string, passwordHash: stri
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-export async function findUserEmail(db: Db, userId: string): Promise<string | null> {
-  const [user] = await db
+const userEmailQuery = preparedPerDb((db) =>
+  db
     .select({ email: users.email })
     .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('find_user_email'),
+);
+
+/** GET /api/auth/me asks this on every call: a prepared query. */
+export async function findUserEmail(db: Db, userId: string): Promise<string | null> {
+  const [user] = await userEmailQuery(db).execute({ userId });
   return user?.email ?? null;
 }

@@ -31,7 +31,7 @@ const OBJECT: Record<ListKind, string> = {
     'revision', revision, 'createdAt', ${iso('created_at')}, 'updatedAt', ${iso('updated_at')})`,
 };
 
-type Page = { body: string; count: number };
+type Page = { body: string; count: number; snapshot: string };
 type Cursor = { name: string; id: string } | null;
 
 function pageRows(
@@ -62,10 +62,14 @@ async function readPage(
 ): Promise<Page> {
   const result = await db.execute(sql`
     SELECT coalesce(json_agg(${sql.raw(OBJECT[kind])} ORDER BY name, id)::text, '[]') AS body,
-           count(*)::int AS count
+           count(*)::int AS count, pg_current_snapshot()::text AS snapshot
     FROM (${pageRows(kind, storeId, after, limit, offset)}) AS page`);
   const row = rowsOf(result)[0] ?? {};
-  return { body: String(row.body ?? '[]').slice(1, -1), count: Number(row.count ?? 0) };
+  return {
+    body: String(row.body ?? '[]').slice(1, -1),
+    count: Number(row.count ?? 0),
+    snapshot: String(row.snapshot),
+  };
 }
 
 /** Where the page after `after` ends: its last row's sort key (only asked for full pages). */
@@ -95,6 +99,48 @@ export async function listPageJson(
   return `[${page.body}]`;
 }
 
+/** A whole list that fit one page, and the snapshot it was read under. */
+type Remembered = { snapshot: string; body: string };
+
+/** Lists above this size are read again each time (a whole page of 1,000 rows is ~300 KB). */
+export const REMEMBER_MAX_BYTES = 512 * 1024;
+/** Per database, at most this many lists (stores × kinds) are remembered; the oldest go first. */
+export const REMEMBER_MAX_LISTS = 256;
+
+/**
+ * The last answer of each store's whole list, keyed by the MVCC snapshot it was read under.
+ *
+ * Not a cache that can go stale: an answer is reused only when the caller's session query (same
+ * request, see findSession) read the very same snapshot, i.e. no transaction has committed or
+ * aborted a write anywhere in the database since the list was read, so reading it again would
+ * give the same bytes. Any write (this process, a job, another process on PostgreSQL) changes the
+ * snapshot and the list is read again. Keyed by database and store: never shared across stores.
+ */
+const remembered = new WeakMap<Db, Map<string, Remembered>>();
+
+function rememberedLists(db: Db): Map<string, Remembered> {
+  let lists = remembered.get(db);
+  if (!lists) {
+    lists = new Map();
+    remembered.set(db, lists);
+  }
+  return lists;
+}
+
+/** The whole list as JSON text, unchanged since `snapshot`, or null (see `remembered`). */
+function recall(db: Db, key: string, snapshot: string | undefined): string | null {
+  const entry = rememberedLists(db).get(key);
+  return entry && snapshot && entry.snapshot === snapshot ? entry.body : null;
+}
+
+function remember(db: Db, key: string, entry: Remembered): void {
+  const lists = rememberedLists(db);
+  lists.delete(key);
+  if (entry.body.length > REMEMBER_MAX_BYTES) return;
+  lists.set(key, entry);
+  if (lists.size > REMEMBER_MAX_LISTS) lists.delete(lists.keys().next().value as string);
+}
+
 /**
  * The whole list as JSON array text, read page by page. A list that fits one page is answered
  * as one string; a bigger one is streamed, so the first bytes leave early and no single query
@@ -104,9 +150,17 @@ export async function listAllJson(
   db: Db,
   kind: ListKind,
   storeId: string,
+  snapshot?: string,
 ): Promise<string | ReadableStream<Uint8Array>> {
+  const key = `${kind}:${storeId}`;
+  const unchanged = recall(db, key, snapshot);
+  if (unchanged !== null) return unchanged;
   const first = await readPage(db, kind, storeId, null, LIST_PAGE_ROWS);
-  if (first.count < LIST_PAGE_ROWS) return `[${first.body}]`;
+  if (first.count < LIST_PAGE_ROWS) {
+    const body = `[${first.body}]`;
+    remember(db, key, { snapshot: first.snapshot, body });
+    return body;
+  }
   const encoder = new TextEncoder();
   let cursor = await pageEnd(db, kind, storeId, null, LIST_PAGE_ROWS);
   let started = false;
@@ -140,7 +194,11 @@ export async function answerList(c: Context<AppEnv>, kind: ListKind): Promise<Re
   const { limit, offset } = c.req.query();
   const headers = { 'content-type': 'application/json; charset=UTF-8' };
   if (limit === undefined && offset === undefined) {
-    return c.body(await listAllJson(c.var.deps.db, kind, c.var.storeId), 200, headers);
+    return c.body(
+      await listAllJson(c.var.deps.db, kind, c.var.storeId, c.var.snapshot),
+      200,
+      headers,
+    );
   }
   const page = pageQuery.safeParse({ limit: limit ?? '1000', offset: offset ?? '0' });
   if (!page.success) throw new ApiError(400, LIST_QUERY_INVALID);
