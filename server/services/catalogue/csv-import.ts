@@ -1,7 +1,8 @@
 /**
  * Writes parsed CSV rows as an upsert: by the row's client id, else by name, else a new product.
  * In chunks, each its own store-locked transaction, so a 100,000-line file never holds the
- * database (on PGlite: its only connection) for more than one chunk at a time.
+ * database (on PGlite: its only connection) for more than one chunk at a time; between chunks it
+ * gives way to the requests in flight (server/foreground.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
@@ -10,14 +11,15 @@ import type { ParsedRow } from '../../../src/domain/product-csv';
 import { searchKey } from '../../../src/domain/text';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
+import { yieldToForeground } from '../../foreground';
 import { inStoreTransaction, type Tx } from './store-lock';
 
 /**
- * Rows per transaction. PGlite writes ~1,000 rows in a few tens of milliseconds, so another
+ * Rows per transaction. PGlite writes 500 rows in a few tens of milliseconds (while it does, its event loop is busy too), so another
  * store's query waits at most about that long; PostgreSQL is faster still. Bigger chunks barely
  * speed up a big import (bench/fairness.ts).
  */
-export const IMPORT_CHUNK_ROWS = 1000;
+export const IMPORT_CHUNK_ROWS = 500;
 /** Rows per page when reading the store's live names (keyset on the revision index). */
 const NAME_PAGE = 5000;
 
@@ -32,9 +34,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
-
-/** Lets what queued behind a chunk's transaction (other stores' requests) run before the next. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The store's live products by name (accents and case ignored), read in short pages. */
 async function liveIdsByName(db: Db, storeId: string): Promise<Map<string, string>> {
@@ -60,7 +59,7 @@ async function liveIdsByName(db: Db, storeId: string): Promise<Map<string, strin
     const last = page.at(-1);
     if (!last || page.length < NAME_PAGE) return idByName;
     after = last.revision;
-    await yieldToOthers();
+    await yieldToForeground();
   }
 }
 
@@ -184,7 +183,7 @@ export async function importProductRows(
   const seenIds = new Set<string>();
   let imported = 0;
   for (const chunk of chunks(rows, IMPORT_CHUNK_ROWS)) {
-    await yieldToOthers();
+    await yieldToForeground();
     imported += await inStoreTransaction(db, storeId, (tx) =>
       writeChunk(tx, storeId, chunk, idByName, seenIds, errors, now),
     );
