@@ -63,30 +63,50 @@ const csv = (rows: number, prefix = 'Produto') =>
     ...Array.from({ length: rows }, (_, i) => `${prefix} ${i};${(i % 500) + 1},90;Item ${i}`),
   ].join('\n');
 
-function stats(ms: number[]) {
+function stats({ times: ms, failed }: { times: number[]; failed: number }) {
   const s = [...ms].sort((a, b) => a - b);
   const at = (q: number) => Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0);
-  return { requests: s.length, p50: at(0.5), p95: at(0.95), max: Math.round(s.at(-1) ?? 0) };
+  return {
+    requests: s.length,
+    failed,
+    p50: at(0.5),
+    p95: at(0.95),
+    max: Math.round(s.at(-1) ?? 0),
+  };
 }
 
-/** Store B's list, asked again and again until `done` settles; answers the latencies. */
-async function probe(base: string, token: string, done: Promise<unknown>): Promise<number[]> {
+/**
+ * Store B's list, asked again and again until `done` settles: the latencies of its answers, and
+ * how many of its requests failed (connection reset, timeout, non-200): a failure counts as B
+ * not being served, it does not stop the bench.
+ */
+async function probe(
+  base: string,
+  token: string,
+  done: Promise<unknown>,
+): Promise<{ times: number[]; failed: number }> {
   let finished = false;
   const finish = () => {
     finished = true;
   };
   done.then(finish, finish);
   const times: number[] = [];
+  let failed = 0;
   while (!finished) {
     const t0 = performance.now();
-    const res = await fetch(`${base}/api/products`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    await res.arrayBuffer();
-    times.push(performance.now() - t0);
+    try {
+      const res = await fetch(`${base}/api/products`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await res.arrayBuffer();
+      if (res.ok) times.push(performance.now() - t0);
+      else failed += 1;
+    } catch {
+      failed += 1;
+    }
     await new Promise((r) => setTimeout(r, 20));
   }
-  return times;
+  return { times, failed };
 }
 
 async function run(label: string, checkout: string, server: Child) {
@@ -109,7 +129,10 @@ async function run(label: string, checkout: string, server: Child) {
   });
   const loadImport = load();
   const duringImport = stats(await probe(server.url, b, importing));
-  await importing;
+  const importError = await importing.then(
+    () => undefined,
+    (e: Error) => e.message.slice(0, 200),
+  );
   const importSeconds = (performance.now() - t0) / 1000;
   const batch = JSON.stringify({
     mutations: ['Lote A', 'Lote B'].map((prefix) => ({
@@ -130,7 +153,10 @@ async function run(label: string, checkout: string, server: Child) {
   });
   const loadBatch = load();
   const duringBatch = stats(await probe(server.url, b, replaying));
-  await replaying;
+  const batchError = await replaying.then(
+    () => undefined,
+    (e: Error) => e.message.slice(0, 200),
+  );
   const batchSeconds = (performance.now() - tb) / 1000;
   const t1 = performance.now();
   const loadLists = load();
@@ -149,9 +175,11 @@ async function run(label: string, checkout: string, server: Child) {
       database: label,
       rows: ROWS,
       importSeconds: +importSeconds.toFixed(1),
+      importError,
       storeBDuringImport: { ...duringImport, load: loadImport },
       batchRows: 2 * BATCH_ROWS,
       batchSeconds: +batchSeconds.toFixed(1),
+      batchError,
       storeBDuringBatch: { ...duringBatch, load: loadBatch },
       listsSeconds: +((performance.now() - t1) / 1000).toFixed(1),
       listMB: +((sizes[0] ?? 0) / 1048576).toFixed(1),

@@ -60,7 +60,7 @@ async function post(path: string, body: unknown, who: Owner, key?: string) {
  * Store B asks for its list again and again while `work` (store A's) runs: B's latencies and when
  * each answer came, and when A's answer came.
  */
-async function storeBWhile(b: Owner, work: () => Promise<unknown>) {
+async function storeBWhile<T>(b: Owner, work: () => Promise<T>) {
   let finished = false;
   const started = performance.now();
   const running = work().finally(() => {
@@ -236,7 +236,7 @@ describe('an import cut short between chunks', () => {
     const theirs = newId();
     const post1 = await post('/api/products', { id: theirs, name: 'Deles', price: '1' }, other);
     expect(post1.status).toBe(201);
-    const ids = Array.from({ length: 2 * IMPORT_CHUNK_ROWS + 5 }, () => newId());
+    const ids: string[] = Array.from({ length: 2 * IMPORT_CHUNK_ROWS + 5 }, () => newId());
     ids[1] = theirs;
     ids[IMPORT_CHUNK_ROWS + 3] = ids[2] as string;
     const res = await post('/api/products/import-csv', { csvData: csv(ids.length, 'X', ids) }, a);
