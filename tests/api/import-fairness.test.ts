@@ -110,7 +110,9 @@ async function namesOf(who: Owner) {
   return rows.map((r) => r.name);
 }
 
-describe('one store importing does not stall another', () => {
+describe('one store importing or listing does not stall another', () => {
+  let bigStore: Owner | undefined;
+
   it(`answers store B while store A imports ${BIG} lines in one request`, async () => {
     const a = await createOwner(t, 'Loja Grande');
     const b = await storeWithThreeProducts();
@@ -123,6 +125,21 @@ describe('one store importing does not stall another', () => {
     expect(result).toMatchObject({ status: 200, body: { imported: BIG } });
     expectNotStalled(answers, workMs);
     expect(new Set(await namesOf(a)).size).toBe(BIG);
+    bigStore = a;
+  });
+
+  it(`answers store B while store A lists its ${BIG} products three times at once`, async () => {
+    const a = bigStore as Owner;
+    const b = await storeWithThreeProducts();
+    const list = () =>
+      fetch(`${base}/api/products`, { headers: { authorization: `Bearer ${a.token}` } }).then(
+        async (r) => (await r.json()) as unknown[],
+      );
+    const { answers, workMs, result } = await storeBWhile(b, () =>
+      Promise.all([list(), list(), list()]),
+    );
+    expect(result.map((rows) => rows.length)).toEqual([BIG, BIG, BIG]);
+    expectNotStalled(answers, workMs);
   });
 
   it('answers store B while store A replays a batch carrying two imports', async () => {
