@@ -1,6 +1,6 @@
 /**
  * Bulk work gives way to people. A CSV import writes its rows in chunks (each its own
- * transaction), a big list streams in pages; between two chunks or pages it waits until no interactive request has been in flight in
+ * transaction); between two chunks it waits until no interactive request has been in flight in
  * this process for a short grace time (or at most MAX_WAIT_MS), so every other request runs its
  * few queries back to back and gets its answer written, instead of each step queueing behind the
  * next chunk. This matters most on PGlite: its one connection serves everyone, and its queries run

@@ -21,7 +21,7 @@ import { inStoreTransaction, type Tx } from './store-lock';
  */
 export const IMPORT_CHUNK_ROWS = 500;
 /** Rows per page when reading the store's live names (keyset on the revision index). */
-const NAME_PAGE = 5000;
+const NAME_PAGE = 1000;
 
 /** node-postgres answers { rows }, PGlite { rows } too, but typed differently: read it once here. */
 function rowCount(result: unknown): number {

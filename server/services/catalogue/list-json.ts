@@ -11,18 +11,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { yieldToForeground } from '../../foreground';
 import { ApiError } from '../../http';
 import type { AppEnv } from '../../types';
 
 /** Rows per page read from the database; small enough that one page is a few milliseconds. */
 export const LIST_PAGE_ROWS = 1000;
-/**
- * Between two pages of a streamed list, the longest it waits for interactive requests in flight
- * (server/foreground.ts): a 100,000-row list gives way to other stores' short requests, and a
- * steady stream of them slows it by at most this per page.
- */
-const LIST_YIELD_MAX_MS = 100;
 
 export type ListKind = 'products' | 'customers';
 
@@ -129,7 +122,6 @@ export async function listAllJson(
         controller.close();
         return;
       }
-      await yieldToForeground(LIST_YIELD_MAX_MS);
       const page = await readPage(db, kind, storeId, cursor, LIST_PAGE_ROWS);
       if (page.count === 0) {
         // Every pull must enqueue or close: a pull that does neither is not called again, and
