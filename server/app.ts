@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyCaps } from './body-caps';
+import { trackForeground } from './foreground';
 import { ApiError } from './http';
 import { errorSummary, logger } from './logger';
 import { authRoutes } from './routes/auth';
@@ -40,6 +41,8 @@ export function createApp(deps: Services, { staticDir }: AppOptions = {}) {
   // gzip for phones on mobile data: the app's scripts are 3× smaller, a 50,000-product first
   // pull ~6×. Answers under 1 KB and clients that do not ask for it are left alone.
   app.use('*', compress());
+  // Bulk work (a CSV import's chunks) waits between chunks while these are in flight.
+  app.use('/api/*', trackForeground());
   app.use('/api/*', bodyCaps());
 
   app.route('/', paymentRoutes);

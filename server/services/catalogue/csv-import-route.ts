@@ -4,7 +4,7 @@ import type { CsvLineError, ImportCsvResponse } from '../../../src/domain/api-ty
 import { MAX_CSV_CHARS, MAX_CSV_ROWS, parseProductCsv } from '../../../src/domain/product-csv';
 import { ApiError, cleanStrings, validate } from '../../http';
 import { importProductRows } from './csv-import';
-import type { Reply, Work } from './idempotency';
+import type { ChunkedWork, Reply } from './idempotency';
 import type { MutationContext } from './mutation-context';
 
 const bodySchema = z.object({
@@ -16,12 +16,15 @@ const MAX_REPORTED_ERRORS = 1000;
 
 const plural = (n: number) => (n === 1 ? '1 produto importado' : `${n} produtos importados`);
 
-/** Checks and parses the file before any transaction; the rows are written by the Work. */
+/**
+ * Checks and parses the file before any transaction; the rows are written by the ChunkedWork, a
+ * chunk per transaction (csv-import.ts), so a 100,000-line file does not hold the database.
+ */
 export function importCsvMutation(
   _id: string | null,
   body: unknown,
   { storeId, now }: MutationContext,
-): Work | Reply {
+): ChunkedWork | Reply {
   const { csvData } = validate(bodySchema, cleanStrings(body));
   if (csvData.length > MAX_CSV_CHARS) {
     throw new ApiError(413, 'Arquivo muito grande: o limite é 5 MB');
@@ -51,11 +54,13 @@ export function importCsvMutation(
       body: { message, imported: 0, errors: lineErrors.slice(0, MAX_REPORTED_ERRORS) },
     };
   }
-  return async (tx) => {
-    const { imported, errors } = await importProductRows(tx, storeId, parsed.rows, now);
-    const all = [...lineErrors, ...errors].sort((a, b) => a.line - b.line);
-    const body: ImportCsvResponse = { message: plural(imported), imported };
-    if (all.length > 0) body.errors = all.slice(0, MAX_REPORTED_ERRORS);
-    return { status: 200, body };
+  return {
+    chunked: async (db) => {
+      const { imported, errors } = await importProductRows(db, storeId, parsed.rows, now);
+      const all = [...lineErrors, ...errors].sort((a, b) => a.line - b.line);
+      const body: ImportCsvResponse = { message: plural(imported), imported };
+      if (all.length > 0) body.errors = all.slice(0, MAX_REPORTED_ERRORS);
+      return { status: 200, body };
+    },
   };
 }

@@ -1,5 +1,6 @@
 /** Idempotency-Key: a replayed mutation gets the stored response instead of running twice. */
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 import { ApiError } from '../../http';
 import type { Tx } from './store-lock';
@@ -17,6 +18,16 @@ export type Outcome = { status: 200 | 201 | 204; body: unknown };
 export type Reply = { status: number; body: unknown };
 /** The part of a mutation that runs inside the store's locked transaction. */
 export type Work = (tx: Tx) => Promise<Outcome>;
+/**
+ * Work too big for one transaction (a CSV import of thousands of rows): it opens its own
+ * store-locked transactions, a chunk of rows each, so that other stores' queries (and, on PGlite,
+ * every other query: it has one connection) run between them. Run again after a crash midway, it
+ * must reach the same final state (see docs/decisions/003, "CSV import in chunks").
+ */
+export type ChunkedWork = { chunked: (db: Db) => Promise<Outcome> };
+
+export const isChunked = (work: Work | ChunkedWork): work is ChunkedWork =>
+  typeof work !== 'function';
 
 /** A malformed key is the client's bug: 400 before anything runs. */
 export function checkIdempotencyKey(key: string | undefined): void {
@@ -30,7 +41,7 @@ export type StoredKey = { key: string; route: string; status: number; body: unkn
 
 /** The stored answers of these keys in this store (one query, whatever their number). */
 export async function loadKeys(
-  tx: Tx,
+  tx: Db,
   storeId: string,
   keys: readonly string[],
 ): Promise<Map<string, StoredKey>> {
@@ -86,4 +97,32 @@ export async function runKeyed(
   const outcome = await work(tx);
   await saveKeys(tx, storeId, [{ key, route, ...outcome }]);
   return { outcome, replayed: false };
+}
+
+/**
+ * `runKeyed` for ChunkedWork, outside any transaction. The stored answer is looked up first; the
+ * work's chunks commit one by one; the answer is stored after the last one. A crash before that
+ * leaves no answer, so the device's retry (same key) runs the work again, which converges to the
+ * same catalogue. Two runs of one key at once both finish; the first answer stored is the one
+ * both return.
+ */
+export async function runKeyedChunked(
+  db: Db,
+  storeId: string,
+  key: string | undefined,
+  route: string,
+  work: ChunkedWork,
+): Promise<{ outcome: Outcome; replayed: boolean }> {
+  if (key === undefined) return { outcome: await work.chunked(db), replayed: false };
+  const stored = (await loadKeys(db, storeId, [key])).get(key);
+  if (stored) return { outcome: storedOutcome(stored, route), replayed: true };
+  const outcome = await work.chunked(db);
+  const saved = await db
+    .insert(idempotencyKeys)
+    .values({ storeId, key, route, status: outcome.status, body: outcome.body ?? {} })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (saved.length > 0) return { outcome, replayed: false };
+  const first = (await loadKeys(db, storeId, [key])).get(key);
+  return { outcome: first ? storedOutcome(first, route) : outcome, replayed: true };
 }

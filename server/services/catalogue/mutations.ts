@@ -1,6 +1,6 @@
 /**
  * The catalogue's mutations (spec §7), once: which method and path do what, how the body is
- * validated and what runs inside the store's transaction. The single routes
+ * validated and what runs inside the store's transaction (or, for a CSV import, in chunks). The single routes
  * (routes/products.ts, routes/customers.ts) and the replay batch (routes/sync.ts) both go
  * through here, so a mutation replayed in a batch answers exactly what it would have alone.
  */
@@ -9,7 +9,7 @@ import { type AnySyncedEntity, SYNCED_ENTITIES } from '../../../src/domain/sync/
 import { ApiError, validate } from '../../http';
 import { cleanStrings } from './clean-input';
 import { importCsvMutation } from './csv-import-route';
-import type { Reply, Work } from './idempotency';
+import type { ChunkedWork, Reply, Work } from './idempotency';
 import type { MutationContext } from './mutation-context';
 import { isUuid } from './serialize';
 import { type AnySyncedTable, SERVER_TABLES } from './synced-tables';
@@ -21,7 +21,11 @@ export type { MutationContext };
  * Validates the parsed JSON body (throws ApiError 4xx) and returns the work to run in the
  * store's transaction, or a Reply when the answer is known without touching the database.
  */
-type Handler = (id: string | null, body: unknown, ctx: MutationContext) => Work | Reply;
+type Handler = (
+  id: string | null,
+  body: unknown,
+  ctx: MutationContext,
+) => Work | ChunkedWork | Reply;
 
 type Mutation = { method: string; pattern: RegExp; handler: Handler };
 
@@ -96,7 +100,7 @@ const MUTATIONS: Mutation[] = SYNCED_ENTITIES.flatMap((entity) => [
 export type FoundMutation = {
   /** "METHOD /path", what an Idempotency-Key is bound to. */
   route: string;
-  prepare(body: unknown, ctx: MutationContext): Work | Reply;
+  prepare(body: unknown, ctx: MutationContext): Work | ChunkedWork | Reply;
 };
 
 /** The mutation a method and path name, or null (the caller answers 404). */

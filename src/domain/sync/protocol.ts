@@ -72,8 +72,10 @@ export function parseSingletonTag(tag: string | null): SingletonKind | null {
  * Replay batch (worker → server). The worker sends queued catalogue mutations in order, many per
  * request: `POST REPLAY_BATCH_PATH` with `{ mutations: ReplayBatchItem[] }`; the server runs them
  * in that order, each exactly as its own route would (Idempotency-Key included), and answers
- * `200 { results: ReplayBatchResult[] }`, one per mutation, same order. A batch as a whole is
- * either answered or not run at all (5xx, network error): nothing is half-applied.
+ * `200 { results: ReplayBatchResult[] }`, one per mutation, same order. A batch without a CSV
+ * import is either answered or not run at all (5xx, network error): nothing is half-applied. An
+ * import runs in chunks that commit on their own (docs/decisions/003): after a failure the batch
+ * is sent again and what was already done answers from its Idempotency-Key.
  */
 export const REPLAY_BATCH_PATH = '/api/sync/replay';
 /** Mutations per batch, and the most body text a batch carries (a single larger one goes alone). */
