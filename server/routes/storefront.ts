@@ -104,15 +104,17 @@ storefrontRoutes.get('/:slug', async (c) => {
     imageUrl: pageUrl ? `${pageUrl}/og.png?v=${ogImageVersion(store.name)}` : null,
     scriptPath: script.path,
   });
-  const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
-  const timing = `db;dur=${since(started, queried)}, render;dur=${since(queried)}`;
+  const rendered = performance.now();
+  const timing = `db;dur=${since(started, queried)}, render;dur=${since(queried, rendered)}`;
   // Searches (JavaScript off) are rare and many: rendered each time, compressed by compress().
   if (query) {
+    const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
     const headers = pageHeaders(etag, timing);
     if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
     return c.html(html, 200, headers);
   }
-  return sendPage(c, await rememberPage(store.id, key, etag, html), timing);
+  const page = await rememberPage(store.id, key, html);
+  return sendPage(c, page, `${timing}, gzip;dur=${since(rendered)}`);
 });
 
 function since(from: number, to = performance.now()): string {
