@@ -131,25 +131,31 @@ function pageHeaders(etag: string, timing: string): Record<string, string> {
   };
 }
 
-/** gzip unless the client refuses it ("gzip;q=0") or does not say it takes it. */
-function acceptsGzip(header: string | undefined): boolean {
+/** Whether the client takes this coding: named (or "*") without "q=0". */
+function accepts(header: string | undefined, wanted: string): boolean {
   return (header ?? '').split(',').some((part) => {
     const [coding = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (coding === 'gzip' || coding === '*') && (!q || Number(q.slice(2)) > 0);
+    return (coding === wanted || coding === '*') && (!q || Number(q.slice(2)) > 0);
   });
 }
 
+/** Brotli when the page has it and the client takes it, else gzip, else plain HTML. */
 function sendPage(c: Context<AppEnv>, page: RenderedPage, timing: string): Response {
   const headers = pageHeaders(page.etag, timing);
   if (etagMatches(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304, headers);
-  if (!acceptsGzip(c.req.header('Accept-Encoding'))) {
-    return c.html(gunzipSync(page.gzip).toString('utf8'), 200, headers);
-  }
-  return c.body(new Uint8Array(page.gzip), 200, {
+  const acceptEncoding = c.req.header('Accept-Encoding');
+  const encoded =
+    page.brotli && accepts(acceptEncoding, 'br')
+      ? { body: page.brotli, coding: 'br' }
+      : accepts(acceptEncoding, 'gzip')
+        ? { body: page.gzip, coding: 'gzip' }
+        : null;
+  if (!encoded) return c.html(gunzipSync(page.gzip).toString('utf8'), 200, headers);
+  return c.body(new Uint8Array(encoded.body), 200, {
     ...headers,
     'Content-Type': 'text/html; charset=UTF-8',
-    'Content-Encoding': 'gzip',
+    'Content-Encoding': encoded.coding,
   });
 }
 
