@@ -140,17 +140,13 @@ function accepts(header: string | undefined, wanted: string): boolean {
   });
 }
 
-/** Brotli when the page has it and the client takes it, else gzip, else plain HTML. */
+/** gzip when the client takes it, else plain HTML. (Brotli is not served: see decision 011.) */
 function sendPage(c: Context<AppEnv>, page: RenderedPage, timing: string): Response {
   const headers = pageHeaders(page.etag, timing);
   if (etagMatches(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304, headers);
-  const acceptEncoding = c.req.header('Accept-Encoding');
-  const encoded =
-    page.brotli && accepts(acceptEncoding, 'br')
-      ? { body: page.brotli, coding: 'br' }
-      : accepts(acceptEncoding, 'gzip')
-        ? { body: page.gzip, coding: 'gzip' }
-        : null;
+  const encoded = accepts(c.req.header('Accept-Encoding'), 'gzip')
+    ? { body: page.gzip, coding: 'gzip' }
+    : null;
   if (!encoded) return c.html(gunzipSync(page.gzip).toString('utf8'), 200, headers);
   return c.body(new Uint8Array(encoded.body), 200, {
     ...headers,

@@ -6,37 +6,27 @@
  *
  * Compression in two steps: the request that rendered the page waits only for a fast gzip
  * (level 3, a few ms for 800 KB of HTML). A page still current a second later is compressed again,
- * off any request, smaller (gzip level 9, and Brotli for clients that take it), and later visits
+ * off any request, smaller (gzip level 9; Brotli was tried and dropped, see decision 011), and later visits
  * get those bytes; a burst of catalogue writes (each one a new page) costs no recompression. Same
  * HTML, same ETag.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import {
-  brotliCompress as brotliCallback,
-  constants,
-  gzip as gzipCallback,
-  type ZlibOptions,
-} from 'node:zlib';
+import { constants, gzip as gzipCallback, type ZlibOptions } from 'node:zlib';
 import { logger } from '../../logger';
 
 export type RenderedPage = {
   key: string;
   etag: string;
   gzip: Buffer;
-  /** Set once the page has been compressed with Brotli (after the first response). */
-  brotli?: Buffer;
 };
 
 const gzip = promisify<string, ZlibOptions, Buffer>(gzipCallback);
-const brotli = promisify(brotliCallback);
 const pages = new Map<string, RenderedPage>();
 /** About 50 KB each for 1,000 products: a few MB for the busiest stores. */
 const MAX_STORES = 200;
 /** deflate's fast strategy: 3 ms where level 6 took 10 on this page, for ~18% more bytes. */
 const FIRST_GZIP_LEVEL = 3;
-/** Brotli 5: a third smaller than gzip 9 for this page, in tens of milliseconds, off the request. */
-const BROTLI_QUALITY = 5;
 /** How long a page must stay current before it is worth compressing again. */
 export const RECOMPRESS_AFTER_MS = 1000;
 
@@ -61,17 +51,7 @@ export function gzipEtag(gzipped: Buffer): string {
 async function compressSmaller(storeId: string, page: RenderedPage, html: string): Promise<void> {
   if (pages.get(storeId) !== page) return;
   try {
-    const [small, br] = await Promise.all([
-      gzip(html, { level: constants.Z_BEST_COMPRESSION }),
-      brotli(html, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
-        },
-      }),
-    ]);
-    page.gzip = small;
-    page.brotli = br;
+    page.gzip = await gzip(html, { level: constants.Z_BEST_COMPRESSION });
   } catch (error) {
     logger.warn('storefront: page not recompressed', { error: String(error) });
   }
