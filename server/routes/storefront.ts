@@ -104,15 +104,17 @@ storefrontRoutes.get('/:slug', async (c) => {
     imageUrl: pageUrl ? `${pageUrl}/og.png?v=${ogImageVersion(store.name)}` : null,
     scriptPath: script.path,
   });
-  const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
-  const timing = `db;dur=${since(started, queried)}, render;dur=${since(queried)}`;
+  const rendered = performance.now();
+  const timing = `db;dur=${since(started, queried)}, render;dur=${since(queried, rendered)}`;
   // Searches (JavaScript off) are rare and many: rendered each time, compressed by compress().
   if (query) {
+    const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
     const headers = pageHeaders(etag, timing);
     if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
     return c.html(html, 200, headers);
   }
-  return sendPage(c, await rememberPage(store.id, key, etag, html), timing);
+  const page = await rememberPage(store.id, key, html);
+  return sendPage(c, page, `${timing}, gzip;dur=${since(rendered)}`);
 });
 
 function since(from: number, to = performance.now()): string {
@@ -129,25 +131,27 @@ function pageHeaders(etag: string, timing: string): Record<string, string> {
   };
 }
 
-/** gzip unless the client refuses it ("gzip;q=0") or does not say it takes it. */
-function acceptsGzip(header: string | undefined): boolean {
+/** Whether the client takes this coding: named (or "*") without "q=0". */
+function accepts(header: string | undefined, wanted: string): boolean {
   return (header ?? '').split(',').some((part) => {
     const [coding = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (coding === 'gzip' || coding === '*') && (!q || Number(q.slice(2)) > 0);
+    return (coding === wanted || coding === '*') && (!q || Number(q.slice(2)) > 0);
   });
 }
 
+/** gzip when the client takes it, else plain HTML. (Brotli is not served: see decision 011.) */
 function sendPage(c: Context<AppEnv>, page: RenderedPage, timing: string): Response {
   const headers = pageHeaders(page.etag, timing);
   if (etagMatches(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304, headers);
-  if (!acceptsGzip(c.req.header('Accept-Encoding'))) {
-    return c.html(gunzipSync(page.gzip).toString('utf8'), 200, headers);
-  }
-  return c.body(new Uint8Array(page.gzip), 200, {
+  const encoded = accepts(c.req.header('Accept-Encoding'), 'gzip')
+    ? { body: page.gzip, coding: 'gzip' }
+    : null;
+  if (!encoded) return c.html(gunzipSync(page.gzip).toString('utf8'), 200, headers);
+  return c.body(new Uint8Array(encoded.body), 200, {
     ...headers,
     'Content-Type': 'text/html; charset=UTF-8',
-    'Content-Encoding': 'gzip',
+    'Content-Encoding': encoded.coding,
   });
 }
 

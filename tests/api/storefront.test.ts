@@ -19,12 +19,14 @@ import { createTestApp, type TestApp } from './test-app';
 const NOW = new Date('2026-11-23T21:30:00Z');
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
+/** The server's clock; a test may move it and puts it back. */
+let clock = NOW;
 let t: TestApp;
 let shop: ShopOwner;
 let other: ShopOwner;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => NOW });
+  t = await createTestApp({ now: () => clock });
   shop = await createShop(t, 'Padaria São João', { timezone: 'America/Manaus' });
   other = await createShop(t, 'Outra Loja');
   await addProduct(t, shop.storeId, {
@@ -213,6 +215,78 @@ describe('caching and transport', () => {
     expect((await getPage(t, `/loja/${shop3.slug}`)).text).toContain('<h1>Loja Renomeada</h1>');
   });
 
+  it('never reuses a kept page across the closing hour, midnight, new hours or a new number', async () => {
+    const shop4 = await createShop(t, 'Loja do Relógio'); // São Paulo, UTC−3, Mon–Fri 08:00–18:00
+    await addProduct(t, shop4.storeId, { name: 'Pão francês', price: '1.00' });
+    const visit = async () => {
+      await getPage(t, `/loja/${shop4.slug}`);
+      return getPage(t, `/loja/${shop4.slug}`);
+    };
+    try {
+      clock = new Date('2026-11-23T20:59:00Z'); // Monday 17:59
+      const open = await visit();
+      expect(open.headers.get('server-timing')).toContain('cache;desc="hit"');
+      expect(open.text).toContain('Aberto agora');
+
+      clock = new Date('2026-11-23T21:00:00Z'); // Monday 18:00: closed, and the kept page is not
+      const closed = await getPage(t, `/loja/${shop4.slug}`, {
+        'If-None-Match': open.headers.get('etag') ?? '',
+      });
+      expect(closed.status).toBe(200);
+      expect(closed.text).toContain('Fechado agora');
+      expect(closed.text).not.toContain('Aberto agora');
+
+      clock = new Date('2026-11-24T02:59:00Z'); // Monday 23:59
+      expect((await visit()).text).toContain('Hoje (segunda-feira): 08:00 às 18:00');
+      clock = new Date('2026-11-24T03:00:00Z'); // Tuesday 00:00
+      const tuesday = await getPage(t, `/loja/${shop4.slug}`);
+      expect(tuesday.text).toContain('Hoje (terça-feira): 08:00 às 18:00');
+      expect(tuesday.text).not.toContain('segunda-feira)');
+
+      // New hours from the Horário screen: shown on the next visit.
+      clock = new Date('2026-11-23T20:59:00Z'); // Monday 17:59
+      await visit();
+      const day = { enabled: true, start: '07:00', end: '17:00' };
+      const closedDay = { enabled: false, start: '08:00', end: '18:00' };
+      const hours = await t.call(
+        'PUT',
+        '/api/stores/me',
+        {
+          businessHours: {
+            domingo: closedDay,
+            segunda: day,
+            terca: day,
+            quarta: day,
+            quinta: day,
+            sexta: day,
+            sabado: closedDay,
+          },
+        },
+        shop4.token,
+      );
+      expect(hours.status).toBe(200);
+      const newHours = await getPage(t, `/loja/${shop4.slug}`);
+      expect(newHours.headers.get('server-timing')).not.toContain('hit');
+      expect(newHours.text).toContain('Hoje (segunda-feira): 07:00 às 17:00');
+      expect(newHours.text).toContain('Fechado agora');
+
+      // A new phone: every order link goes to the new number on the next visit.
+      await visit();
+      const phone = await t.call(
+        'PUT',
+        '/api/stores/me',
+        { name: 'Loja do Relógio', phone: '21987654321' },
+        shop4.token,
+      );
+      expect(phone.status).toBe(200);
+      const links = whatsappLinks((await getPage(t, `/loja/${shop4.slug}`)).text);
+      expect(links.length).toBeGreaterThan(0);
+      expect(links.every((l) => l.number === '5521987654321')).toBe(true);
+    } finally {
+      clock = NOW;
+    }
+  });
+
   it('compresses the page with gzip when asked', async () => {
     const res = await t.app.request(`/loja/${shop.slug}`, {
       headers: { 'Accept-Encoding': 'gzip' },
@@ -221,6 +295,34 @@ describe('caching and transport', () => {
     expect(res.headers.get('vary')).toContain('Accept-Encoding');
     const html = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
     expect(html).toContain('<h1>Padaria São João</h1>');
+  });
+
+  it('serves a page that stayed unchanged with a tighter gzip, same HTML and ETag', async () => {
+    const shop5 = await createShop(t, 'Loja Comprimida');
+    for (let i = 0; i < 40; i++) {
+      await addProduct(t, shop5.storeId, { name: `Produto ${i}`, price: `${i + 1}.50` });
+    }
+    const path = `/loja/${shop5.slug}`;
+    const fetchGzip = async () => {
+      const res = await t.app.request(path, { headers: { 'Accept-Encoding': 'gzip, br' } });
+      return { res, body: Buffer.from(await res.arrayBuffer()) };
+    };
+    const first = await fetchGzip();
+    expect(first.res.headers.get('content-encoding')).toBe('gzip');
+    const html = gunzipSync(first.body).toString('utf8');
+    let settled = first;
+    for (let i = 0; i < 50 && settled.body.length >= first.body.length; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      settled = await fetchGzip();
+    }
+    expect(settled.res.headers.get('content-encoding')).toBe('gzip');
+    expect(settled.body.length).toBeLessThan(first.body.length);
+    expect(gunzipSync(settled.body).toString('utf8')).toBe(html);
+    expect(settled.res.headers.get('etag')).toBe(first.res.headers.get('etag'));
+    // No coding accepted: plain HTML.
+    const plain = await t.app.request(path, { headers: { 'Accept-Encoding': 'gzip;q=0' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(html);
   });
 
   it('has a strict Content-Security-Policy that allows exactly the inline stylesheet', async () => {

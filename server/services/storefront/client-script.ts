@@ -1,4 +1,8 @@
-/** Bundles the storefront's script once (esbuild, which tsx already brings) and names it by its hash. */
+/**
+ * Bundles the storefront's script once, on first use, and names it by its hash. esbuild is a
+ * declared dependency (package.json), not borrowed from tsx: the server runs from source (tsx),
+ * so bundling here keeps one way to run it (npm start, tests, dev) with no build step to forget.
+ */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

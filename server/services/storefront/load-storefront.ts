@@ -1,7 +1,6 @@
 /** The public storefront's data: one query for the store (and its WhatsApp number), one for products. */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BusinessHours } from '../../../src/domain/hours';
-import { toCents } from '../../../src/domain/money';
 import { isValidBrazilianPhone, nationalDigits } from '../../../src/domain/phone';
 import type { Db } from '../../db/client';
 import { products, stores, whatsappConnections } from '../../db/schema';
@@ -95,26 +94,21 @@ const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true
 
 /**
  * Active, not deleted, sorted by name the Brazilian way (in JS: PGlite and PostgreSQL collate
- * differently, and the page must read the same on both).
+ * differently, and the page must read the same on both); equal names keep the id order, so the
+ * same catalogue always gives the same page. The database writes the rows as one
+ * JSON text (id, name, description, price in cents): decoding 1,000 rows field by field cost
+ * more than the query on PGlite, whose protocol is parsed in JavaScript on the serving thread.
  */
 export async function listPublicProducts(db: Db, storeId: string): Promise<PublicProduct[]> {
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      description: products.description,
-      price: products.price,
-    })
-    .from(products)
-    .where(
-      and(eq(products.storeId, storeId), eq(products.active, true), isNull(products.deletedAt)),
-    );
+  const result = await db.execute(sql`
+    SELECT coalesce(json_agg(json_build_array(
+             ${products.id}, ${products.name}, ${products.description},
+             (${products.price} * 100)::bigint) ORDER BY ${products.id})::text, '[]') AS rows
+    FROM ${products}
+    WHERE ${products.storeId} = ${storeId} AND ${products.active} AND ${products.deletedAt} IS NULL`);
+  const [first] = (result as unknown as { rows: Array<{ rows: string }> }).rows;
+  const rows = JSON.parse(first?.rows ?? '[]') as Array<[string, string, string, number]>;
   return rows
-    .map((r) => ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      priceCents: toCents(r.price),
-    }))
+    .map(([id, name, description, priceCents]) => ({ id, name, description, priceCents }))
     .sort((a, b) => collator.compare(a.name, b.name));
 }

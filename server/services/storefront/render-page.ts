@@ -3,7 +3,7 @@
 import { raw } from 'hono/html';
 import { orderMessage, whatsappOrderLink } from '../../../src/domain/storefront-order';
 import { searchKey } from '../../../src/domain/text';
-import { jsonForScript, storeJsonLd } from './json-ld';
+import { storeJsonLd } from './json-ld';
 import type { PublicProduct, PublicStore } from './load-storefront';
 import { h, type Markup } from './markup';
 import { renderProducts } from './render-products';
@@ -56,13 +56,10 @@ ${imageUrl ? h`<meta property="og:image" content="${imageUrl}"><meta property="o
 <body><header><h1>${store.name}</h1>${renderStoreInfo(store, status)}${contact}</header>
 <main><h2>Produtos</h2>
 <form class="s" role="search" action="/loja/${store.slug}" method="get"><label for="q" class="sr">Buscar produto</label><input id="q" name="q" type="search" value="${query}" placeholder="Buscar produto" autocomplete="off" enterkeyhint="search"><button class="btn" type="submit">Buscar</button></form>
-${renderProducts(store, matching(products, query), count, query)}
+${raw(renderProducts(store, matching(products, query), count, query))}
 </main>${cartBar(store)}
 <footer class="mu">Catálogo online de ${store.name}. Preços sujeitos a confirmação pela loja.</footer>
-<script type="application/ld+json">${jsonRaw(storeJsonLd(store, products, { page: pageUrl, image: imageUrl }))}</script>
+<script type="application/ld+json">${raw(storeJsonLd(store, products, { page: pageUrl, image: imageUrl }))}</script>
 </body></html>`;
   return page.toString();
 }
-
-/** JSON-LD goes in verbatim: jsonForScript already made it safe inside <script>. */
-const jsonRaw = (value: unknown): Markup => raw(jsonForScript(value));

@@ -1,0 +1,63 @@
+/**
+ * Where a rendered storefront's time goes: the bench's "rendered" request (a product write, then
+ * GET /loja/<slug> with gzip) repeated in one process, so it can run under `node --cpu-prof`.
+ * Run: TEST_DB=pglite|postgres [TEST_DATABASE_URL=…] REQUESTS=200 npx tsx bench/storefront-profile.ts
+ */
+import { eq } from 'drizzle-orm';
+import { nextRevision, products as productsTable } from '../server/db/schema';
+import { createShop } from '../tests/api/storefront-helpers';
+import { createTestApp } from '../tests/api/test-app';
+import { loadLine, median, percentile } from './offline-kit';
+
+const REQUESTS = Number(process.env.REQUESTS) || 200;
+const WORDS = [
+  'Pão',
+  'Bolo',
+  'Queijo',
+  'Café',
+  'Doce',
+  'Torta',
+  'Biscoito',
+  'Suco',
+  'Leite',
+  'Geleia',
+];
+
+const t = await createTestApp();
+const shop = await createShop(t, 'Padaria Bench');
+const rows = Array.from({ length: 1000 }, (_, i) => ({
+  id: crypto.randomUUID(),
+  storeId: shop.storeId,
+  name: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]?.toLowerCase()} nº ${i + 1}`,
+  description: i % 3 === 0 ? '' : `Feito na casa, embalagem com ${(i % 12) + 1} unidades`,
+  price: `${(i % 90) + 1}.${String((i * 37) % 100).padStart(2, '0')}`,
+}));
+await t.db.insert(productsTable).values(rows);
+const path = `/loja/${shop.slug}`;
+const all: number[] = [];
+const parts = new Map<string, number[]>();
+for (let i = 0; i < REQUESTS + 30; i++) {
+  await t.db
+    .update(productsTable)
+    .set({ revision: nextRevision })
+    .where(eq(productsTable.id, rows[i % rows.length]?.id ?? ''));
+  const started = performance.now();
+  const res = await t.app.request(path, { headers: { 'Accept-Encoding': 'gzip' } });
+  await res.arrayBuffer();
+  const ms = performance.now() - started;
+  if (i < 30) continue;
+  all.push(ms);
+  for (const m of (res.headers.get('server-timing') ?? '').matchAll(/(\w+);dur=([\d.]+)/g)) {
+    const list = parts.get(m[1] ?? '') ?? [];
+    list.push(Number(m[2]));
+    parts.set(m[1] ?? '', list);
+  }
+}
+console.log(
+  `${process.env.TEST_DB ?? 'pglite'}: total p50 ${median(all).toFixed(1)} p95 ${percentile(all, 95).toFixed(1)}; ` +
+    [...parts]
+      .map(([k, v]) => `${k} p50 ${median(v).toFixed(1)} p95 ${percentile(v, 95).toFixed(1)}`)
+      .join('; ') +
+    `; ${loadLine()}`,
+);
+await t.close();
