@@ -210,6 +210,10 @@ describe('names, toasts and prices', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cadastrar' }).click();
     const toast = openToast(page);
     await toast.waitFor();
+    // Where the toast rests, not a frame of its slide-in: wait for its animations to finish.
+    await toast.evaluate((el) =>
+      Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
+    );
     const item = page.getByTestId('customer-card').filter({ hasText: 'Dona Zefa' });
     const initial = await item.locator('[aria-hidden="true"]').first().textContent();
     expect(initial).toBe('👩‍🌾');
