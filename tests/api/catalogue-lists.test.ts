@@ -1,4 +1,5 @@
 /** GET /api/products and /api/customers: the whole list (streamed when large), pages, isolation. */
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../server/db/schema';
@@ -168,5 +169,31 @@ describe('compression', () => {
     const body = await plain.text();
     expect(JSON.parse(body).length).toBeGreaterThan(1000);
     expect(compressed).toBeLessThan(body.length / 4);
+  });
+
+  it('answers a remembered list again, gzip or plain, with the same bytes and Vary: Accept-Encoding', async () => {
+    const small = await createOwner(t, 'Loja Pequena');
+    await t.call('POST', '/api/products/import-csv', { csvData: csv(40) }, small.token);
+    const read = async (encoding?: string) => {
+      const res = await t.app.request('/api/products', {
+        headers: {
+          authorization: `Bearer ${small.token}`,
+          ...(encoding ? { 'accept-encoding': encoding } : {}),
+        },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      const text = encoding
+        ? new TextDecoder().decode(gunzipSync(Buffer.from(await res.arrayBuffer())))
+        : await res.text();
+      return { encoding: res.headers.get('content-encoding'), text };
+    };
+    const first = await read();
+    expect(JSON.parse(first.text)).toHaveLength(40);
+    // Nothing written in between: these are answered from the remembered bytes, which neither
+    // the gzip path nor the socket write may consume.
+    const answers = [await read('gzip'), await read(), await read('gzip'), await read()];
+    expect(answers.map((a) => a.encoding)).toEqual(['gzip', null, 'gzip', null]);
+    for (const answer of answers) expect(answer.text).toBe(first.text);
   });
 });

@@ -99,8 +99,11 @@ export async function listPageJson(
   return `[${page.body}]`;
 }
 
-/** A whole list that fit one page, and the snapshot it was read under. */
-type Remembered = { snapshot: string; body: string };
+/**
+ * A whole list that fit one page, and the snapshot it was read under. Kept as UTF-8 bytes: the
+ * socket write then copies them as they are instead of encoding the text again per request.
+ */
+type Remembered = { snapshot: string; body: Uint8Array<ArrayBuffer> };
 
 /** Lists above this size are read again each time (a whole page of 1,000 rows is ~300 KB). */
 export const REMEMBER_MAX_BYTES = 512 * 1024;
@@ -128,7 +131,7 @@ function rememberedLists(db: Db): Map<string, Remembered> {
 }
 
 /** The whole list as JSON text, unchanged since `snapshot`, or null (see `remembered`). */
-function recall(db: Db, key: string, snapshot: string | undefined): string | null {
+function recall(db: Db, key: string, snapshot: string | undefined): Uint8Array<ArrayBuffer> | null {
   const entry = rememberedLists(db).get(key);
   return entry && snapshot && entry.snapshot === snapshot ? entry.body : null;
 }
@@ -136,7 +139,7 @@ function recall(db: Db, key: string, snapshot: string | undefined): string | nul
 function remember(db: Db, key: string, entry: Remembered): void {
   const lists = rememberedLists(db);
   lists.delete(key);
-  if (entry.body.length > REMEMBER_MAX_BYTES) return;
+  if (entry.body.byteLength > REMEMBER_MAX_BYTES) return;
   lists.set(key, entry);
   if (lists.size > REMEMBER_MAX_LISTS) lists.delete(lists.keys().next().value as string);
 }
@@ -151,13 +154,13 @@ export async function listAllJson(
   kind: ListKind,
   storeId: string,
   snapshot?: string,
-): Promise<string | ReadableStream<Uint8Array>> {
+): Promise<Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>> {
   const key = `${kind}:${storeId}`;
   const unchanged = recall(db, key, snapshot);
   if (unchanged !== null) return unchanged;
   const first = await readPage(db, kind, storeId, null, LIST_PAGE_ROWS);
   if (first.count < LIST_PAGE_ROWS) {
-    const body = `[${first.body}]`;
+    const body = new TextEncoder().encode(`[${first.body}]`);
     remember(db, key, { snapshot: first.snapshot, body });
     return body;
   }
