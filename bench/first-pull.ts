@@ -49,6 +49,15 @@ const WATCH = `
     observer.disconnect();
     requestAnimationFrame(() => requestAnimationFrame(() => { window.benchCard = Date.now(); }));
   }).observe(document, { childList: true, subtree: true });
+  window.benchCounts = [];
+  new MutationObserver(() => {
+    const list = document.querySelector('[data-testid="product-list"]');
+    const count = list ? list.getAttribute('data-count') : null;
+    if (count !== window.benchLastCount) {
+      window.benchLastCount = count;
+      window.benchCounts.push([Date.now(), count]);
+    }
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-count'] });
 `;
 
 /** Products in the device's IndexedDB, counted without Dexie (the count is native). */
@@ -166,6 +175,7 @@ async function firstPull(browser: Browser, target: Target): Promise<Run> {
     await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
     // The owner goes straight to the catalogue.
     await page.getByRole('link', { name: 'Produtos' }).click();
+    timeline.push(`${Date.now() - t0} tapped Produtos`);
     const submit = (await page.evaluate('window.benchSubmit')) as number;
 
     const card = await page.waitForFunction('window.benchCard', undefined, {
@@ -191,7 +201,13 @@ async function firstPull(browser: Browser, target: Target): Promise<Run> {
       { timeout: 120_000, polling: 50 },
     );
     const listed = Date.now() - submit;
-    if (process.env.DEBUG) console.log(`submit at ${submit - t0}\n${timeline.join('\n')}`);
+    if (process.env.DEBUG) {
+      // When the products screen's list showed how many rows (page clock, same as t0's).
+      const counts = (await page.evaluate('window.benchCounts')) as Array<[number, string | null]>;
+      for (const [at, count] of counts) timeline.push(`${at - t0} list shows ${count ?? '-'}`);
+      timeline.sort((x, y) => Number.parseInt(x, 10) - Number.parseInt(y, 10));
+      console.log(`submit at ${submit - t0}\n${timeline.join('\n')}`);
+    }
     return { firstCard, complete, listed, syncRequests, syncBytes };
   } finally {
     await context.close();

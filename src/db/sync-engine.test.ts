@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiProduct, SyncResponse } from '~/domain/api-types';
 import { SYNC_MAX_PAGE } from '~/domain/sync/wire';
 import { saveProduct } from './products-repo';
-import { CURSOR_KEY, FIRST_PAGE_ROWS, pull, readCursor } from './sync-engine';
+import {
+  APPLY_CHUNK_ROWS,
+  applyPage,
+  CURSOR_KEY,
+  FIRST_PAGE_ROWS,
+  FIRST_PULL_PAGES,
+  pull,
+  readCursor,
+} from './sync-engine';
 import { json, testContext } from './test-support';
 
 const product = (id: string, name: string, revision: number, extra: Partial<ApiProduct> = {}) => ({
@@ -75,7 +83,8 @@ describe('pull', () => {
     const result = await pull(ctx);
     expect(ctx.sent.map((r) => r.url)).toEqual([
       `/api/sync?since=0&limit=${FIRST_PAGE_ROWS}`,
-      `/api/sync?since=1&limit=${SYNC_MAX_PAGE}`,
+      // A first pull ramps up: a screenful, a short page, then full pages.
+      `/api/sync?since=1&limit=${FIRST_PULL_PAGES[1]}`,
       `/api/sync?since=2&limit=${SYNC_MAX_PAGE}`,
     ]);
     expect(result).toMatchObject({ pages: 3, cursor: '3' });
@@ -163,6 +172,34 @@ describe('pull', () => {
     expect(ctx.sent.at(-1)?.url).toBe(`/api/sync?since=1&limit=${SYNC_MAX_PAGE}`);
     expect(await ctx.db.products.count()).toBe(2);
     expect(await readCursor(ctx.db)).toBe('2');
+  });
+
+  it('writes a big page in short transactions, moving the cursor only with the last one', async () => {
+    ctx = testContext(() => json(500, {}));
+    const rows = Array.from({ length: APPLY_CHUNK_ROWS * 2 + 500 }, (_, i) =>
+      product(`p${i}`, `Produto ${i}`, i + 1),
+    );
+    const big = page({ products: rows, cursor: String(rows.length) });
+    // The app closes after the first transaction: rows written, cursor untouched.
+    let calls = 0;
+    const closing = async () => {
+      if (calls++ === 1) throw new Error('app fechado');
+    };
+    await expect(applyPage(ctx.db, big, closing)).rejects.toThrow('app fechado');
+    expect(await ctx.db.products.count()).toBe(APPLY_CHUNK_ROWS);
+    expect(await readCursor(ctx.db)).toBe('0');
+    // A pending edit in a later transaction's rows is kept when the page is applied again.
+    const later = `p${APPLY_CHUNK_ROWS + 500}`;
+    await ctx.db.products.put({ ...localOf(later, 'Editado offline'), pending: 1 });
+    const seen: number[] = [];
+    await applyPage(ctx.db, big, async () => {
+      seen.push(await ctx.db.products.count());
+    });
+    // Each transaction's rows are committed before the next one starts.
+    expect(seen).toEqual([APPLY_CHUNK_ROWS + 1, APPLY_CHUNK_ROWS + 1, APPLY_CHUNK_ROWS * 2]);
+    expect(await ctx.db.products.count()).toBe(rows.length);
+    expect(await ctx.db.products.get(later)).toMatchObject({ name: 'Editado offline' });
+    expect(await readCursor(ctx.db)).toBe(String(rows.length));
   });
 
   it('keeps the cursor when the server fails, so the next pull asks again', async () => {

@@ -19,7 +19,7 @@ import { errorFromResponse } from '~/lib/api';
 import { anySyncedTable, syncedTables, type TaliDb } from './db';
 import { localDeleteKey, locallyDeleted } from './local-deletes';
 import { type DeviceContext, deviceContext, requestHeaders } from './transport';
-import { holdSnapshots } from './use-table-snapshot';
+import { firstReadsSettled, holdSnapshots, readSnapshotsNow } from './use-table-snapshot';
 
 export type SyncPage = SyncResponse;
 
@@ -35,8 +35,16 @@ const isAfter = (a: string, b: string) => BigInt(a) > BigInt(b);
 
 export type PullResult = { pages: number; applied: number; cursor: string };
 
-/** Rows of the first page of a first pull: a screenful or two, answered and written in a blink. */
-export const FIRST_PAGE_ROWS = 200;
+/**
+ * Rows of a first pull's first pages: a screenful or two, answered and written in a blink, then a
+ * short page (a screen opened meanwhile waits at most for its write), then SYNC_MAX_PAGE.
+ */
+export const FIRST_PULL_PAGES: readonly number[] = [200, 1000];
+export const FIRST_PAGE_ROWS = FIRST_PULL_PAGES[0] ?? 200;
+
+function pageLimit(firstPull: boolean, index: number): number {
+  return (firstPull ? FIRST_PULL_PAGES[index] : undefined) ?? SYNC_MAX_PAGE;
+}
 
 const running = new WeakMap<TaliDb, Promise<PullResult>>();
 
@@ -66,7 +74,8 @@ async function pullAll(ctx: DeviceContext): Promise<PullResult> {
   let cursor = await readCursor(ctx.db);
   let pages = 0;
   let applied = 0;
-  let next = fetchPage(ctx, cursor, cursor === '0' ? FIRST_PAGE_ROWS : SYNC_MAX_PAGE);
+  const firstPull = cursor === '0';
+  let next = fetchPage(ctx, cursor, pageLimit(firstPull, 0));
   const screens = new ScreenRefresh();
   try {
     // A bound against a server that keeps answering hasMore: far beyond real use.
@@ -75,15 +84,15 @@ async function pullAll(ctx: DeviceContext): Promise<PullResult> {
       // The next page travels (and the server builds it) while this one is written.
       const more = page.hasMore && isAfter(page.cursor, cursor);
       if (more) {
-        next = fetchPage(ctx, page.cursor, SYNC_MAX_PAGE);
+        next = fetchPage(ctx, page.cursor, pageLimit(firstPull, i + 1));
         // Not awaited when this page fails to apply: the error below is the one reported.
         next.catch(() => {});
       }
-      applied += await applyPage(ctx.db, page);
+      applied += await applyPage(ctx.db, page, firstReadsSettled);
       pages++;
       if (isAfter(page.cursor, cursor)) cursor = page.cursor;
       if (!more) break;
-      screens.afterPage();
+      await screens.afterPage();
     }
   } finally {
     screens.done();
@@ -97,14 +106,19 @@ export const PULL_REFRESH_MS = 2500;
 /**
  * A screen re-reads its whole table after writes (use-table-snapshot.ts). During a pull of many
  * pages each re-read of the growing table would slow the next page's write: the first page is
- * shown at once, then reads are held and let through once every PULL_REFRESH_MS, and once more
- * at the end.
+ * read by the screens before the next write starts (so a new phone shows products at once), then
+ * reads are held and let through once every PULL_REFRESH_MS, and once more at the end.
  */
 class ScreenRefresh {
   private release: (() => void) | undefined;
   private since = 0;
+  private first = true;
 
-  afterPage(): void {
+  async afterPage(): Promise<void> {
+    if (this.first) {
+      this.first = false;
+      await readSnapshotsNow();
+    }
     if (!this.release) {
       this.since = Date.now();
       void holdSnapshots(
@@ -125,19 +139,51 @@ class ScreenRefresh {
   }
 }
 
-/** Applies one page and stores its cursor atomically; returns the number of rows changed. */
-export async function applyPage(db: TaliDb, page: SyncPage): Promise<number> {
-  return db.transaction('rw', [...syncedTables(db), db.meta], async () => {
-    let changed = 0;
-    for (const entity of SYNCED_ENTITIES) {
-      // A server newer than this device may send lists it does not know: they are skipped.
-      const rows = (page[entity.table] ?? []) as SyncRow<ApiSyncedRow>[];
-      changed += await applyRows(db, entity, rows);
+/**
+ * Rows written per IndexedDB transaction. A read queued behind a write waits for the whole
+ * transaction: a screen opened during a first pull waits for at most this many rows' write
+ * (~0.3 s), not a whole page's.
+ */
+export const APPLY_CHUNK_ROWS = 2500;
+
+type SyncedEntity = (typeof SYNCED_ENTITIES)[number];
+
+/**
+ * Applies one page, in transactions of APPLY_CHUNK_ROWS rows, the last of which stores the
+ * page's cursor; returns the number of rows changed. Cut short (the app closed), the cursor has
+ * not moved and the page is applied again on the next pull: each row's write is idempotent.
+ * `between` runs before each transaction (a screen's first read goes first).
+ */
+export async function applyPage(
+  db: TaliDb,
+  page: SyncPage,
+  between: () => Promise<void> = async () => {},
+): Promise<number> {
+  const chunks: Array<{ entity: SyncedEntity; rows: SyncRow<ApiSyncedRow>[] }> = [];
+  for (const entity of SYNCED_ENTITIES) {
+    // A server newer than this device may send lists it does not know: they are skipped.
+    const rows = (page[entity.table] ?? []) as SyncRow<ApiSyncedRow>[];
+    for (let i = 0; i < rows.length; i += APPLY_CHUNK_ROWS) {
+      chunks.push({ entity, rows: rows.slice(i, i + APPLY_CHUNK_ROWS) });
     }
-    const stored = await readCursor(db);
-    if (isAfter(page.cursor, stored)) await db.meta.put({ key: CURSOR_KEY, value: page.cursor });
-    return changed;
-  });
+  }
+  // An empty page still moves the cursor (one transaction with no rows).
+  if (chunks.length === 0) chunks.push({ entity: SYNCED_ENTITIES[0], rows: [] });
+  let changed = 0;
+  for (const [i, chunk] of chunks.entries()) {
+    await between();
+    changed += await db.transaction('rw', [...syncedTables(db), db.meta], async () => {
+      const rows = await applyRows(db, chunk.entity, chunk.rows);
+      if (i === chunks.length - 1) {
+        const stored = await readCursor(db);
+        if (isAfter(page.cursor, stored)) {
+          await db.meta.put({ key: CURSOR_KEY, value: page.cursor });
+        }
+      }
+      return rows;
+    });
+  }
+  return changed;
 }
 
 async function applyRows(

@@ -10,7 +10,8 @@ import type { EntityTableName } from '~/domain/sync/entities';
 import { db } from './db';
 
 let held = 0;
-const released = new Set<() => void>();
+const readers = new Set<() => Promise<void>>();
+const inFlight = new Set<Promise<void>>();
 
 /**
  * Runs a bulk write (a CSV import) without refreshing snapshots in between: each refresh would
@@ -22,8 +23,29 @@ export async function holdSnapshots<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } finally {
     held--;
-    if (held === 0) for (const refresh of released) refresh();
+    // The bulk work is over: the screens show its result now, without the usual gap.
+    if (held === 0) for (const readNow of readers) void readNow();
   }
+}
+
+/**
+ * Every mounted snapshot reads now (no gap, even while held); resolves once they have read. A
+ * pull calls it after its first page, before the next page's write: IndexedDB runs a read queued
+ * after a write on the same table only when that write ends, so the first products would
+ * otherwise wait for the next 5,000 rows to be written.
+ */
+export async function readSnapshotsNow(): Promise<void> {
+  await Promise.all([...readers].map((read) => read()));
+}
+
+/**
+ * Resolves when no screen is reading its table for the first time. A screen reads a big table in
+ * slices, each its own IndexedDB transaction; a write queued meanwhile would hold every later
+ * slice (and the screen's first paint) until it ends, so a pull lets a screen that has shown
+ * nothing yet finish its read before it writes a page. Later refreshes do not hold the pull.
+ */
+export async function firstReadsSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all(inFlight);
 }
 
 export function useTableSnapshot<T>(
@@ -37,17 +59,14 @@ export function useTableSnapshot<T>(
   readRef.current = read;
   useEffect(() => {
     let cancelled = false;
-    let running = false;
+    let current: Promise<void> | undefined;
     let dirty = false;
+    let shown = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lastRead = 0;
     let lastDuration = 0;
-    const load = async () => {
-      if (running) {
-        dirty = true;
-        return;
-      }
-      running = true;
+    // Resolves when the table has been read (again, if a read was asked while one ran).
+    const read = async () => {
       try {
         do {
           dirty = false;
@@ -55,12 +74,30 @@ export function useTableSnapshot<T>(
           const next = await readRef.current();
           lastDuration = performance.now() - lastRead;
           if (!cancelled) setRows(next);
+          shown = true;
         } while (dirty && !cancelled);
       } catch {
         // The database was closed (logout) or deleted: the next mutation reads again.
-      } finally {
-        running = false;
       }
+    };
+    // Resolves when the table has been read (again, if a read was asked while one ran).
+    const load = (): Promise<void> => {
+      if (current) {
+        dirty = true;
+        return current;
+      }
+      const running: Promise<void> = read().finally(() => {
+        inFlight.delete(running);
+        current = undefined;
+      });
+      current = running;
+      if (!shown) inFlight.add(running);
+      return running;
+    };
+    const readNow = () => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      return load();
     };
     const schedule = () => {
       if (timer !== undefined || held > 0) return;
@@ -78,13 +115,13 @@ export function useTableSnapshot<T>(
       if (Object.keys(parts).some((key) => key.startsWith(prefix))) schedule();
     };
     Dexie.on.storagemutated.subscribe(onMutated);
-    released.add(schedule);
+    readers.add(readNow);
     void load();
     return () => {
       cancelled = true;
       if (timer !== undefined) clearTimeout(timer);
       Dexie.on.storagemutated.unsubscribe(onMutated);
-      released.delete(schedule);
+      readers.delete(readNow);
     };
   }, [table, gapMs]);
   return rows;
