@@ -1,5 +1,6 @@
 /** HTTP helpers: Portuguese error bodies `{ message }`, the one JSON body reader, path-id checks. */
 import type { Context } from 'hono';
+import { accepts } from 'hono/accepts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 
@@ -14,6 +15,13 @@ export class ApiError extends Error {
 }
 
 export const notFound = (message = 'Não encontrado') => new ApiError(404, message);
+
+/** Whether the client takes a gzip answer (Accept-Encoding names it, not with q=0). */
+export function acceptsGzip(c: Context): boolean {
+  return (
+    accepts(c, { header: 'Accept-Encoding', supports: ['gzip'], default: 'identity' }) === 'gzip'
+  );
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -59,6 +59,7 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<Databas
   await migratePglite(db, { migrationsFolder });
   // After the migrations, so no statement is prepared against tables they are about to change.
   preparePgliteQueries(client);
+  inProcess.add(db);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -68,6 +69,16 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<Databas
       await client.close();
     },
   };
+}
+
+const inProcess = new WeakSet<object>();
+
+/**
+ * Whether this database runs on the server's own thread (PGlite): one query at a time, and a
+ * long one holds every other store's request. Bulk reads take turns there (list-json.ts).
+ */
+export function runsInProcess(db: Db): boolean {
+  return inProcess.has(db);
 }
 
 /** Connects to PostgreSQL and applies migrations. */

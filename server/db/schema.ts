@@ -112,7 +112,14 @@ export const products = pgTable(
     /** Tombstone: deleted rows stay so the deletion reaches every device. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('products_store_revision_idx').on(t.storeId, t.revision)],
+  (t) => [
+    index('products_store_revision_idx').on(t.storeId, t.revision),
+    // The lists' keyset pages (services/catalogue/list-json.ts): a page is a range of this index,
+    // not a sort of the whole catalogue each time.
+    index('products_store_name_idx')
+      .on(t.storeId, t.name, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+  ],
 );
 
 export const customers = pgTable(
@@ -136,6 +143,9 @@ export const customers = pgTable(
   (t) => [
     index('customers_store_revision_idx').on(t.storeId, t.revision),
     index('customers_store_phone_idx').on(t.storeId, t.phone),
+    index('customers_store_name_idx')
+      .on(t.storeId, t.name, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 

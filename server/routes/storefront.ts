@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { acceptsGzip } from '../http';
 import { clientScript } from '../services/storefront/client-script';
 import { findPublicStore, listPublicProducts } from '../services/storefront/load-storefront';
 import { renderNotFound } from '../services/storefront/not-found-page';
@@ -131,22 +132,11 @@ function pageHeaders(etag: string, timing: string): Record<string, string> {
   };
 }
 
-/** Whether the client takes this coding: named (or "*") without "q=0". */
-function accepts(header: string | undefined, wanted: string): boolean {
-  return (header ?? '').split(',').some((part) => {
-    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (coding === wanted || coding === '*') && (!q || Number(q.slice(2)) > 0);
-  });
-}
-
 /** gzip when the client takes it, else plain HTML. (Brotli is not served: see decision 011.) */
 function sendPage(c: Context<AppEnv>, page: RenderedPage, timing: string): Response {
   const headers = pageHeaders(page.etag, timing);
   if (etagMatches(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304, headers);
-  const encoded = accepts(c.req.header('Accept-Encoding'), 'gzip')
-    ? { body: page.gzip, coding: 'gzip' }
-    : null;
+  const encoded = acceptsGzip(c) ? { body: page.gzip, coding: 'gzip' } : null;
   if (!encoded) return c.html(gunzipSync(page.gzip).toString('utf8'), 200, headers);
   return c.body(new Uint8Array(encoded.body), 200, {
     ...headers,

@@ -7,15 +7,22 @@
  * big catalogue in pages lets other stores' requests run between two pages instead of waiting
  * for one huge query. The shapes are exactly `toApiProduct` / `toApiCustomer`.
  */
+import { gzipSync } from 'node:zlib';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { ApiError } from '../../http';
+import { type Db, runsInProcess } from '../../db/client';
+import { ApiError, acceptsGzip } from '../../http';
 import type { AppEnv } from '../../types';
 
 /** Rows per page read from the database; small enough that one page is a few milliseconds. */
 export const LIST_PAGE_ROWS = 1000;
+/**
+ * Rows per page after the first of a streamed (big) list: on PGlite another store's request may
+ * wait for one such read (~40 ms), so they are shorter than the first.
+ */
+export const STREAM_PAGE_ROWS = 500;
 
 export type ListKind = 'products' | 'customers';
 
@@ -31,8 +38,9 @@ const OBJECT: Record<ListKind, string> = {
     'revision', revision, 'createdAt', ${iso('created_at')}, 'updatedAt', ${iso('updated_at')})`,
 };
 
-type Page = { body: string; count: number; snapshot: string };
 type Cursor = { name: string; id: string } | null;
+/** A page as the inside of a JSON array, its row count, snapshot, and last row's sort key. */
+type Page = { body: string; count: number; snapshot: string; last: Cursor };
 
 function pageRows(
   kind: ListKind,
@@ -62,29 +70,42 @@ async function readPage(
 ): Promise<Page> {
   const result = await db.execute(sql`
     SELECT coalesce(json_agg(${sql.raw(OBJECT[kind])} ORDER BY name, id)::text, '[]') AS body,
-           count(*)::int AS count, pg_current_snapshot()::text AS snapshot
+           count(*)::int AS count, pg_current_snapshot()::text AS snapshot,
+           (array_agg(name ORDER BY name DESC, id DESC))[1] AS last_name,
+           (array_agg(id::text ORDER BY name DESC, id DESC))[1] AS last_id
     FROM (${pageRows(kind, storeId, after, limit, offset)}) AS page`);
   const row = rowsOf(result)[0] ?? {};
   return {
     body: String(row.body ?? '[]').slice(1, -1),
     count: Number(row.count ?? 0),
     snapshot: String(row.snapshot),
+    last: row.last_id ? { name: String(row.last_name), id: String(row.last_id) } : null,
   };
 }
 
-/** Where the page after `after` ends: its last row's sort key (only asked for full pages). */
-async function pageEnd(
-  db: Db,
-  kind: ListKind,
-  storeId: string,
-  after: Cursor,
-  limit: number,
-): Promise<Cursor> {
-  const result = await db.execute(sql`
-    SELECT name, id::text AS id FROM (${pageRows(kind, storeId, after, limit, 0)}) AS page
-    ORDER BY name DESC, id DESC LIMIT 1`);
-  const row = rowsOf(result)[0];
-  return row ? { name: String(row.name), id: String(row.id) } : null;
+/**
+ * On a database in the server's thread (PGlite), the pages of big lists after their first are
+ * read one at a time, whoever asked: three 100,000-product lists then hold another store's query
+ * for at most one page's read, not three. On PostgreSQL each list reads on its own connection.
+ */
+const bulkTurns = new WeakMap<Db, LimitFunction>();
+
+/**
+ * Each bulk read first lets the event loop take in other requests. Without that a list runs as
+ * one chain of promise callbacks (the database answers and a loopback socket accepts at once)
+ * and no other request is even read until its last page has gone: on PGlite one waited 30–40 s
+ * behind three 100,000-product lists.
+ */
+const nextTurnOfTheLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function bulkRead<T>(db: Db, read: () => Promise<T>): Promise<T> {
+  if (!runsInProcess(db)) return nextTurnOfTheLoop().then(read);
+  let turn = bulkTurns.get(db);
+  if (!turn) {
+    turn = pLimit(1);
+    bulkTurns.set(db, turn);
+  }
+  return turn(() => nextTurnOfTheLoop().then(read));
 }
 
 /** One page of the list (`?limit&offset`), as JSON array text. */
@@ -103,7 +124,22 @@ export async function listPageJson(
  * A whole list that fit one page, and the snapshot it was read under. Kept as UTF-8 bytes: the
  * socket write then copies them as they are instead of encoding the text again per request.
  */
-type Remembered = { snapshot: string; body: Uint8Array<ArrayBuffer> };
+type Remembered = { snapshot: string; list: WholeList };
+
+/**
+ * A list that fit one page: its bytes, and their gzip made on first request and kept with them.
+ * Compressed here, in one synchronous call, rather than by the compress middleware's stream: a
+ * stream takes several turns of the event loop, and on PGlite each turn may carry another list's
+ * page read, so a small answer waited for several of them.
+ */
+export class WholeList {
+  #gzip: Uint8Array<ArrayBuffer> | undefined;
+  constructor(readonly bytes: Uint8Array<ArrayBuffer>) {}
+  get gzip(): Uint8Array<ArrayBuffer> {
+    this.#gzip ??= new Uint8Array(gzipSync(this.bytes));
+    return this.#gzip;
+  }
+}
 
 /** Lists above this size are read again each time (a whole page of 1,000 rows is ~300 KB). */
 export const REMEMBER_MAX_BYTES = 512 * 1024;
@@ -131,15 +167,15 @@ function rememberedLists(db: Db): Map<string, Remembered> {
 }
 
 /** The whole list as JSON text, unchanged since `snapshot`, or null (see `remembered`). */
-function recall(db: Db, key: string, snapshot: string | undefined): Uint8Array<ArrayBuffer> | null {
+function recall(db: Db, key: string, snapshot: string | undefined): WholeList | null {
   const entry = rememberedLists(db).get(key);
-  return entry && snapshot && entry.snapshot === snapshot ? entry.body : null;
+  return entry && snapshot && entry.snapshot === snapshot ? entry.list : null;
 }
 
 function remember(db: Db, key: string, entry: Remembered): void {
   const lists = rememberedLists(db);
   lists.delete(key);
-  if (entry.body.byteLength > REMEMBER_MAX_BYTES) return;
+  if (entry.list.bytes.byteLength > REMEMBER_MAX_BYTES) return;
   lists.set(key, entry);
   if (lists.size > REMEMBER_MAX_LISTS) lists.delete(lists.keys().next().value as string);
 }
@@ -154,18 +190,18 @@ export async function listAllJson(
   kind: ListKind,
   storeId: string,
   snapshot?: string,
-): Promise<Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>> {
+): Promise<WholeList | ReadableStream<Uint8Array>> {
   const key = `${kind}:${storeId}`;
   const unchanged = recall(db, key, snapshot);
   if (unchanged !== null) return unchanged;
   const first = await readPage(db, kind, storeId, null, LIST_PAGE_ROWS);
   if (first.count < LIST_PAGE_ROWS) {
-    const body = new TextEncoder().encode(`[${first.body}]`);
-    remember(db, key, { snapshot: first.snapshot, body });
-    return body;
+    const list = new WholeList(new TextEncoder().encode(`[${first.body}]`));
+    remember(db, key, { snapshot: first.snapshot, list });
+    return list;
   }
   const encoder = new TextEncoder();
-  let cursor = await pageEnd(db, kind, storeId, null, LIST_PAGE_ROWS);
+  let cursor = first.last;
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -179,7 +215,8 @@ export async function listAllJson(
         controller.close();
         return;
       }
-      const page = await readPage(db, kind, storeId, cursor, LIST_PAGE_ROWS);
+      const after = cursor;
+      const page = await bulkRead(db, () => readPage(db, kind, storeId, after, STREAM_PAGE_ROWS));
       if (page.count === 0) {
         // Every pull must enqueue or close: a pull that does neither is not called again, and
         // the answer never ends (a catalogue of exactly 2,000, 3,000… rows behind gzip).
@@ -188,13 +225,13 @@ export async function listAllJson(
         return;
       }
       controller.enqueue(encoder.encode(`,${page.body}`));
-      cursor =
-        page.count === LIST_PAGE_ROWS
-          ? await pageEnd(db, kind, storeId, cursor, LIST_PAGE_ROWS)
-          : null;
+      cursor = page.count === STREAM_PAGE_ROWS ? page.last : null;
     },
   });
 }
+
+/** Smaller answers are sent as they are (as the compress middleware does below 1 KB). */
+const GZIP_FROM_BYTES = 1024;
 
 const LIST_QUERY_INVALID =
   'Parâmetros de paginação inválidos: use limit entre 1 e 1000 e offset a partir de 0';
@@ -204,11 +241,14 @@ export async function answerList(c: Context<AppEnv>, kind: ListKind): Promise<Re
   const { limit, offset } = c.req.query();
   const headers = { 'content-type': 'application/json; charset=UTF-8' };
   if (limit === undefined && offset === undefined) {
-    return c.body(
-      await listAllJson(c.var.deps.db, kind, c.var.storeId, c.var.snapshot),
-      200,
-      headers,
-    );
+    const list = await listAllJson(c.var.deps.db, kind, c.var.storeId, c.var.snapshot);
+    // A big list streams, gzip'd on the way by the compress middleware.
+    if (!(list instanceof WholeList)) return c.body(list, 200, headers);
+    const vary = { ...headers, Vary: 'Accept-Encoding' };
+    if (list.bytes.byteLength < GZIP_FROM_BYTES || !acceptsGzip(c)) {
+      return c.body(list.bytes, 200, vary);
+    }
+    return c.body(list.gzip, 200, { ...vary, 'Content-Encoding': 'gzip' });
   }
   const page = pageQuery.safeParse({ limit: limit ?? '1000', offset: offset ?? '0' });
   if (!page.success) throw new ApiError(400, LIST_QUERY_INVALID);

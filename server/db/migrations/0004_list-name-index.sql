@@ -1,0 +1,2 @@
+CREATE INDEX "customers_store_name_idx" ON "customers" USING btree ("store_id","name","id") WHERE "customers"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "products_store_name_idx" ON "products" USING btree ("store_id","name","id") WHERE "products"."deleted_at" IS NULL;
