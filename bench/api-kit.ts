@@ -1,7 +1,11 @@
-/** Shared by the API benches: a server child process (as `npm start` runs it) and a throwaway PostgreSQL database. */
+/**
+ * Shared by the API benches: a server child process (as `npm start` runs it), a throwaway
+ * PostgreSQL database and the store they measure (an owner, a store, 100 products).
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { defaultBusinessHours } from '../src/domain/hours';
 import { freePort } from '../tests/e2e/server';
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -85,4 +89,60 @@ export async function pgDatabase(): Promise<{ url: string; drop(): Promise<void>
       await c.end();
     },
   };
+}
+
+/** How a bench reaches the app: over HTTP (overHttp) or in process (`app.request`). */
+export type AppRequest = (path: string, init: RequestInit) => Response | Promise<Response>;
+
+export const overHttp =
+  (base: string): AppRequest =>
+  (path, init) =>
+    fetch(`${base}${path}`, init);
+
+/** An owner with a store and 100 products; answers the bearer token. */
+export async function seed(request: AppRequest): Promise<string> {
+  const call = async (method: string, p: string, body: unknown, token?: string) => {
+    const res = await request(p, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const { token } = await call('POST', '/api/auth/register', {
+    email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+    password: 'senha-segura-123',
+  });
+  await call(
+    'POST',
+    '/api/stores',
+    {
+      name: 'Loja Bench',
+      cep: '01001000',
+      logradouro: 'Praça da Sé',
+      numero: '1',
+      bairro: 'Sé',
+      cidade: 'São Paulo',
+      uf: 'SP',
+      businessHours: defaultBusinessHours(),
+    },
+    token,
+  );
+  const rows = [
+    'name,price,description',
+    ...Array.from(
+      { length: 100 },
+      (_, i) => `Produto ${i + 1},${(i + 1) * 3}.90,Descrição do produto número ${i + 1}`,
+    ),
+  ];
+  await call('POST', '/api/products/import-csv', { csvData: rows.join('\n') }, token);
+  const list = (await (
+    await request('/api/products', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as unknown[];
+  if (list.length !== 100) throw new Error(`expected 100 products, got ${list.length}`);
+  return token;
 }

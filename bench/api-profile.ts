@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readEnv } from '../server/env';
 import { openRuntime } from '../server/runtime';
-import { defaultBusinessHours } from '../src/domain/hours';
+import { seed } from './api-kit';
 
 const N = Number(process.env.N ?? 3000);
 const IN_FLIGHT = 10;
@@ -29,42 +29,7 @@ const runtime = await openRuntime({ env, workers: process.env.WORKERS === '1' })
 await runtime.start();
 const { app } = runtime;
 
-async function call(method: string, p: string, body: unknown, token?: string) {
-  const res = await app.request(p, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-const { token } = await call('POST', '/api/auth/register', {
-  email: `prof-${Date.now()}@example.com`,
-  password: 'senha-segura-123',
-});
-await call(
-  'POST',
-  '/api/stores',
-  {
-    name: 'Loja Bench',
-    cep: '01001000',
-    logradouro: 'Praça da Sé',
-    numero: '1',
-    bairro: 'Sé',
-    cidade: 'São Paulo',
-    uf: 'SP',
-    businessHours: defaultBusinessHours(),
-  },
-  token,
-);
-const rows = [
-  'name,price,description',
-  ...Array.from({ length: 100 }, (_, i) => `Produto ${i + 1},${(i + 1) * 3}.90,Descrição ${i + 1}`),
-];
-await call('POST', '/api/products/import-csv', { csvData: rows.join('\n') }, token);
+const token = await seed((p, init) => app.request(p, init));
 
 async function run(label: string, once: () => Promise<unknown>, profile?: string) {
   for (let i = 0; i < 200; i++) await once(); // warm-up

@@ -13,65 +13,15 @@
  * server spent per request: its process group, plus on PostgreSQL the database's backends for
  * the bench database. 1,000,000 / that is what one core given to the server alone would serve.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { defaultBusinessHours } from '../src/domain/hours';
-import { pgDatabase, startChild } from './api-kit';
+import { overHttp, pgDatabase, seed, startChild } from './api-kit';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
-
-/** An owner with a store and 100 products; answers the bearer token. */
-async function seed(base: string): Promise<string> {
-  const call = async (method: string, p: string, body: unknown, token?: string) => {
-    const res = await fetch(`${base}${p}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  const { token } = await call('POST', '/api/auth/register', {
-    email: `bench-${randomBytes(4).toString('hex')}@example.com`,
-    password: 'senha-segura-123',
-  });
-  await call(
-    'POST',
-    '/api/stores',
-    {
-      name: 'Loja Bench',
-      cep: '01001000',
-      logradouro: 'Praça da Sé',
-      numero: '1',
-      bairro: 'Sé',
-      cidade: 'São Paulo',
-      uf: 'SP',
-      businessHours: defaultBusinessHours(),
-    },
-    token,
-  );
-  const rows = [
-    'name,price,description',
-    ...Array.from(
-      { length: 100 },
-      (_, i) => `Produto ${i + 1},${(i + 1) * 3}.90,Descrição do produto número ${i + 1}`,
-    ),
-  ];
-  await call('POST', '/api/products/import-csv', { csvData: rows.join('\n') }, token);
-  const list = (await (
-    await fetch(`${base}/api/products`, { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as unknown[];
-  if (list.length !== 100) throw new Error(`expected 100 products, got ${list.length}`);
-  return token;
-}
 
 const TICK_US = 1e6 / 100; // /proc/<pid>/stat counts in clock ticks (USER_HZ = 100 on Linux)
 
@@ -153,7 +103,7 @@ async function measureServer(label: string, cwd: string) {
     cwd,
   );
   try {
-    const token = await seed(lite.url);
+    const token = await seed(overHttp(lite.url));
     const cpu = { group: lite.pid };
     rows.push(
       await measure(`${label} PGlite GET /api/auth/me`, `${lite.url}/api/auth/me`, token, cpu),
@@ -173,7 +123,7 @@ async function measureServer(label: string, cwd: string) {
   const db = await pgDatabase();
   const pgServer = await startChild('server/main.ts', { DATABASE_URL: db.url }, '/api/health', cwd);
   try {
-    const token = await seed(pgServer.url);
+    const token = await seed(overHttp(pgServer.url));
     const cpu = { group: pgServer.pid, dbUrl: db.url };
     rows.push(
       await measure(

@@ -5,35 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { nextRevision, products as productsTable } from '../server/db/schema';
-import { createShop } from '../tests/api/storefront-helpers';
-import { createTestApp } from '../tests/api/test-app';
 import { loadLine, median, percentile } from './offline-kit';
+import { openBenchShop } from './storefront-kit';
 
 const REQUESTS = Number(process.env.REQUESTS) || 200;
-const WORDS = [
-  'Pão',
-  'Bolo',
-  'Queijo',
-  'Café',
-  'Doce',
-  'Torta',
-  'Biscoito',
-  'Suco',
-  'Leite',
-  'Geleia',
-];
-
-const t = await createTestApp();
-const shop = await createShop(t, 'Padaria Bench');
-const rows = Array.from({ length: 1000 }, (_, i) => ({
-  id: crypto.randomUUID(),
-  storeId: shop.storeId,
-  name: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]?.toLowerCase()} nº ${i + 1}`,
-  description: i % 3 === 0 ? '' : `Feito na casa, embalagem com ${(i % 12) + 1} unidades`,
-  price: `${(i % 90) + 1}.${String((i * 37) % 100).padStart(2, '0')}`,
-}));
-await t.db.insert(productsTable).values(rows);
-const path = `/loja/${shop.slug}`;
+const { t, rows, path } = await openBenchShop();
 const all: number[] = [];
 const parts = new Map<string, number[]>();
 for (let i = 0; i < REQUESTS + 30; i++) {

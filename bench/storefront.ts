@@ -15,14 +15,12 @@ import { eq } from 'drizzle-orm';
 import lighthouse from 'lighthouse';
 import { nextRevision, products as productsTable } from '../server/db/schema';
 import { RECOMPRESS_AFTER_MS } from '../server/services/storefront/page-cache';
-import { createShop } from '../tests/api/storefront-helpers';
-import { createTestApp } from '../tests/api/test-app';
 import { chromiumPath } from '../tests/e2e/browser';
 import { api, createOwnerWithStore } from '../tests/e2e/offline-helpers';
 import { startServer } from '../tests/e2e/server';
 import { loadLine, median, percentile } from './offline-kit';
+import { openBenchShop, PRODUCTS, seedRows } from './storefront-kit';
 
-const PRODUCTS = 1000;
 const REQUESTS = Number(process.env.REQUESTS) || 300;
 const BUDGET = { firstScreenKb: 14, p95Ms: 50, lighthouse: 95 };
 /** What fills a 390×844 screen and more: the head, the store block, the search and 10 products. */
@@ -43,29 +41,6 @@ type LighthouseRun = {
   warnings: string[];
 };
 
-const WORDS = [
-  'Pão',
-  'Bolo',
-  'Queijo',
-  'Café',
-  'Doce',
-  'Torta',
-  'Biscoito',
-  'Suco',
-  'Leite',
-  'Geleia',
-];
-
-function seedRows(storeId: string) {
-  return Array.from({ length: PRODUCTS }, (_, i) => ({
-    id: crypto.randomUUID(),
-    storeId,
-    name: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]?.toLowerCase()} nº ${i + 1}`,
-    description: i % 3 === 0 ? '' : `Feito na casa, embalagem com ${(i % 12) + 1} unidades`,
-    price: `${(i % 90) + 1}.${String((i * 37) % 100).padStart(2, '0')}`,
-  }));
-}
-
 function firstScreenPrefix(html: string): string {
   let at = html.indexOf('<ul class="p">');
   for (let i = 0; i < FIRST_SCREEN_PRODUCTS && at >= 0; i++) at = html.indexOf('</li>', at + 1);
@@ -74,12 +49,8 @@ function firstScreenPrefix(html: string): string {
 
 async function serverLeg(kind: 'pglite' | 'postgres') {
   process.env.TEST_DB = kind;
-  const t = await createTestApp();
+  const { t, rows, path } = await openBenchShop();
   try {
-    const shop = await createShop(t, 'Padaria Bench');
-    const rows = seedRows(shop.storeId);
-    await t.db.insert(productsTable).values(rows);
-    const path = `/loja/${shop.slug}`;
     const once = async () => {
       const started = performance.now();
       const res = await t.app.request(path, { headers: { 'Accept-Encoding': 'gzip' } });

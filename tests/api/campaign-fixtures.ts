@@ -1,9 +1,14 @@
-/** Shared by the campaign tests: customers written straight to the database, images, a movable clock. */
+/**
+ * Shared by the campaign tests: customers written straight to the database, the sandbox WhatsApp
+ * connected, images, a movable clock.
+ */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../server/db/client';
 import { customers, stores } from '../../server/db/schema';
+import { ensureConnection, saveState } from '../../server/services/whatsapp/connections';
+import { sandboxPageToken } from '../../server/services/whatsapp/sandbox-adapter';
 
 export type CustomerSeed = { name: string; phone: string; optedOut?: boolean; deleted?: boolean };
 
@@ -36,6 +41,23 @@ export async function setStore(
   values: Partial<typeof stores.$inferInsert>,
 ) {
   await db.update(stores).set(values).where(eq(stores.id, storeId));
+}
+
+/** Campaign pacing for the built-in sandbox gateway's tests: no gap between messages, all day. */
+export const INSTANT_SENDING = {
+  CAMPAIGN_SEND_MIN_MS: '0',
+  CAMPAIGN_SEND_MAX_MS: '0',
+  CAMPAIGN_SEND_WINDOW: '00:00-24:00',
+} as const;
+
+/**
+ * The store's WhatsApp on the built-in sandbox gateway, connected (as after scanning its QR).
+ * Answers the path of the sandbox page that lists the messages the store's customers got.
+ */
+export async function connectSandboxWhatsApp(db: Db, storeId: string): Promise<string> {
+  const row = await ensureConnection(db, storeId, 'sandbox');
+  await saveState(db, storeId, 'connected');
+  return `/sandbox/${storeId}/messages?k=${sandboxPageToken(row.webhookSecret)}`;
 }
 
 /** A test clock: starts at `start`, moved by hand. */

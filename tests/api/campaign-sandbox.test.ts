@@ -2,21 +2,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { senderDepsFrom } from '../../server/services/campaigns/scheduling';
 import { runStoreSender } from '../../server/services/campaigns/sender';
-import { ensureConnection, saveState } from '../../server/services/whatsapp/connections';
-import { sandboxPageToken } from '../../server/services/whatsapp/sandbox-adapter';
 import { OPT_OUT_FOOTER } from '../../src/domain/campaigns';
-import { addCustomers } from './campaign-fixtures';
+import { addCustomers, connectSandboxWhatsApp, INSTANT_SENDING } from './campaign-fixtures';
 import { createOwner, send } from './fixtures';
 import { createTestApp, type TestApp, testEnv } from './test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  const env = testEnv({
-    CAMPAIGN_SEND_MIN_MS: '0',
-    CAMPAIGN_SEND_MAX_MS: '0',
-    CAMPAIGN_SEND_WINDOW: '00:00-24:00',
-    PIX_PROVIDER: 'off',
-  });
+  const env = testEnv({ ...INSTANT_SENDING, PIX_PROVIDER: 'off' });
   t = await createTestApp({ env });
 });
 afterAll(async () => {
@@ -29,8 +22,7 @@ it('lists campaign messages per customer on the sandbox page', async () => {
     { name: 'Maria Souza', phone: '11987654321' },
     { name: 'João Lima', phone: '21988887777' },
   ]);
-  const row = await ensureConnection(t.db, owner.storeId, 'sandbox');
-  await saveState(t.db, owner.storeId, 'connected');
+  const messagesPage = await connectSandboxWhatsApp(t.db, owner.storeId);
   const api = (method: string, path: string, body?: unknown) =>
     send(t, method, path, { token: owner.token, body });
   const c = await api('POST', '/api/campanhas', {
@@ -41,10 +33,7 @@ it('lists campaign messages per customer on the sandbox page', async () => {
   await api('POST', '/api/campanhas/enviar', { campaignId: c.body.id });
   const result = await runStoreSender(senderDepsFrom(t.runtime.services), owner.storeId);
   expect(result).toMatchObject({ kind: 'idle', sent: 2 });
-  const page = await t.call(
-    'GET',
-    `/sandbox/${owner.storeId}/messages?k=${sandboxPageToken(row.webhookSecret)}`,
-  );
+  const page = await t.call('GET', messagesPage);
   expect(page.status).toBe(200);
   const lines = page.body.messages.map((m: { name: string; text: string; campaign: boolean }) => [
     m.name,

@@ -1,12 +1,15 @@
 /** Sending tests' setup: the app over a local Evolution stand-in, and the store's sender run to the end. */
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { campaigns } from '../../server/db/schema';
 import { readEnv } from '../../server/env';
 import { runStoreSender, type SenderDeps } from '../../server/services/campaigns/sender';
 import { type CampaignSettings, campaignSettings } from '../../server/services/campaigns/settings';
 import { ensureConnection, instanceNameFor } from '../../server/services/whatsapp/connections';
 import type { Services } from '../../server/types';
+import { addCustomers, type CustomerSeed, setStore } from './campaign-fixtures';
 import { createEvolutionApp, startFakeEvolution } from './evolution-fake';
+import { createOwner, type Owner, send } from './fixtures';
 
 export const PUBLIC = 'https://tali.exemplo.com.br';
 
@@ -34,6 +37,25 @@ export async function startSendingHarness(
   async function connect(storeId: string) {
     await ensureConnection(t.db, storeId, 'evolution');
     fake.instances.set(instanceNameFor(storeId), 'open');
+  }
+
+  /** A new owner whose store has these customers, this daily limit and its WhatsApp linked. */
+  async function ownerWith(list: CustomerSeed[], dailyCampaignLimit = 50) {
+    const owner = await createOwner(t);
+    await setStore(t.db, owner.storeId, { dailyCampaignLimit });
+    await addCustomers(t.db, owner.storeId, list);
+    await connect(owner.storeId);
+    return owner;
+  }
+
+  /** A campaign under review ('Promo', sent now, `body` on top); answers its id. */
+  async function draft(owner: Owner, body: Record<string, unknown> = {}) {
+    const c = await send(t, 'POST', '/api/campanhas', {
+      token: owner.token,
+      body: { titulo: 'Promo', mensagem: 'Olá {nome}, 20% off hoje!', sendNow: true, ...body },
+    });
+    expect(c.status).toBe(201);
+    return c.body.id as string;
   }
 
   function senderDeps(overrides: Partial<CampaignSettings> = {}, clock = now): SenderDeps {
@@ -65,9 +87,9 @@ export async function startSendingHarness(
     return last;
   }
 
-  /** Messages the fake accepted (what the customers got). */
-  function sends() {
-    return fake.delivered;
+  /** Messages the fake accepted for this store's instance (what its customers got). */
+  function sentTo(storeId: string) {
+    return fake.delivered.filter((r) => r.path.endsWith(instanceNameFor(storeId)));
   }
 
   async function campaignRow(id: string) {
@@ -75,5 +97,17 @@ export async function startSendingHarness(
     return row;
   }
 
-  return { t, fake, env, gateway, connect, senderDeps, drain, sends, campaignRow };
+  return {
+    t,
+    fake,
+    env,
+    gateway,
+    connect,
+    ownerWith,
+    draft,
+    senderDeps,
+    drain,
+    sentTo,
+    campaignRow,
+  };
 }

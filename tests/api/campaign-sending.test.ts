@@ -6,15 +6,9 @@ import { DISCONNECTED_REASON } from '../../server/services/campaigns/pause';
 import { instanceNameFor } from '../../server/services/whatsapp/connections';
 import { OPT_OUT_FOOTER } from '../../src/domain/campaigns';
 import { localDateTimeToInstant } from '../../src/domain/zoned-time';
-import {
-  addCustomers,
-  manyCustomers,
-  movableClock,
-  photoDataUrl,
-  setStore,
-} from './campaign-fixtures';
+import { manyCustomers, movableClock, photoDataUrl } from './campaign-fixtures';
 import { startSendingHarness } from './campaign-sending-harness';
-import { createOwner, type Owner, send } from './fixtures';
+import { type Owner, send } from './fixtures';
 
 let h: Awaited<ReturnType<typeof startSendingHarness>>;
 beforeAll(async () => {
@@ -28,40 +22,25 @@ afterAll(async () => {
 const api = (o: Owner, method: string, path: string, body?: unknown) =>
   send(h.t, method, path, { token: o.token, body });
 
-async function ownerWith(list: Parameters<typeof addCustomers>[2]) {
-  const owner = await createOwner(h.t);
-  await setStore(h.t.db, owner.storeId, { dailyCampaignLimit: 50 });
-  await addCustomers(h.t.db, owner.storeId, list);
-  await h.connect(owner.storeId);
-  return owner;
-}
-
+/** A draft sent with 'Enviar' (campaigns are free here): confirmed, ready for the sender. */
 async function confirmed(o: Owner, body: Record<string, unknown> = {}) {
-  const c = await api(o, 'POST', '/api/campanhas', {
-    titulo: 'Promo',
-    mensagem: 'Olá {nome}, 20% off hoje!',
-    sendNow: true,
-    ...body,
-  });
-  expect(c.status).toBe(201);
-  const res = await api(o, 'POST', '/api/campanhas/enviar', { campaignId: c.body.id });
+  const id = await h.draft(o, body);
+  const res = await api(o, 'POST', '/api/campanhas/enviar', { campaignId: id });
   expect(res.status).toBe(200);
-  return c.body.id as string;
+  return id;
 }
 
-const toStore = (storeId: string) =>
-  h.sends().filter((r) => r.path.endsWith(instanceNameFor(storeId)));
 /** Every send request to the store's instance, accepted or not. */
 const attempts = (storeId: string) =>
   h.fake.requests.filter(
     (r) => r.path.startsWith('/message/') && r.path.endsWith(instanceNameFor(storeId)),
   );
 const numbers = (storeId: string) =>
-  toStore(storeId).map((r) => (r.body as { number: string }).number);
+  h.sentTo(storeId).map((r) => (r.body as { number: string }).number);
 
 describe('sending a campaign', () => {
   it('N customers → N messages with {nome}, the SAIR line, opt-outs and shared numbers once', async () => {
-    const owner = await ownerWith([
+    const owner = await h.ownerWith([
       { name: 'Maria Souza', phone: '11987654321' },
       { name: 'Maria antigo', phone: '1187654321' }, // same mobile, no ninth digit
       { name: 'João Lima', phone: '21988887777' },
@@ -72,7 +51,7 @@ describe('sending a campaign', () => {
     const id = await confirmed(owner);
     const result = await h.drain(h.senderDeps(), owner.storeId);
     expect(result?.kind).toBe('idle');
-    const sent = toStore(owner.storeId);
+    const sent = h.sentTo(owner.storeId);
     expect(sent).toHaveLength(9);
     expect(new Set(numbers(owner.storeId)).size).toBe(9);
     expect(numbers(owner.storeId)).not.toContain('5511911112222');
@@ -107,13 +86,13 @@ describe('sending a campaign', () => {
   });
 
   it('an image campaign goes out as media with the message as caption', async () => {
-    const owner = await ownerWith(manyCustomers(2));
+    const owner = await h.ownerWith(manyCustomers(2));
     const up = await api(owner, 'POST', '/api/campanhas/upload', {
       imageBase64: await photoDataUrl('png'),
     });
     await confirmed(owner, { imageUrl: up.body.imageUrl });
     await h.drain(h.senderDeps(), owner.storeId);
-    const sent = toStore(owner.storeId);
+    const sent = h.sentTo(owner.storeId);
     expect(sent).toHaveLength(2);
     for (const r of sent) {
       expect(r.path).toBe(`/message/sendMedia/${instanceNameFor(owner.storeId)}`);
@@ -126,11 +105,11 @@ describe('sending a campaign', () => {
   });
 
   it('paces one store: no two messages closer than the minimum, at most N per hour', async () => {
-    const owner = await ownerWith(manyCustomers(5));
+    const owner = await h.ownerWith(manyCustomers(5));
     await confirmed(owner);
     const deps = h.senderDeps({ minGapMs: 150, maxGapMs: 250, maxPerHour: 4 });
     const result = await h.drain(deps, owner.storeId);
-    const at = toStore(owner.storeId).map((r) => r.at);
+    const at = h.sentTo(owner.storeId).map((r) => r.at);
     expect(at).toHaveLength(4);
     for (let i = 1; i < at.length; i++)
       expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(145);
@@ -142,7 +121,7 @@ describe('sending a campaign', () => {
   });
 
   it('pauses when WhatsApp disconnects and resumes by itself on reconnect', async () => {
-    const owner = await ownerWith(manyCustomers(4));
+    const owner = await h.ownerWith(manyCustomers(4));
     const id = await confirmed(owner);
     h.fake.instances.set(instanceNameFor(owner.storeId), 'close');
     const result = await h.drain(h.senderDeps(), owner.storeId);
@@ -164,7 +143,7 @@ describe('sending a campaign', () => {
   });
 
   it('a number not on WhatsApp fails once; other failures are retried', async () => {
-    const owner = await ownerWith(manyCustomers(3));
+    const owner = await h.ownerWith(manyCustomers(3));
     const id = await confirmed(owner);
     h.fake.notOnWhatsApp.add('5511910000001');
     h.fake.options.failNextSends = 1;
@@ -180,7 +159,7 @@ describe('sending a campaign', () => {
   });
 
   it('many failures in a row pause the campaign', async () => {
-    const owner = await ownerWith(manyCustomers(6, 'Falha'));
+    const owner = await h.ownerWith(manyCustomers(6, 'Falha'));
     const id = await confirmed(owner);
     h.fake.options.failNextSends = 100;
     await h.drain(h.senderDeps({ failureStreakLimit: 3, retryBaseMs: 60_000 }), owner.storeId);
@@ -189,11 +168,11 @@ describe('sending a campaign', () => {
     expect(row?.status).toBe('pausado');
     expect(row?.pauseReason).toMatch(/^Muitas falhas seguidas no envio/);
     expect(attempts(owner.storeId)).toHaveLength(3);
-    expect(toStore(owner.storeId)).toHaveLength(0);
+    expect(h.sentTo(owner.storeId)).toHaveLength(0);
   });
 
   it('cancelling a running campaign stops what was not sent', async () => {
-    const owner = await ownerWith(manyCustomers(5));
+    const owner = await h.ownerWith(manyCustomers(5));
     const id = await confirmed(owner);
     // One message, then the hourly cap holds the rest back.
     await h.drain(h.senderDeps({ maxPerHour: 1 }), owner.storeId);
@@ -201,13 +180,13 @@ describe('sending a campaign', () => {
     const res = await api(owner, 'PATCH', `/api/campanhas/${id}/cancelar`);
     expect(res.body.status).toBe('cancelado');
     await h.drain(h.senderDeps(), owner.storeId);
-    expect(toStore(owner.storeId)).toHaveLength(1);
+    expect(h.sentTo(owner.storeId)).toHaveLength(1);
     const report = await api(owner, 'GET', `/api/campanhas/${id}/relatorio`);
     expect(report.body.counts).toMatchObject({ sent: 1, skipped: 4, pending: 0 });
   });
 
   it('two senders at once on one store: each customer once', async () => {
-    const owner = await ownerWith(manyCustomers(20));
+    const owner = await h.ownerWith(manyCustomers(20));
     const id = await confirmed(owner);
     await Promise.all([
       h.drain(h.senderDeps(), owner.storeId),
@@ -220,12 +199,12 @@ describe('sending a campaign', () => {
       report.body.counts,
       JSON.stringify(report.body.recipients.filter((r: { status: string }) => r.status !== 'sent')),
     ).toMatchObject({ sent: 20 });
-    expect(toStore(owner.storeId)).toHaveLength(20);
+    expect(h.sentTo(owner.storeId)).toHaveLength(20);
     expect(new Set(numbers(owner.storeId)).size).toBe(20);
   });
 
   it('stops at the end of the send window and goes on by itself at the next opening', async () => {
-    const owner = await ownerWith(manyCustomers(3));
+    const owner = await h.ownerWith(manyCustomers(3));
     const id = await confirmed(owner);
     const day = new Date(Date.now() + 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10);
     const at = (local: string) => {
@@ -241,7 +220,7 @@ describe('sending a campaign', () => {
     expect((await h.drain(deps, owner.storeId))?.kind).toBe('again');
     clock.advance(40_000); // 19:59:40
     await h.drain(deps, owner.storeId);
-    expect(toStore(owner.storeId)).toHaveLength(2);
+    expect(h.sentTo(owner.storeId)).toHaveLength(2);
     clock.advance(40_000); // 20:00:20: the window is closed
     const closed = await h.drain(deps, owner.storeId);
     const row = await h.campaignRow(id);
@@ -253,10 +232,10 @@ describe('sending a campaign', () => {
     expect(closed?.kind === 'again' && closed.at.toISOString()).toBe(
       new Date(next.getTime() - 3_600_000).toISOString(),
     );
-    expect(toStore(owner.storeId)).toHaveLength(2);
+    expect(h.sentTo(owner.storeId)).toHaveLength(2);
     clock.set(new Date(next.getTime() - 3_600_000)); // 08:00 local, next day
     await h.drain(deps, owner.storeId);
-    expect(toStore(owner.storeId)).toHaveLength(3);
+    expect(h.sentTo(owner.storeId)).toHaveLength(3);
     expect((await h.campaignRow(id))?.status).toBe('enviado');
   });
 });

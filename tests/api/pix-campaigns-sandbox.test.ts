@@ -3,50 +3,26 @@
  * answers 402 with a sandbox charge, 'Pagar' on the sandbox PSP's page notifies the app's webhook,
  * the server confirms the campaign by itself and its messages reach the sandbox WhatsApp.
  */
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openRuntime, type Runtime } from '../../server/runtime';
 import { senderDepsFrom } from '../../server/services/campaigns/scheduling';
 import { runStoreSender } from '../../server/services/campaigns/sender';
-import { ensureConnection, saveState } from '../../server/services/whatsapp/connections';
-import { sandboxPageToken } from '../../server/services/whatsapp/sandbox-adapter';
-import { addCustomers } from './campaign-fixtures';
+import { addCustomers, connectSandboxWhatsApp, INSTANT_SENDING } from './campaign-fixtures';
 import { createOwner, type Owner } from './fixtures';
-import { openTestDatabase, type TestApp, testEnv } from './test-app';
+import { type ListeningApp, startListeningApp } from './listening-app';
+import type { TestApp } from './test-app';
 
-let server: ReturnType<typeof serve>;
+let app: ListeningApp;
 let base: string;
-let runtime: Runtime;
 let owner: Owner;
 
 beforeAll(async () => {
-  const database = await openTestDatabase();
-  let late: Runtime | undefined;
-  server = serve({
-    fetch: (req) => (late as Runtime).app.fetch(req),
-    hostname: '127.0.0.1',
-    port: 0,
-  });
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // PIX_PROVIDER is not set: the sandbox PSP, as `npm start` runs. Its webhook is PUBLIC_URL.
-  runtime = await openRuntime({
-    env: testEnv({
-      PUBLIC_URL: base,
-      CAMPAIGN_SEND_MIN_MS: '0',
-      CAMPAIGN_SEND_MAX_MS: '0',
-      CAMPAIGN_SEND_WINDOW: '00:00-24:00',
-    }),
-    database,
-  });
-  late = runtime;
-  owner = await createOwner({ db: database.db } as TestApp);
+  app = await startListeningApp({ env: INSTANT_SENDING });
+  base = app.base;
+  owner = await createOwner({ db: app.db } as TestApp);
 });
 afterAll(async () => {
-  if ('closeAllConnections' in server) server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await runtime.stop();
+  await app?.close();
 });
 
 async function api(method: string, path: string, body?: unknown) {
@@ -63,14 +39,14 @@ async function api(method: string, path: string, body?: unknown) {
 }
 
 it("pay on the sandbox page: the campaign goes out with no further call from the owner's phone", async () => {
+  const { runtime } = app;
   expect(runtime.services.pix?.provider).toBe('sandbox');
   const { db } = runtime.services;
   await addCustomers(db, owner.storeId, [
     { name: 'Maria Souza', phone: '11987654321' },
     { name: 'João Lima', phone: '21988887777' },
   ]);
-  const row = await ensureConnection(db, owner.storeId, 'sandbox');
-  await saveState(db, owner.storeId, 'connected');
+  const messagesPage = await connectSandboxWhatsApp(db, owner.storeId);
   const draft = await api('POST', '/api/campanhas', {
     titulo: 'Promo',
     mensagem: 'Oi {nome}, pão de queijo em dobro!',
@@ -94,9 +70,7 @@ it("pay on the sandbox page: the campaign goes out with no further call from the
 
   const result = await runStoreSender(senderDepsFrom(runtime.services), owner.storeId);
   expect(result).toMatchObject({ kind: 'idle', sent: 2 });
-  const page = await fetch(
-    `${base}/sandbox/${owner.storeId}/messages?k=${sandboxPageToken(row.webhookSecret)}`,
-  );
+  const page = await fetch(`${base}${messagesPage}`);
   const names = (
     (await page.json()) as { messages: { name: string; campaign: boolean }[] }
   ).messages

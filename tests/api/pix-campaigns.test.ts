@@ -14,11 +14,10 @@ import {
   RECHECK_INTERVAL_MS,
 } from '../../server/services/payments/payments-service';
 import { recheckPayments } from '../../server/services/payments/recheck';
-import { instanceNameFor } from '../../server/services/whatsapp/connections';
 import { dailyLimitMessage } from '../../src/domain/campaigns';
-import { addCustomers, manyCustomers, movableClock, setStore } from './campaign-fixtures';
+import { manyCustomers, movableClock } from './campaign-fixtures';
 import { startSendingHarness } from './campaign-sending-harness';
-import { createOwner, type Owner, send } from './fixtures';
+import { type Owner, send } from './fixtures';
 import {
   FAKE_CLIENT_ID,
   FAKE_CLIENT_SECRET,
@@ -70,25 +69,6 @@ const api = (o: Owner, method: string, path: string, body?: unknown, key?: strin
     headers: key ? { 'Idempotency-Key': key } : undefined,
   });
 
-async function ownerWith(customers: Parameters<typeof addCustomers>[2], dailyCampaignLimit = 50) {
-  const owner = await createOwner(h.t);
-  await setStore(h.t.db, owner.storeId, { dailyCampaignLimit });
-  await addCustomers(h.t.db, owner.storeId, customers);
-  await h.connect(owner.storeId);
-  return owner;
-}
-
-async function draft(o: Owner, body: Record<string, unknown> = {}) {
-  const c = await api(o, 'POST', '/api/campanhas', {
-    titulo: 'Promo',
-    mensagem: 'Olá {nome}, 20% off hoje!',
-    sendNow: true,
-    ...body,
-  });
-  expect(c.status).toBe(201);
-  return c.body.id as string;
-}
-
 const enviar = (o: Owner, campaignId: string, key?: string) =>
   api(o, 'POST', '/api/campanhas/enviar', { campaignId }, key);
 
@@ -101,8 +81,6 @@ async function pay(paymentId: string) {
   return row;
 }
 
-const sentTo = (storeId: string) =>
-  h.sends().filter((r) => r.path.endsWith(instanceNameFor(storeId)));
 const chargesAtPsp = () =>
   psp.requests.filter((r) => r.method === 'PUT' && r.path.includes('/cob/'));
 const payment = (o: Owner, id: string) => api(o, 'GET', `/api/pagamentos/${id}`);
@@ -114,13 +92,13 @@ describe('price bands: the real recipients in bands of 100 (R$ 25,00 each)', () 
     [101, '50.00'],
     [250, '75.00'],
   ])('%i recipients → R$ %s', async (n, valor) => {
-    const owner = await ownerWith([
+    const owner = await h.ownerWith([
       ...manyCustomers(n),
       // Not recipients: an opted-out number and a second record of the first number.
       { name: 'Saiu', phone: '31999990000', optedOut: true },
       { name: 'Cliente 1 de novo', phone: manyCustomers(1)[0]?.phone ?? '' },
     ]);
-    const id = await draft(owner);
+    const id = await h.draft(owner);
     const res = await enviar(owner, id);
     expect(res.status).toBe(402);
     expect(res.body.payment).toMatchObject({ campaignId: id, valor, status: 'pendente' });
@@ -130,8 +108,8 @@ describe('price bands: the real recipients in bands of 100 (R$ 25,00 each)', () 
 
 describe("'Enviar' with Pix on", () => {
   it('answers 402 with the charge; nothing goes out until the PSP confirms, then once', async () => {
-    const owner = await ownerWith(manyCustomers(3));
-    const id = await draft(owner);
+    const owner = await h.ownerWith(manyCustomers(3));
+    const id = await h.draft(owner);
     const res = await enviar(owner, id, 'enviar-1');
     expect(res.status).toBe(402);
     expect(Object.keys(res.body).sort()).toEqual(['message', 'payment', 'recipientCount']);
@@ -146,7 +124,7 @@ describe("'Enviar' with Pix on", () => {
 
     // Not paid: the campaign is still a draft and the sender sends nothing.
     await h.drain(h.senderDeps(), owner.storeId);
-    expect(sentTo(owner.storeId)).toHaveLength(0);
+    expect(h.sentTo(owner.storeId)).toHaveLength(0);
     const before = await h.campaignRow(id);
     expect(before?.confirmedAt).toBeNull();
     expect((await api(owner, 'GET', '/api/campanhas/limite-diario')).body.dailySent).toBe(0);
@@ -157,7 +135,7 @@ describe("'Enviar' with Pix on", () => {
     expect(after?.confirmedAt).not.toBeNull();
     expect((await payment(owner, p.id)).body.status).toBe('pago');
     await h.drain(h.senderDeps(), owner.storeId);
-    expect(sentTo(owner.storeId)).toHaveLength(3);
+    expect(h.sentTo(owner.storeId)).toHaveLength(3);
     expect((await h.campaignRow(id))?.status).toBe('enviado');
 
     // The phone comes back and replays its 'Enviar' (same key): 200, the campaign; no second send.
@@ -180,12 +158,12 @@ describe("'Enviar' with Pix on", () => {
     clock.advance(RECHECK_INTERVAL_MS + 1);
     await recheckPayments(h.t.runtime.services);
     await h.drain(h.senderDeps(), owner.storeId);
-    expect(sentTo(owner.storeId)).toHaveLength(3);
+    expect(h.sentTo(owner.storeId)).toHaveLength(3);
   });
 
   it('asking again (with or without the same key) answers the same live charge; the PSP holds one', async () => {
-    const owner = await ownerWith(manyCustomers(2));
-    const id = await draft(owner);
+    const owner = await h.ownerWith(manyCustomers(2));
+    const id = await h.draft(owner);
     const first = await enviar(owner, id, 'k-a');
     const again = await enviar(owner, id, 'k-a');
     const other = await enviar(owner, id);
@@ -198,8 +176,8 @@ describe("'Enviar' with Pix on", () => {
   });
 
   it('an expired charge shows expirado and asking again replaces it with a new one', async () => {
-    const owner = await ownerWith(manyCustomers(2));
-    const id = await draft(owner);
+    const owner = await h.ownerWith(manyCustomers(2));
+    const id = await h.draft(owner);
     const first = (await enviar(owner, id)).body.payment;
     clock.advance(CHARGE_TTL_SECONDS * 1000 + 1000);
     expect((await payment(owner, first.id)).body.status).toBe('expirado');
@@ -216,16 +194,16 @@ describe("'Enviar' with Pix on", () => {
   });
 
   it('every refusal comes before any charge: not found, cancelled, daily limit', async () => {
-    const owner = await ownerWith(manyCustomers(2), 1);
-    const other = await ownerWith(manyCustomers(2));
+    const owner = await h.ownerWith(manyCustomers(2), 1);
+    const other = await h.ownerWith(manyCustomers(2));
     const charges = chargesAtPsp().length;
 
     // Another store's campaign answers like an unknown one.
-    const foreign = await draft(other);
+    const foreign = await h.draft(other);
     expect((await enviar(owner, foreign)).status).toBe(404);
     expect((await enviar(owner, crypto.randomUUID())).status).toBe(404);
 
-    const cancelled = await draft(owner);
+    const cancelled = await h.draft(owner);
     expect((await api(owner, 'PATCH', `/api/campanhas/${cancelled}/cancelar`)).status).toBe(200);
     expect(await enviar(owner, cancelled)).toMatchObject({
       status: 409,
@@ -234,8 +212,8 @@ describe("'Enviar' with Pix on", () => {
 
     // The day's one campaign is taken (paid and confirmed): a draft reviewed before that is
     // refused at 'Enviar', not charged.
-    const first = await draft(owner);
-    const second = await draft(owner);
+    const first = await h.draft(owner);
+    const second = await h.draft(owner);
     await pay((await enviar(owner, first)).body.payment.id);
     expect(await enviar(owner, second)).toMatchObject({
       status: 429,
@@ -246,9 +224,9 @@ describe("'Enviar' with Pix on", () => {
   });
 
   it("another store's payment id is 404, like an unknown one", async () => {
-    const owner = await ownerWith(manyCustomers(2));
-    const other = await ownerWith(manyCustomers(2));
-    const id = await draft(owner);
+    const owner = await h.ownerWith(manyCustomers(2));
+    const other = await h.ownerWith(manyCustomers(2));
+    const id = await h.draft(owner);
     const p = (await enviar(owner, id)).body.payment;
     expect(await payment(other, p.id)).toMatchObject({
       status: 404,
@@ -260,8 +238,8 @@ describe("'Enviar' with Pix on", () => {
 
 describe('refunds', () => {
   it('cancelling a paid campaign before it starts refunds it: devolvido, the whole amount', async () => {
-    const owner = await ownerWith(manyCustomers(120));
-    const id = await draft(owner, { sendNow: false, scheduledDate: '2099-06-01T10:00' });
+    const owner = await h.ownerWith(manyCustomers(120));
+    const id = await h.draft(owner, { sendNow: false, scheduledDate: '2099-06-01T10:00' });
     const p = (await enviar(owner, id)).body.payment;
     expect(p.valor).toBe('50.00');
     await pay(p.id);
@@ -277,12 +255,12 @@ describe('refunds', () => {
     );
     expect(devolucoes.at(-1)?.body).toMatchObject({ valor: '50.00' });
     await h.drain(h.senderDeps(), owner.storeId);
-    expect(sentTo(owner.storeId)).toHaveLength(0);
+    expect(h.sentTo(owner.storeId)).toHaveLength(0);
   });
 
   it('a PSP down at cancel does not undo the cancel; the re-check refunds it later', async () => {
-    const owner = await ownerWith(manyCustomers(2));
-    const id = await draft(owner, { sendNow: false, scheduledDate: '2099-06-02T10:00' });
+    const owner = await h.ownerWith(manyCustomers(2));
+    const id = await h.draft(owner, { sendNow: false, scheduledDate: '2099-06-02T10:00' });
     const p = (await enviar(owner, id)).body.payment;
     await pay(p.id);
     refundsDown = true;
@@ -298,9 +276,9 @@ describe('refunds', () => {
   });
 
   it('a paid campaign a rule refuses at confirmation (daily limit taken meanwhile) is refunded, with why', async () => {
-    const owner = await ownerWith(manyCustomers(2), 1);
-    const a = await draft(owner);
-    const b = await draft(owner);
+    const owner = await h.ownerWith(manyCustomers(2), 1);
+    const a = await h.draft(owner);
+    const b = await h.draft(owner);
     const pa = (await enviar(owner, a)).body.payment;
     const pb = (await enviar(owner, b)).body.payment;
     await pay(pa.id);
@@ -315,8 +293,8 @@ describe('refunds', () => {
   });
 
   it('a draft cancelled while its charge waits: the charge is withdrawn at the PSP', async () => {
-    const owner = await ownerWith(manyCustomers(2));
-    const id = await draft(owner);
+    const owner = await h.ownerWith(manyCustomers(2));
+    const id = await h.draft(owner);
     const p = (await enviar(owner, id)).body.payment;
     expect((await api(owner, 'PATCH', `/api/campanhas/${id}/cancelar`)).status).toBe(200);
     expect((await payment(owner, p.id)).body.status).toBe('cancelado');

@@ -2,10 +2,7 @@
  * The sandbox PSP over real HTTP: the app listens on a port, the payment page's 'Pagar' settles
  * the charge and the sandbox posts `{ pix: [...] }` to the app's webhook like a PSP would.
  */
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRuntime, type Runtime } from '../../server/runtime';
 import type { PaymentRow } from '../../server/services/payments/on-paid';
 import {
   CHARGE_TTL_SECONDS,
@@ -15,47 +12,32 @@ import { createSandboxPixGateway } from '../../server/services/payments/sandbox-
 import type { Services } from '../../server/types';
 import { parseBrCode } from '../../src/domain/pix/br-code';
 import { createOwner, type Owner } from './fixtures';
+import { type ListeningApp, startListeningApp } from './listening-app';
 import { createCampaign, paymentRow } from './pix-fixtures';
-import { openTestDatabase, type TestApp, testEnv } from './test-app';
+import type { TestApp } from './test-app';
 
 const clock = { now: Date.now() };
 const now = () => new Date(clock.now);
 const paid: PaymentRow[] = [];
-let server: ReturnType<typeof serve>;
+let app: ListeningApp;
 let base: string;
-let runtime: Runtime;
 let deps: Services;
 let t: TestApp;
 let owner: Owner;
 
 beforeAll(async () => {
-  const database = await openTestDatabase();
-  let late: Runtime | undefined;
-  server = serve({
-    fetch: (req) => (late as Runtime).app.fetch(req),
-    hostname: '127.0.0.1',
-    port: 0,
-  });
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const onPaymentPaid = async (_d: Services, p: PaymentRow) => {
     paid.push(p);
   };
   // The sandbox's BR Codes and webhook point at PUBLIC_URL: this listening server.
-  runtime = await openRuntime({
-    env: testEnv({ PUBLIC_URL: base }),
-    database,
-    services: { now, onPaymentPaid },
-  });
-  late = runtime;
-  deps = runtime.services;
-  t = { db: database.db } as TestApp;
+  app = await startListeningApp({ services: { now, onPaymentPaid } });
+  base = app.base;
+  deps = app.runtime.services;
+  t = { db: app.db } as TestApp;
   owner = await createOwner(t);
 });
 afterAll(async () => {
-  if ('closeAllConnections' in server) server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await runtime.stop();
+  await app?.close();
 });
 
 async function get(path: string, token?: string) {

@@ -8,21 +8,19 @@
  */
 import fs from 'node:fs';
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBrCode } from '../../src/domain/pix/br-code';
 import { axeFindings, smallTargets } from './a11y-helpers';
 import { launchPhone, type Phone } from './browser';
-import { type ApiOwner, api, createOwnerWithStore, signIn } from './offline-helpers';
-import { type RunningServer, startServer } from './server';
+import { type CampaignServer, sentInHistory, startCampaignServer } from './campaign-server';
+import { signIn } from './offline-helpers';
 
 const SHOTS = '/tmp/campaigns-shots';
 
-let server: RunningServer;
+let campaign: CampaignServer;
 let phone: Phone;
 let context: BrowserContext;
 let page: Page;
-let owner: ApiOwner;
-let whatsappSandbox: string;
 
 const shot = (name: string) => page.screenshot({ path: `${SHOTS}/pix-${name}.png` });
 const dialog = () => page.getByRole('dialog');
@@ -38,42 +36,11 @@ async function accessible(label: string) {
   expect(await smallTargets(page), label).toEqual([]);
 }
 
-async function whatsappTexts(): Promise<string> {
-  const url = new URL(whatsappSandbox);
-  url.pathname = `${url.pathname}/messages`;
-  return JSON.stringify(await fetch(url).then((r) => r.json()));
-}
-
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({
-    STATIC_DIR: inject('distDir'),
-    PIX_PROVIDER: 'sandbox',
-    CAMPAIGN_SEND_WINDOW: '00:00-24:00',
-    CAMPAIGN_SEND_MIN_MS: '0',
-    CAMPAIGN_SEND_MAX_MS: '200',
-  });
-  owner = await createOwnerWithStore(server.baseUrl, 'Padaria Pão Quente');
-  for (const [name, phoneNumber] of [
-    ['Ana Souza', '11987654321'],
-    ['Bruno Lima', '11912345678'],
-    ['Carla Dias', '21998765432'],
-  ]) {
-    const created = await api(server.baseUrl, 'POST', '/api/customers', owner.token, {
-      name,
-      phone: phoneNumber,
-    });
-    expect(created.status).toBeLessThan(300);
-  }
-  // Opening the WhatsApp sandbox page is the "scan": the store's WhatsApp is connected.
-  const qr = await api<{ sandboxUrl?: string }>(
-    server.baseUrl,
-    'GET',
-    '/api/whatsapp/generate-qr',
-    owner.token,
-  );
-  whatsappSandbox = new URL(qr.body.sandboxUrl ?? '', server.baseUrl).toString();
-  expect((await fetch(whatsappSandbox)).status).toBe(200);
+  // The store, its three customers and its WhatsApp on the sandbox; the Pix step on the sandbox PSP.
+  campaign = await startCampaignServer({ PIX_PROVIDER: 'sandbox' });
+  const { server, owner } = campaign;
   phone = await launchPhone(server.baseUrl);
   context = phone.context;
   page = phone.page;
@@ -85,7 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await phone?.close();
-  await server?.stop();
+  await campaign?.server.stop();
 });
 
 describe('Campanhas with Pix (sandbox PSP, sandbox WhatsApp)', () => {
@@ -190,16 +157,15 @@ describe('Campanhas with Pix (sandbox PSP, sandbox WhatsApp)', () => {
 
   it('the messages reach the WhatsApp sandbox and the history shows the campaign', async () => {
     await expect
-      .poll(whatsappTexts, { timeout: 60_000, interval: 1_000 })
+      .poll(campaign.whatsappTexts, { timeout: 60_000, interval: 1_000 })
       .toContain('Olá Carla, hoje o pão de queijo sai em dobro!');
-    const texts = await whatsappTexts();
+    const texts = await campaign.whatsappTexts();
     for (const first of ['Ana', 'Bruno']) {
       expect(texts).toContain(`Olá ${first}, hoje o pão de queijo sai em dobro!`);
     }
     await dialog().getByRole('button', { name: 'Entendido' }).click();
     // The form starts over: the paid draft is done.
     expect(await page.getByLabel('Título da Campanha').inputValue()).toBe('');
-    const item = page.getByTestId('campaign-item').filter({ hasText: 'Pão de queijo em dobro' });
-    await item.getByText('Enviado', { exact: true }).waitFor({ timeout: 60_000 });
+    await sentInHistory(page, 'Pão de queijo em dobro');
   });
 });

@@ -11,18 +11,21 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchPhone, type Phone } from './browser';
-import { type ApiOwner, api, createOwnerWithStore, signIn } from './offline-helpers';
-import { type RunningServer, startServer } from './server';
+import {
+  type CampaignServer,
+  historyItem,
+  sentInHistory,
+  startCampaignServer,
+} from './campaign-server';
+import { signIn } from './offline-helpers';
 
 const SHOTS = '/tmp/campaigns-shots';
 const probe = await fetch(`${inject('baseUrl')}/api/campanhas/limite-diario`).catch(() => null);
 const hasCampaignRoutes = probe !== null && probe.status !== 404;
 
-let server: RunningServer;
+let campaign: CampaignServer;
 let phone: Phone;
 let page: Page;
-let owner: ApiOwner;
-let sandboxUrl: string;
 
 const shot = (name: string) => page.screenshot({ path: `${SHOTS}/real-${name}.png` });
 const dialog = () => page.getByRole('dialog');
@@ -35,35 +38,9 @@ const storeDay = (days: number) =>
 describe.runIf(hasCampaignRoutes)('Campanhas on the real server (sandbox gateway)', () => {
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startServer({
-      STATIC_DIR: inject('distDir'),
-      CAMPAIGN_SEND_WINDOW: '00:00-24:00',
-      CAMPAIGN_SEND_MIN_MS: '0',
-      CAMPAIGN_SEND_MAX_MS: '200',
-      // The spec's free flow; the Pix payment step has its own browser test.
-      PIX_PROVIDER: 'off',
-    });
-    owner = await createOwnerWithStore(server.baseUrl, 'Padaria Pão Quente');
-    for (const [name, phoneNumber] of [
-      ['Ana Souza', '11987654321'],
-      ['Bruno Lima', '11912345678'],
-      ['Carla Dias', '21998765432'],
-    ]) {
-      const created = await api(server.baseUrl, 'POST', '/api/customers', owner.token, {
-        name,
-        phone: phoneNumber,
-      });
-      expect(created.status).toBeLessThan(300);
-    }
-    // Opening the sandbox page is the "scan" of the QR code: the store's WhatsApp is connected.
-    const qr = await api<{ sandboxUrl?: string }>(
-      server.baseUrl,
-      'GET',
-      '/api/whatsapp/generate-qr',
-      owner.token,
-    );
-    sandboxUrl = new URL(qr.body.sandboxUrl ?? '', server.baseUrl).toString();
-    expect((await fetch(sandboxUrl)).status).toBe(200);
+    // The spec's free flow; the Pix payment step has its own browser test.
+    campaign = await startCampaignServer({ PIX_PROVIDER: 'off' });
+    const { server, owner } = campaign;
     phone = await launchPhone(server.baseUrl);
     page = phone.page;
     await signIn(page, owner);
@@ -71,7 +48,7 @@ describe.runIf(hasCampaignRoutes)('Campanhas on the real server (sandbox gateway
 
   afterAll(async () => {
     await phone?.close();
-    await server?.stop();
+    await campaign?.server.stop();
   });
 
   it('schedules a campaign and cancels it: the slot of the day comes back', async () => {
@@ -95,7 +72,7 @@ describe.runIf(hasCampaignRoutes)('Campanhas on the real server (sandbox gateway
     await dialog().getByRole('button', { name: 'Entendido' }).click();
     await expect.poll(badge).toBe('1/1 hoje');
 
-    const item = page.getByTestId('campaign-item').filter({ hasText: 'Sábado de ofertas' });
+    const item = historyItem(page, 'Sábado de ofertas');
     await item.getByText('Agendado', { exact: true }).waitFor();
     await item.getByRole('button', { name: 'Cancelar' }).click();
     await dialog().getByRole('button', { name: 'Cancelar campanha' }).click();
@@ -139,21 +116,14 @@ describe.runIf(hasCampaignRoutes)('Campanhas on the real server (sandbox gateway
     );
     await dialog().getByRole('button', { name: 'Entendido' }).click();
 
-    const item = page.getByTestId('campaign-item').filter({ hasText: 'Promoção de pão quentinho' });
-    await item.getByText('Enviado', { exact: true }).waitFor({ timeout: 60_000 });
+    const item = await sentInHistory(page, 'Promoção de pão quentinho');
     await item.getByText('Envios realizados: 3').waitFor();
     // Editing and reviewing again left one campaign, not two.
-    expect(
-      await page.getByTestId('campaign-item').filter({ hasText: 'Promoção de pão' }).count(),
-    ).toBe(1);
+    expect(await historyItem(page, 'Promoção de pão').count()).toBe(1);
     await item.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot('04-history-sent');
 
-    // The sandbox link carries its key in the query: the messages sit under the same path.
-    const messagesUrl = new URL(sandboxUrl);
-    messagesUrl.pathname = `${messagesUrl.pathname}/messages`;
-    const conversation = await fetch(messagesUrl).then((r) => r.json());
-    const texts = JSON.stringify(conversation);
+    const texts = await campaign.whatsappTexts();
     for (const first of ['Ana', 'Bruno', 'Carla']) {
       expect(texts).toContain(`Olá ${first}, pão francês em dobro hoje!`);
     }

@@ -1,5 +1,5 @@
 /** Customers: the store's list and the table-specific queries behind the shared write rules. */
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApiCustomer } from '../../../src/domain/api-types';
 import type { customerSchema } from '../../../src/domain/schemas';
@@ -29,13 +29,6 @@ export const customerTable: SyncedTable<Row, Omit<Customer, 'id'>, ApiCustomer> 
     const [row] = await tx.select().from(customers).where(eq(customers.id, id)).limit(1);
     return row;
   },
-  changedSince: (tx, storeId, since, limit) =>
-    tx
-      .select()
-      .from(customers)
-      .where(and(eq(customers.storeId, storeId), gt(customers.revision, since)))
-      .orderBy(asc(customers.revision))
-      .limit(limit),
   async insert(tx, id, storeId, fields, now) {
     const [row] = await tx
       .insert(customers)

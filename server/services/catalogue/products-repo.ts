@@ -1,5 +1,5 @@
 /** Products: the store's list and the table-specific queries behind the shared write rules. */
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ApiProduct } from '../../../src/domain/api-types';
 import type { Product } from '../../../src/domain/schemas';
 import { PRODUCTS as productEntity } from '../../../src/domain/sync/entities';
@@ -26,13 +26,6 @@ export const productTable: SyncedTable<Row, Omit<Product, 'id'>, ApiProduct> = {
     const [row] = await tx.select().from(products).where(eq(products.id, id)).limit(1);
     return row;
   },
-  changedSince: (tx, storeId, since, limit) =>
-    tx
-      .select()
-      .from(products)
-      .where(and(eq(products.storeId, storeId), gt(products.revision, since)))
-      .orderBy(asc(products.revision))
-      .limit(limit),
   async insert(tx, id, storeId, fields, now) {
     const [row] = await tx
       .insert(products)

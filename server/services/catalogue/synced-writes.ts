@@ -13,8 +13,6 @@ export type SyncedRow = { id: string; storeId: string; deletedAt: Date | null };
  */
 export type SyncedTable<Row extends SyncedRow, Fields, Api> = {
   find(tx: Tx, id: string): Promise<Row | undefined>;
-  /** The store's rows (tombstones included) with revision > since, by revision, at most `limit`. */
-  changedSince(tx: Tx, storeId: string, since: number, limit: number): Promise<Row[]>;
   /** Inserts with a new revision; undefined when the id was taken meanwhile (ON CONFLICT). */
   insert(tx: Tx, id: string, storeId: string, fields: Fields, now: Date): Promise<Row | undefined>;
   /** Updates with a new revision. */
