@@ -116,9 +116,7 @@ export const products = pgTable(
     index('products_store_revision_idx').on(t.storeId, t.revision),
     // The lists' keyset pages (services/catalogue/list-json.ts): a page is a range of this index,
     // not a sort of the whole catalogue each time.
-    index('products_store_name_idx')
-      .on(t.storeId, t.name, t.id)
-      .where(sql`${t.deletedAt} IS NULL`),
+    index('products_store_name_idx').on(t.storeId, t.name, t.id).where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 
