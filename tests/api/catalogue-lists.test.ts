@@ -196,4 +196,16 @@ describe('compression', () => {
     expect(answers.map((a) => a.encoding)).toEqual(['gzip', null, 'gzip', null]);
     for (const answer of answers) expect(answer.text).toBe(first.text);
   });
+
+  it('sends a list under 1 KB as it is, with its length, even to a client that takes gzip', async () => {
+    const tiny = await createOwner(t, 'Loja Mínima');
+    await t.call('POST', '/api/products/import-csv', { csvData: csv(1) }, tiny.token);
+    const res = await t.app.request('/api/products', {
+      headers: { authorization: `Bearer ${tiny.token}`, 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const text = await res.text();
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(JSON.parse(text)).toHaveLength(1);
+  });
 });
