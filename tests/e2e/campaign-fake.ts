@@ -1,30 +1,15 @@
 /**
- * An in-test stand-in for /api/campanhas* that follows /work/wt/CAMPAIGNS-CONTRACT.md, routed with
- * playwright's context.route. It exists only until the `campaigns-server` branch is merged; then the
- * browser test drives the real routes. Sending is simulated: a confirmed send-now campaign is
- * 'em andamento' and settles ('enviado', every recipient sent) a few seconds later.
+ * An in-test stand-in for /api/campanhas*, routed with playwright's context.route, for the screen
+ * states the real server reaches only slowly or by failure (campaigns-screen.test.ts; the real
+ * routes are driven by campaigns-real-server.test.ts). Sending is simulated: a confirmed send-now
+ * campaign is 'em andamento' and settles ('enviado', every recipient sent) a few seconds later.
  */
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Route } from 'playwright-core';
+import type { CampaignJson, CampaignStatus } from '../../src/domain/campaigns';
 
-type Status = 'agendado' | 'em andamento' | 'pausado' | 'enviado' | 'cancelado';
-
-export type FakeCampaign = {
-  id: string;
-  titulo: string;
-  mensagem: string;
-  imageUrl: string | null;
-  status: Status;
-  sentCount: string;
-  scheduledDate: string | null;
-  sendNow: boolean;
-  sentAt: string | null;
-  createdAt: string;
-  confirmedAt: string | null;
-  recipientCount: number;
-  startsAt: string | null;
-  pauseReason: string | null;
-};
+/** The API's campaign (src/domain/campaigns.ts), with only the statuses the fake produces. */
+export type FakeCampaign = Omit<CampaignJson, 'status'> & { status: CampaignStatus };
 
 type Customer = { customerId: string; name: string; phone: string; optedOut: boolean };
 
