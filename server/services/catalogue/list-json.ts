@@ -120,15 +120,12 @@ export async function listPageJson(
   return `[${page.body}]`;
 }
 
-/**
- * A whole list that fit one page, and the snapshot it was read under. Kept as UTF-8 bytes: the
- * socket write then copies them as they are instead of encoding the text again per request.
- */
+/** A whole list that fit one page, and the snapshot it was read under. */
 type Remembered = { snapshot: string; list: WholeList };
 
 /**
- * A list that fit one page: its bytes, and their gzip made on first request and kept with them.
- * Compressed here, in one synchronous call, rather than by the compress middleware's stream: a
+ * A list that fit one page: its UTF-8 bytes (the socket write copies them as they are, no
+ * encoding per request), and their gzip made on first request and kept with them. Compressed here, in one synchronous call, rather than by the compress middleware's stream: a
  * stream takes several turns of the event loop, and on PGlite each turn may carry another list's
  * page read, so a small answer waited for several of them.
  */
