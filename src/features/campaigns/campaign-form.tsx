@@ -7,6 +7,7 @@ import { css, cx } from 'styled-system/css';
 import { Button } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
 import { errorStyle, inputStyle, labelStyle, TextField } from '~/ui/field';
+import { warningNote } from '~/ui/notes';
 import {
   type CampaignDraft,
   type DraftImage,
@@ -162,19 +163,7 @@ export function CampaignForm({ draft, draftImage, busy, exhausted, online, onRev
           />
         )}
         {online ? null : (
-          <p
-            role="status"
-            data-testid="campaign-offline"
-            className={css({
-              bg: 'amber.50',
-              color: 'amber.900',
-              borderWidth: '1px',
-              borderColor: 'amber.200',
-              borderRadius: 'lg',
-              p: '3',
-              fontSize: 'sm',
-            })}
-          >
+          <p role="status" data-testid="campaign-offline" className={warningNote}>
             {OFFLINE_TEXT} O que você escreveu fica salvo no aparelho.
           </p>
         )}

@@ -10,6 +10,7 @@ import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
 import { CopyIcon } from '~/ui/icons';
+import { warningNote } from '~/ui/notes';
 import { Spinner } from '~/ui/spinner';
 import type { Campaign } from './api';
 import { clientsText } from './format';
@@ -29,15 +30,6 @@ type Props = {
 };
 
 const row = css({ display: 'flex', justifyContent: 'space-between', gap: '3', fontSize: 'sm' });
-const note = css({
-  bg: 'amber.50',
-  color: 'amber.900',
-  borderWidth: '1px',
-  borderColor: 'amber.200',
-  borderRadius: 'lg',
-  p: '3',
-  fontSize: 'sm',
-});
 
 async function copy(code: string, field: HTMLTextAreaElement | null): Promise<void> {
   try {
@@ -87,7 +79,7 @@ export function PaymentDialog(props: Props) {
           </div>
 
           {!online ? (
-            <p role="note" className={note} data-testid="pix-offline">
+            <p role="note" className={warningNote} data-testid="pix-offline">
               {payable
                 ? 'Sem conexão. Você ainda pode pagar; a confirmação aparece aqui quando a internet voltar. A campanha fica salva neste aparelho.'
                 : 'Sem conexão: para gerar um novo código é preciso estar conectado. A campanha fica salva neste aparelho.'}
@@ -106,7 +98,7 @@ export function PaymentDialog(props: Props) {
             />
           ) : (
             <div className={css({ display: 'grid', gap: '3' })}>
-              <p role="alert" className={note} data-testid="pix-expired">
+              <p role="alert" className={warningNote} data-testid="pix-expired">
                 {settledText(payment, view.phase)}
               </p>
               <Button

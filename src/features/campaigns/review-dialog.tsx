@@ -2,6 +2,7 @@
 import { css } from 'styled-system/css';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
+import { warningNote } from '~/ui/notes';
 import type { Campaign } from './api';
 import { clientsText, delayedStartText, scheduleText } from './format';
 
@@ -19,18 +20,7 @@ const row = css({ display: 'flex', justifyContent: 'space-between', gap: '3', fo
 export function DelayNote({ text }: { text: string | null }) {
   if (!text) return null;
   return (
-    <p
-      role="note"
-      className={css({
-        bg: 'amber.50',
-        color: 'amber.900',
-        borderWidth: '1px',
-        borderColor: 'amber.200',
-        borderRadius: 'lg',
-        p: '3',
-        fontSize: 'sm',
-      })}
-    >
+    <p role="note" className={warningNote}>
       {text}.
     </p>
   );

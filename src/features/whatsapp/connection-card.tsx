@@ -1,7 +1,8 @@
 /** The connection card of spec §2: connected, QR waiting to be scanned, or disconnected. */
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { Button } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
+import { warningNote } from '~/ui/notes';
 import { Spinner } from '~/ui/spinner';
 import type { useWhatsAppConnection } from './use-whatsapp-connection';
 
@@ -37,19 +38,7 @@ export function ConnectionCard({ view, provider, busy, connect, disconnect, refr
     <Card>
       <CardTitle>Conexão do WhatsApp</CardTitle>
       {provider === 'sandbox' ? (
-        <div
-          role="note"
-          className={css({
-            bg: 'amber.50',
-            color: 'amber.900',
-            borderWidth: '1px',
-            borderColor: 'amber.200',
-            borderRadius: 'lg',
-            p: '3',
-            mb: '4',
-            fontSize: 'sm',
-          })}
-        >
+        <div role="note" className={cx(warningNote, css({ mb: '4' }))}>
           <strong>Modo de demonstração (sandbox)</strong>
           <br />
           Nenhum servidor de WhatsApp está configurado: o QR Code abre uma página de teste que faz o
