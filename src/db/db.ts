@@ -4,7 +4,7 @@ import type { LocalCustomer } from '~/domain/customer';
 import type { LocalProduct } from '~/domain/product';
 import { ENTITY_DESCRIPTORS, type EntityKind, type SingletonKind } from '~/domain/sync/entities';
 import type { EntityOf, LocalOf } from '~/domain/sync/registry';
-import type { LocalSyncedRow } from '~/domain/sync/rows';
+import type { ApiTombstone, LocalSyncedRow } from '~/domain/sync/rows';
 
 export type { LocalCustomer } from '~/domain/customer';
 export type { LocalProduct } from '~/domain/product';
@@ -34,10 +34,24 @@ export type DeadLetter = {
 };
 
 /**
+ * Rows of a large pull page kept as they came, many to a record, until they are written row by
+ * row (src/db/deferred-pages.ts): IndexedDB stores one record of 2,500 rows in a few ms, but
+ * 2,500 records in a few hundred.
+ */
+export type DeferredPage = {
+  /** Arrival order: pages are applied in this order. */
+  seq?: number;
+  /** The synced table the rows belong to. */
+  table: string;
+  /** The server's rows as the table stores them (searchKey, cents…), and its tombstones. */
+  rows: Array<LocalSyncedRow | ApiTombstone>;
+};
+
+/**
  * The schema version of the tables below. The synced tables come from the registry: when an
  * entity is added (or its indexes change), raise this number.
  */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 export class TaliDb extends Dexie {
   products!: EntityTable<LocalProduct, 'id'>;
@@ -45,6 +59,7 @@ export class TaliDb extends Dexie {
   drafts!: EntityTable<Draft, 'key'>;
   meta!: EntityTable<Meta, 'key'>;
   deadLetters!: EntityTable<DeadLetter, 'id'>;
+  deferred!: EntityTable<DeferredPage, 'seq'>;
 
   constructor(name = 'tali') {
     super(name);
@@ -60,9 +75,10 @@ export class TaliDb extends Dexie {
     // and price indexes only slowed every write; [searchKey+id] lets the list be read in
     // name order in short slices (src/db/read-products.ts) instead of one long main-thread task,
     // and still answers where('searchKey') (Dexie uses a compound index's first part).
-    this.version(SCHEMA_VERSION).stores(
-      Object.fromEntries(ENTITY_DESCRIPTORS.map((e) => [e.table, e.indexes])),
-    );
+    const synced = Object.fromEntries(ENTITY_DESCRIPTORS.map((e) => [e.table, e.indexes]));
+    this.version(2).stores(synced);
+    // v3: large pull pages are stored as they came first (src/db/deferred-pages.ts).
+    this.version(SCHEMA_VERSION).stores({ ...synced, deferred: '++seq, table' });
   }
 }
 
@@ -94,6 +110,6 @@ export const db = new TaliDb();
 
 /** Logout: the next person on this phone must not see this store's data. */
 export async function clearDeviceData(): Promise<void> {
-  const tables = [...syncedTables(db), db.drafts, db.meta, db.deadLetters];
+  const tables = [...syncedTables(db), db.deferred, db.drafts, db.meta, db.deadLetters];
   await db.transaction('rw', tables, () => Promise.all(tables.map((t) => t.clear())));
 }

@@ -6,8 +6,10 @@
 import type { ImportCsvResponse } from '~/domain/api-types';
 import { toCents } from '~/domain/money';
 import { buildProductCsv } from '~/domain/product-csv';
+import { productEntity } from '~/domain/sync/registry';
 import { searchKey } from '~/domain/text';
 import type { LocalProduct, TaliDb } from './db';
+import { settleDeferred } from './deferred-pages';
 import { type MutationResult, sendMutation } from './mutations';
 import { acknowledge } from './pending';
 import type { ProductFields } from './products-repo';
@@ -83,6 +85,9 @@ export async function importProducts(
   onStored: () => void = () => {},
 ): Promise<ImportResult> {
   const { db } = ctx;
+  // Names are matched against the whole catalogue: pull pages still waiting to be written row by
+  // row (a new phone's first seconds) are written first.
+  await settleDeferred(db, [productEntity]);
   const withIds: (ProductFields & { id: string; stamp: number })[] = [];
   let written = 0;
   let idByKey = new Map<string, string>();

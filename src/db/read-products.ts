@@ -3,13 +3,24 @@
  * deserialised in a single main-thread task of several hundred ms; slices keep each task short
  * and let input and paint run in between.
  */
+import { productEntity } from '~/domain/sync/registry';
 import type { LocalProduct, TaliDb } from './db';
+import { readMerged } from './deferred-pages';
 
 export const READ_SLICE = 4000;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+const byName = (a: LocalProduct, b: LocalProduct) =>
+  a.searchKey < b.searchKey ? -1 : a.searchKey > b.searchKey ? 1 : a.id < b.id ? -1 : 1;
+
+/** The catalogue in name order, pull pages not yet written row by row included. */
 export async function readProductsByName(db: TaliDb, slice = READ_SLICE): Promise<LocalProduct[]> {
+  const merged = await readMerged<LocalProduct>(db, productEntity);
+  return merged ? merged.sort(byName) : readTableByName(db, slice);
+}
+
+async function readTableByName(db: TaliDb, slice: number): Promise<LocalProduct[]> {
   const out: LocalProduct[] = [];
   let after: [string, string] | null = null;
   for (;;) {

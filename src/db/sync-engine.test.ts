@@ -26,6 +26,17 @@ const product = (id: string, name: string, revision: number, extra: Partial<ApiP
   ...extra,
 });
 
+const customer = (id: string, name: string, revision: number) => ({
+  id,
+  name,
+  phone: '11987654321',
+  optedOut: false,
+  revision,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  deleted: false as const,
+});
+
 const page = (p: Partial<SyncResponse>): SyncResponse => ({
   products: [],
   customers: [],
@@ -174,31 +185,42 @@ describe('pull', () => {
     expect(await readCursor(ctx.db)).toBe('2');
   });
 
-  it('writes a big page in short transactions, moving the cursor only with the last one', async () => {
+  it('writes a big page row by row in short transactions, moving the cursor only with the last one', async () => {
+    // Customers are written row by row whatever the page size (only products are deferred).
     ctx = testContext(() => json(500, {}));
     const rows = Array.from({ length: APPLY_CHUNK_ROWS * 2 + 500 }, (_, i) =>
-      product(`p${i}`, `Produto ${i}`, i + 1),
+      customer(`c${i}`, `Cliente ${i}`, i + 1),
     );
-    const big = page({ products: rows, cursor: String(rows.length) });
+    const big = page({ customers: rows, cursor: String(rows.length) });
     // The app closes after the first transaction: rows written, cursor untouched.
     let calls = 0;
     const closing = async () => {
       if (calls++ === 1) throw new Error('app fechado');
     };
     await expect(applyPage(ctx.db, big, closing)).rejects.toThrow('app fechado');
-    expect(await ctx.db.products.count()).toBe(APPLY_CHUNK_ROWS);
+    expect(await ctx.db.customers.count()).toBe(APPLY_CHUNK_ROWS);
     expect(await readCursor(ctx.db)).toBe('0');
     // A pending edit in a later transaction's rows is kept when the page is applied again.
-    const later = `p${APPLY_CHUNK_ROWS + 500}`;
-    await ctx.db.products.put({ ...localOf(later, 'Editado offline'), pending: 1 });
+    const later = `c${APPLY_CHUNK_ROWS + 500}`;
+    await ctx.db.customers.put({
+      id: later,
+      name: 'Editado offline',
+      phone: '11987654321',
+      optedOut: 0,
+      createdAt: '2026-01-01T00:00:00Z',
+      searchKey: 'editado offline',
+      revision: 1,
+      pending: 1,
+      updatedAt: 1,
+    });
     const seen: number[] = [];
     await applyPage(ctx.db, big, async () => {
-      seen.push(await ctx.db.products.count());
+      seen.push(await ctx.db.customers.count());
     });
     // Each transaction's rows are committed before the next one starts.
     expect(seen).toEqual([APPLY_CHUNK_ROWS + 1, APPLY_CHUNK_ROWS + 1, APPLY_CHUNK_ROWS * 2]);
-    expect(await ctx.db.products.count()).toBe(rows.length);
-    expect(await ctx.db.products.get(later)).toMatchObject({ name: 'Editado offline' });
+    expect(await ctx.db.customers.count()).toBe(rows.length);
+    expect(await ctx.db.customers.get(later)).toMatchObject({ name: 'Editado offline' });
     expect(await readCursor(ctx.db)).toBe(String(rows.length));
   });
 

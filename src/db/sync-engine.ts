@@ -1,23 +1,27 @@
 /**
- * Pull: GET /api/sync?since=<cursor>&limit=<rows> until hasMore is false, applying each page in
- * one Dexie transaction. A row with a pending local edit (or an unconfirmed local delete) is never
- * overwritten; tombstones delete; the cursor in db.meta advances only with an applied page.
+ * Pull: GET /api/sync?since=<cursor>&limit=<rows> until hasMore is false, applying each page to
+ * Dexie. A row with a pending local edit (or an unconfirmed local delete) is never overwritten;
+ * tombstones delete (apply-rows.ts); the cursor in db.meta advances only with an applied page.
+ * A large page of products is stored as it came and written row by row after the pull, in the
+ * background (deferred-pages.ts): the catalogue is on the phone, whole, as soon as it arrives.
  *
  * A first pull (cursor "0") asks a small first page, so a new phone shows products early, then
  * pages of SYNC_MAX_PAGE; the next page is already on its way while one is written to Dexie.
  */
 
-import { type AnySyncedEntity, type EntityKind, SYNCED_ENTITIES } from '~/domain/sync/registry';
-import {
-  type ApiSyncedRow,
-  isTombstone,
-  type LocalSyncedRow,
-  type SyncRow,
-} from '~/domain/sync/rows';
+import { SYNCED_ENTITIES } from '~/domain/sync/registry';
+import type { ApiSyncedRow, SyncRow } from '~/domain/sync/rows';
 import { SYNC_MAX_PAGE, type SyncResponse } from '~/domain/sync/wire';
 import { errorFromResponse } from '~/lib/api';
-import { anySyncedTable, syncedTables, type TaliDb } from './db';
-import { localDeleteKey, locallyDeleted } from './local-deletes';
+import { applyRows } from './apply-rows';
+import { syncedTables, type TaliDb } from './db';
+import {
+  DEFER_MIN_ROWS,
+  deferRows,
+  deferrable,
+  hasDeferred,
+  settleDeferred,
+} from './deferred-pages';
 import { type DeviceContext, deviceContext, requestHeaders } from './transport';
 import { firstReadsSettled, holdSnapshots, readSnapshotsNow } from './use-table-snapshot';
 
@@ -96,6 +100,9 @@ async function pullAll(ctx: DeviceContext): Promise<PullResult> {
     }
   } finally {
     screens.done();
+    // Deferred pages (this pull's, or an earlier one's cut short) are written in the background;
+    // the screens already show them.
+    void settleDeferred(ctx.db, SYNCED_ENTITIES).catch(() => {});
   }
   return { pages, applied, cursor };
 }
@@ -150,80 +157,54 @@ type SyncedEntity = (typeof SYNCED_ENTITIES)[number];
 
 /**
  * Applies one page, in transactions of APPLY_CHUNK_ROWS rows, the last of which stores the
- * page's cursor; returns the number of rows changed. Cut short (the app closed), the cursor has
- * not moved and the page is applied again on the next pull: each row's write is idempotent.
- * `between` runs before each transaction (a screen's first read goes first).
+ * page's cursor; returns the number of rows changed (or deferred). Cut short (the app closed),
+ * the cursor has not moved and the page is applied again on the next pull: each row's write is
+ * idempotent. A table's rows are deferred when the page brings DEFER_MIN_ROWS of them or when
+ * it still has deferred pages (they must be written in order). `between` runs before each
+ * transaction (a screen's first read goes first).
  */
 export async function applyPage(
   db: TaliDb,
   page: SyncPage,
   between: () => Promise<void> = async () => {},
 ): Promise<number> {
-  const chunks: Array<{ entity: SyncedEntity; rows: SyncRow<ApiSyncedRow>[] }> = [];
+  const chunks: Array<{ entity: SyncedEntity; rows: SyncRow<ApiSyncedRow>[]; big: boolean }> = [];
   for (const entity of SYNCED_ENTITIES) {
     // A server newer than this device may send lists it does not know: they are skipped.
     const rows = (page[entity.table] ?? []) as SyncRow<ApiSyncedRow>[];
-    for (let i = 0; i < rows.length; i += APPLY_CHUNK_ROWS) {
-      chunks.push({ entity, rows: rows.slice(i, i + APPLY_CHUNK_ROWS) });
+    const big = deferrable(entity) && rows.length >= DEFER_MIN_ROWS;
+    // Deferred rows are cheap to store: one transaction for them all.
+    const size = big ? rows.length : APPLY_CHUNK_ROWS;
+    for (let i = 0; i < rows.length; i += size) {
+      chunks.push({ entity, rows: rows.slice(i, i + size), big });
     }
   }
   // An empty page still moves the cursor (one transaction with no rows).
-  if (chunks.length === 0) chunks.push({ entity: SYNCED_ENTITIES[0], rows: [] });
+  if (chunks.length === 0) chunks.push({ entity: SYNCED_ENTITIES[0], rows: [], big: false });
   let changed = 0;
   for (const [i, chunk] of chunks.entries()) {
     await between();
-    changed += await db.transaction('rw', [...syncedTables(db), db.meta], async () => {
-      const rows = await applyRows(db, chunk.entity, chunk.rows);
+    changed += await db.transaction('rw', [...syncedTables(db), db.deferred, db.meta], async () => {
+      const { entity, rows } = chunk;
+      let count: number;
+      const defer =
+        rows.length > 0 &&
+        deferrable(entity) &&
+        (chunk.big || (await hasDeferred(db, entity.table)));
+      if (defer) {
+        await deferRows(db, entity, rows);
+        count = rows.length;
+      } else {
+        count = await applyRows(db, entity, rows);
+      }
       if (i === chunks.length - 1) {
         const stored = await readCursor(db);
         if (isAfter(page.cursor, stored)) {
           await db.meta.put({ key: CURSOR_KEY, value: page.cursor });
         }
       }
-      return rows;
+      return count;
     });
   }
   return changed;
-}
-
-async function applyRows(
-  db: TaliDb,
-  entity: AnySyncedEntity & { kind: EntityKind },
-  rows: SyncRow<ApiSyncedRow>[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const table = anySyncedTable(db, entity);
-  const kind = entity.kind;
-  // Pending rows and local deletes are few: read those through their indexes instead of
-  // looking up every incoming id (a first pull brings thousands of rows per page).
-  const pendingKeys = await table.where('pending').equals(1).primaryKeys();
-  const pendingIds = new Set<string>(pendingKeys);
-  const touched = rows.filter((r) => pendingIds.has(r.id)).map((r) => r.id);
-  const pendingRows = new Map<string, LocalSyncedRow>();
-  for (const row of await table.bulkGet(touched)) if (row) pendingRows.set(row.id, row);
-  const deletedHere = await locallyDeleted(db, kind);
-  const puts: LocalSyncedRow[] = [];
-  const deletes: string[] = [];
-  const confirmed: string[] = [];
-  const now = Date.now();
-  for (const row of rows) {
-    const local = pendingRows.get(row.id);
-    if (isTombstone(row)) {
-      // The server confirms our delete: the local marker has done its job.
-      if (deletedHere.has(row.id)) confirmed.push(localDeleteKey(kind, row.id));
-      // A row edited here stays: its queued update will be refused and shown to the owner.
-      if (!local) deletes.push(row.id);
-      continue;
-    }
-    if (deletedHere.has(row.id)) continue;
-    const incoming = entity.fromServer(row, now);
-    // A pending edit is never overwritten; when the server already holds exactly what the
-    // device has, the edit has arrived (e.g. replayed while no page was open): confirm it.
-    if (local && !entity.sameContent(local, incoming)) continue;
-    puts.push(incoming);
-  }
-  if (confirmed.length) await db.meta.bulkDelete(confirmed);
-  if (puts.length) await table.bulkPut(puts);
-  if (deletes.length) await table.bulkDelete(deletes);
-  return puts.length + deletes.length;
 }

@@ -4,11 +4,13 @@
  */
 import type { AnySyncedEntity, EntityKind, FieldsOf, LocalOf } from '~/domain/sync/registry';
 import { anySyncedTable, localTable } from './db';
+import { deferrable, promoteDeferred } from './deferred-pages';
 import { clearLocalDelete, markLocalDelete } from './local-deletes';
 import { nextStamp, revisionOf } from './local-writes';
 import { type MutationResult, sendMutation } from './mutations';
 import { acknowledge, forgetRefusals } from './pending';
 import { type DeviceContext, deviceContext } from './transport';
+import { readSnapshotsNow } from './use-table-snapshot';
 
 export type WriteResult = { id: string; result: MutationResult };
 
@@ -23,13 +25,17 @@ export async function saveSynced<E extends Entity>(
   const table = anySyncedTable(db, entity);
   const id = fields.id ?? crypto.randomUUID();
   const body = entity.body(fields);
-  const { stamp, known } = await db.transaction('rw', table, async () => {
+  const { stamp, known } = await db.transaction('rw', [table, db.deferred, db.meta], async () => {
+    // A row still in a deferred pull page is written first: the edit starts from it.
+    if (deferrable(entity)) await promoteDeferred(db, entity, new Set([id]));
     const previous = await table.get(id);
     const before = previous as LocalOf<E> | undefined;
     const row = entity.fromFields(id, fields, before, nextStamp(previous?.updatedAt));
     await table.put(row);
     return { stamp: row.updatedAt, known: row.revision > 0 };
   });
+  // Screens held while deferred pages are written show the owner's own change at once.
+  void readSnapshotsNow();
   const target = { kind: entity.kind, id };
   // A row the server has never confirmed is (re)created with the upsert POST, so fixing a
   // refused create works; a known row is updated with the spec's PUT.
@@ -52,10 +58,13 @@ export async function deleteSynced(
 ): Promise<WriteResult> {
   const { db } = ctx;
   const table = localTable(db, entity);
-  await db.transaction('rw', [table, db.meta], async () => {
+  await db.transaction('rw', [table, db.deferred, db.meta], async () => {
+    // Out of the deferred pages first, or a later write of its page would bring it back.
+    if (deferrable(entity)) await promoteDeferred(db, entity, new Set([id]));
     await table.delete(id);
     await markLocalDelete(db, entity.kind, id);
   });
+  void readSnapshotsNow();
   const result = await sendMutation(
     {
       method: 'DELETE',

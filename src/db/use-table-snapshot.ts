@@ -48,12 +48,18 @@ export async function firstReadsSettled(): Promise<void> {
   while (inFlight.size > 0) await Promise.all(inFlight);
 }
 
+/**
+ * `read` of the named tables (one or several), re-run after their writes as described above;
+ * undefined until the first read ends.
+ */
 export function useTableSnapshot<T>(
-  table: EntityTableName,
-  read: () => Promise<T[]>,
+  tables: EntityTableName | readonly EntityTableName[],
+  read: () => Promise<T>,
   gapMs = 400,
-): T[] | undefined {
-  const [rows, setRows] = useState<T[] | undefined>(undefined);
+): T | undefined {
+  const [rows, setRows] = useState<T | undefined>(undefined);
+  // The tables as one string: a fresh array each render is still the same subscription.
+  const names = typeof tables === 'string' ? tables : tables.join(',');
   // `read` is a fresh closure each render; the table and the gap identify the subscription.
   const readRef = useRef(read);
   readRef.current = read;
@@ -110,9 +116,11 @@ export function useTableSnapshot<T>(
         void load();
       }, wait);
     };
-    const prefix = `idb://${db.name}/${table}/`;
+    // The tables, and the pull pages waiting to be written to them (read with them:
+    // deferred-pages.ts).
+    const prefixes = [...names.split(','), db.deferred.name].map((t) => `idb://${db.name}/${t}/`);
     const onMutated = (parts: Record<string, unknown>) => {
-      if (Object.keys(parts).some((key) => key.startsWith(prefix))) schedule();
+      if (Object.keys(parts).some((key) => prefixes.some((p) => key.startsWith(p)))) schedule();
     };
     Dexie.on.storagemutated.subscribe(onMutated);
     readers.add(readNow);
@@ -123,6 +131,6 @@ export function useTableSnapshot<T>(
       Dexie.on.storagemutated.unsubscribe(onMutated);
       readers.delete(readNow);
     };
-  }, [table, gapMs]);
+  }, [names, gapMs]);
   return rows;
 }

@@ -1,6 +1,8 @@
 /** Login (/login): email and password; on success home or onboarding (spec §2, §8). */
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { warmPull } from '~/features/sync/pull-protocol';
+import { pullNow } from '~/features/sync/sync-status';
 import { useAuth } from '~/lib/auth/auth-context';
 import { RedirectIfAuthenticated } from '~/lib/auth/route-guard';
 import { hasServerMessage } from '~/lib/error-message';
@@ -40,6 +42,8 @@ function LoginForm() {
     try {
       const answer = await login(email.trim(), password);
       await signIn(answer);
+      // The store's data starts coming now, while the home screen loads (not once it has).
+      if (answer.hasStore) void pullNow();
       await navigate({ to: answer.hasStore ? '/' : '/onboarding/step1', replace: true });
     } catch (error) {
       if (hasServerMessage(error)) toast.error('Erro', error.message);
@@ -84,6 +88,8 @@ function LoginForm() {
 }
 
 export function LoginScreen() {
+  // The pull's worker loads while the owner types: the store's data starts coming at sign-in.
+  useEffect(warmPull, []);
   return (
     <RedirectIfAuthenticated>
       <LoginForm />

@@ -1,16 +1,28 @@
-/** 'Resumo Rápido' counts read live from the device database (work offline). */
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '~/db/db';
+/** 'Resumo Rápido' counts read from the device database (work offline). */
+import { db, type LocalProduct } from '~/db/db';
+import { readMerged } from '~/db/deferred-pages';
+import { useTableSnapshot } from '~/db/use-table-snapshot';
+import { productEntity } from '~/domain/sync/registry';
 
 export type HomeCounts = { customers: number; activeProducts: number };
 
-/** `undefined` while the first read runs. */
+/**
+ * `undefined` while the first read runs. Re-read like the lists (use-table-snapshot.ts): during a
+ * first pull, not after every page, which would read the whole growing catalogue each time.
+ */
 export function useHomeCounts(): HomeCounts | undefined {
-  return useLiveQuery(async () => {
+  return useTableSnapshot(['products', 'customers'], async () => {
     const [activeProducts, customers] = await Promise.all([
-      db.products.where('active').equals(1).count(),
+      countActiveProducts(),
       db.customers.count(),
     ]);
     return { customers, activeProducts };
-  }, []);
+  });
+}
+
+/** Counted by the index, or, while pull pages wait to be written, over the merged catalogue. */
+async function countActiveProducts(): Promise<number> {
+  const merged = await readMerged<LocalProduct>(db, productEntity);
+  if (merged === null) return db.products.where('active').equals(1).count();
+  return merged.reduce((n, row) => n + (row.active === 1 ? 1 : 0), 0);
 }

@@ -2,8 +2,10 @@
 import { useCallback, useState } from 'react';
 import { css } from 'styled-system/css';
 import { db, type LocalProduct } from '~/db/db';
+import { readMergedRow } from '~/db/deferred-pages';
 import type { ProductQuery } from '~/db/product-search';
 import { deleteProduct } from '~/db/products-repo';
+import { productEntity } from '~/domain/sync/registry';
 import { DeadLetterList } from '~/features/sync/dead-letter-list';
 import { OfflineIndicator } from '~/features/sync/offline-indicator';
 import { productTexts, reportWrite } from '~/features/sync/report-write';
@@ -49,7 +51,7 @@ export function ProductsScreen() {
   }, []);
   const fix = useCallback(
     async (id: string) => {
-      const product = await db.products.get(id);
+      const product = await readMergedRow<LocalProduct>(db, productEntity, id);
       if (product) openEdit(product);
     },
     [openEdit],

@@ -1,6 +1,7 @@
 /** Acting on a refused change: retry it as it was, or discard it and take the server's version back. */
 import type { DeadLetter } from '~/db/db';
 import { anySyncedTable } from '~/db/db';
+import { deferrable, promoteDeferred } from '~/db/deferred-pages';
 import { clearLocalDelete } from '~/db/local-deletes';
 import { type MutationResult, sendMutation } from '~/db/mutations';
 import { forgetRefusals } from '~/db/pending';
@@ -79,7 +80,9 @@ export async function discardDeadLetter(
   const entity: AnySyncedEntity = entityOf(kind);
   const server = await serverCopy(entity, id, ctx);
   const table = anySyncedTable(db, entity);
-  await db.transaction('rw', [table, db.meta, db.deadLetters], async () => {
+  await db.transaction('rw', [table, db.deferred, db.meta, db.deadLetters], async () => {
+    // The server's copy replaces any older one still waiting in a deferred pull page.
+    if (deferrable(entity)) await promoteDeferred(db, { ...entity, kind }, new Set([id]));
     await forgetRefusals(db, kind, new Set([id]));
     await clearLocalDelete(db, kind, id);
     if (server && !isTombstone(server)) await table.put(entity.fromServer(server, Date.now()));

@@ -4,9 +4,9 @@
  * runs at start, after sign-in, on reconnect and after each replay.
  */
 import { useSyncExternalStore } from 'react';
-import { pull } from '~/db/sync-engine';
 import { type PageToWorker, SYNC_CHANNEL, type SyncMessage } from '~/domain/sync/protocol';
 import { getToken } from '~/lib/session';
+import { pullOffPage } from './pull-protocol';
 
 export type SyncStatus = {
   online: boolean;
@@ -49,9 +49,10 @@ export function useSyncStatus(): SyncStatus {
 
 /** Pulls now when signed in; failures (offline, server down) wait for the next trigger. */
 export async function pullNow(): Promise<void> {
-  if (!getToken()) return;
+  const token = getToken();
+  if (!token) return;
   try {
-    await pull();
+    await pullOffPage(token);
   } catch {
     // Offline or the server is down: the data on the device stays usable; retried on 'online'.
   } finally {

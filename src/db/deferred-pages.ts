@@ -1,0 +1,187 @@
+/**
+ * Deferred pages: a large pull page is stored as it came, 2,500 rows to a record, and written row
+ * by row afterwards, in the background. IndexedDB stores one such record in a few ms but 2,500
+ * row records in a few hundred (~100–160 µs each, measured in Chromium: docs/benchmarks.md), so a
+ * new phone holds a 50,000-product catalogue, whole and offline, in a fraction of the time.
+ *
+ * Until a deferred page is written, the readers of its table see it through `readMerged` /
+ * `readMergedRow`: the table's rows with the deferred pages applied in memory by the pull's own
+ * rule (apply-rows.ts). Invariants that keep that view and the final table the same:
+ *  - pages are applied in arrival order (`seq`), each in one transaction that also deletes it;
+ *  - while a table has deferred pages, every later pull page of that table is deferred too, so
+ *    no row-by-row write of the pull can land before an older deferred row;
+ *  - a local write of a row first applies that row's deferred versions (`promoteDeferred`), so a
+ *    later write of its page cannot bring back an older server state over the owner's edit.
+ *
+ * Only products are deferred: their readers (the list, the home count, the edit dialog, the CSV
+ * import) go through this module; customers are read straight from their table.
+ */
+import { type AnySyncedEntity, productEntity } from '~/domain/sync/registry';
+import {
+  type ApiSyncedRow,
+  type ApiTombstone,
+  isTombstone,
+  type LocalSyncedRow,
+  type SyncRow,
+} from '~/domain/sync/rows';
+import { applyRows, planRows, type SyncedEntity } from './apply-rows';
+import { anySyncedTable, type DeferredPage, type TaliDb } from './db';
+import { locallyDeleted } from './local-deletes';
+import { firstReadsSettled, holdSnapshots } from './use-table-snapshot';
+
+/** A pull page with at least this many rows of a deferrable table is deferred. */
+export const DEFER_MIN_ROWS = 1000;
+
+/** Rows per deferred record: one record is also one row-by-row write transaction later. */
+export const DEFERRED_RECORD_ROWS = 2500;
+
+export function deferrable(entity: AnySyncedEntity): boolean {
+  return entity.table === productEntity.table;
+}
+
+/** Does this table have pages not yet written row by row? (Inside or outside a transaction.) */
+export async function hasDeferred(db: TaliDb, table: string): Promise<boolean> {
+  return (await db.deferred.where('table').equals(table).count()) > 0;
+}
+
+/** Stored as the table's rows: converted once, not at every read. */
+const asStored = (row: LocalSyncedRow | ApiTombstone) => row as LocalSyncedRow;
+
+/**
+ * Stores the wire's rows as deferred records, converted as the table stores them, in the
+ * caller's transaction (which includes db.deferred).
+ */
+export async function deferRows(
+  db: TaliDb,
+  entity: SyncedEntity,
+  rows: readonly SyncRow<ApiSyncedRow>[],
+  now = Date.now(),
+): Promise<void> {
+  const stored = rows.map((row) => (isTombstone(row) ? row : entity.fromServer(row, now)));
+  const records: DeferredPage[] = [];
+  for (let i = 0; i < stored.length; i += DEFERRED_RECORD_ROWS) {
+    records.push({ table: entity.table, rows: stored.slice(i, i + DEFERRED_RECORD_ROWS) });
+  }
+  if (records.length) await db.deferred.bulkAdd(records);
+}
+
+function deferredPages(db: TaliDb, table: string): Promise<DeferredPage[]> {
+  // The 'table' index is ordered by table, then by the primary key: arrival order.
+  return db.deferred.where('table').equals(table).toArray();
+}
+
+/**
+ * The table's rows as they will be once its deferred pages are written; `null` when it has none
+ * (read the table itself, through its indexes). Pages, table and local deletes are read in one
+ * transaction: one consistent state, and one wait behind the writes of the pages.
+ */
+export async function readMerged<L extends LocalSyncedRow>(
+  db: TaliDb,
+  entity: SyncedEntity,
+): Promise<L[] | null> {
+  const table = anySyncedTable(db, entity);
+  const read = await db.transaction('r', [table, db.deferred, db.meta], async () => {
+    const pages = await deferredPages(db, entity.table);
+    if (pages.length === 0) return null;
+    const rows = (await table.toArray()) as L[];
+    return { pages, rows, deletedHere: await locallyDeleted(db, entity.kind) };
+  });
+  if (!read) return null;
+  return merge(entity, read.pages, read.rows, read.deletedHere);
+}
+
+/** The pull's rule applied in memory: `rows` (the table) with the pages written over them. */
+function merge<L extends LocalSyncedRow>(
+  entity: SyncedEntity,
+  pages: readonly DeferredPage[],
+  table: readonly L[],
+  deletedHere: Set<string>,
+): L[] {
+  const rows = new Map<string, L>();
+  const state = { pending: new Map<string, LocalSyncedRow>(), deletedHere };
+  for (const row of table) {
+    rows.set(row.id, row);
+    if (row.pending === 1) state.pending.set(row.id, row);
+  }
+  for (const page of pages) {
+    const plan = planRows(entity, page.rows, state, asStored);
+    for (const row of plan.puts) rows.set(row.id, row as L);
+    for (const id of plan.deletes) rows.delete(id);
+  }
+  return [...rows.values()];
+}
+
+/** One row as the owner sees it (deferred pages included); undefined when there is none. */
+export async function readMergedRow<L extends LocalSyncedRow>(
+  db: TaliDb,
+  entity: SyncedEntity,
+  id: string,
+): Promise<L | undefined> {
+  const table = anySyncedTable(db, entity);
+  return db.transaction('r', [table, db.deferred, db.meta], async () => {
+    const row = (await table.get(id)) as L | undefined;
+    const pages = await deferredPages(db, entity.table);
+    if (pages.length === 0) return row;
+    const mine = pages.map((page) => ({ ...page, rows: page.rows.filter((r) => r.id === id) }));
+    const deletedHere = await locallyDeleted(db, entity.kind);
+    return merge(entity, mine, row ? [row] : [], deletedHere)[0];
+  });
+}
+
+/**
+ * Writes the deferred versions of these rows now, in the caller's transaction (the entity's
+ * table, db.deferred and db.meta), and takes them out of their pages. A local save or delete
+ * calls it first: the row then lives in its table, where the pull's rules protect the edit.
+ */
+export async function promoteDeferred(
+  db: TaliDb,
+  entity: SyncedEntity,
+  ids: ReadonlySet<string>,
+): Promise<void> {
+  for (const page of await deferredPages(db, entity.table)) {
+    const taken = page.rows.filter((row) => ids.has(row.id));
+    if (taken.length === 0) continue;
+    await applyRows(db, entity, taken, asStored);
+    const kept = page.rows.filter((row) => !ids.has(row.id));
+    if (kept.length > 0) await db.deferred.put({ ...page, rows: kept });
+    else if (page.seq !== undefined) await db.deferred.delete(page.seq);
+  }
+}
+
+const settling = new WeakMap<TaliDb, Promise<void>>();
+
+/**
+ * Writes every deferred page row by row, oldest first, one page per transaction (a screen's read
+ * waits for one page at most). Concurrent calls share one run; it resolves when none is left.
+ * Safe beside another writer of the pages (the CSV worker): each transaction applies and deletes
+ * the oldest page, so a page is applied once.
+ */
+export function settleDeferred(db: TaliDb, entities: readonly SyncedEntity[]): Promise<void> {
+  const current = settling.get(db);
+  if (current) return current;
+  const run = settleAll(db, entities).finally(() => settling.delete(db));
+  settling.set(db, run);
+  return run;
+}
+
+async function settleAll(db: TaliDb, entities: readonly SyncedEntity[]): Promise<void> {
+  for (const entity of entities.filter(deferrable)) {
+    if (!(await hasDeferred(db, entity.table))) continue;
+    // What the screens show does not change while pages are written (they read them merged):
+    // their re-reads are held, and a local write asks for one (synced-repo.ts).
+    await holdSnapshots(async () => {
+      const table = anySyncedTable(db, entity);
+      for (;;) {
+        await firstReadsSettled();
+        const more = await db.transaction('rw', [table, db.deferred, db.meta], async () => {
+          const [page] = await db.deferred.where('table').equals(entity.table).limit(1).toArray();
+          if (!page || page.seq === undefined) return false;
+          await applyRows(db, entity, page.rows, asStored);
+          await db.deferred.delete(page.seq);
+          return true;
+        });
+        if (!more) return;
+      }
+    });
+  }
+}
