@@ -58,12 +58,7 @@ describe('the pending flag (one rule for page and worker)', () => {
   });
 
   it('queuing sets the flag again on a row the server had confirmed', async () => {
-    await db.products.put(
-      productEntity.fromServer(
-        { id: 'p', ...fields, revision: 3, createdAt: '', updatedAt: '' },
-        1,
-      ),
-    );
+    await db.products.put(productEntity.fromServer({ id: 'p', ...fields, revision: 3 }, 1));
     await markPending(db, 'product', 'p');
     expect(await db.products.get('p')).toMatchObject({ pending: 1, revision: 3 });
   });

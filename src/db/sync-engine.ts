@@ -52,11 +52,20 @@ function pageLimit(firstPull: boolean, index: number): number {
 
 const running = new WeakMap<TaliDb, Promise<PullResult>>();
 
+/**
+ * What the screens do while a pull writes: by default this page's ScreenRefresh; a pull run in a
+ * worker tells the page instead (src/features/sync/pull-protocol.ts), where the screens are.
+ */
+export type PullScreens = { afterPage(): Promise<void>; done(): void };
+
 /** Pulls every change since the stored cursor. Concurrent calls share one run. */
-export function pull(ctx: DeviceContext = deviceContext): Promise<PullResult> {
+export function pull(
+  ctx: DeviceContext = deviceContext,
+  screens: PullScreens = new ScreenRefresh(),
+): Promise<PullResult> {
   const current = running.get(ctx.db);
   if (current) return current;
-  const run = pullAll(ctx).finally(() => running.delete(ctx.db));
+  const run = pullAll(ctx, screens).finally(() => running.delete(ctx.db));
   running.set(ctx.db, run);
   return run;
 }
@@ -74,13 +83,12 @@ async function fetchPage(ctx: DeviceContext, since: string, limit: number): Prom
   return (await res.json()) as SyncPage;
 }
 
-async function pullAll(ctx: DeviceContext): Promise<PullResult> {
+async function pullAll(ctx: DeviceContext, screens: PullScreens): Promise<PullResult> {
   let cursor = await readCursor(ctx.db);
   let pages = 0;
   let applied = 0;
   const firstPull = cursor === '0';
   let next = fetchPage(ctx, cursor, pageLimit(firstPull, 0));
-  const screens = new ScreenRefresh();
   try {
     // A bound against a server that keeps answering hasMore: far beyond real use.
     for (let i = 0; i < 1000; i++) {
@@ -116,7 +124,7 @@ export const PULL_REFRESH_MS = 2500;
  * read by the screens before the next write starts (so a new phone shows products at once), then
  * reads are held and let through once every PULL_REFRESH_MS, and once more at the end.
  */
-class ScreenRefresh {
+export class ScreenRefresh implements PullScreens {
   private release: (() => void) | undefined;
   private since = 0;
   private first = true;

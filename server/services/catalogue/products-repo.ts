@@ -1,6 +1,6 @@
 /** Products: the store's list and the table-specific queries behind the shared write rules. */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { ApiProduct } from '../../../src/domain/api-types';
+import type { ApiProduct, FeedProduct } from '../../../src/domain/api-types';
 import type { Product } from '../../../src/domain/schemas';
 import { PRODUCTS as productEntity } from '../../../src/domain/sync/entities';
 import type { Db } from '../../db/client';
@@ -21,7 +21,7 @@ export async function listProducts(db: Db, storeId: string): Promise<ApiProduct[
   return rows.map(toApiProduct);
 }
 
-export const productTable: SyncedTable<Row, Omit<Product, 'id'>, ApiProduct> = {
+export const productTable: SyncedTable<Row, Omit<Product, 'id'>, ApiProduct, FeedProduct> = {
   async find(tx, id) {
     const [row] = await tx.select().from(products).where(eq(products.id, id)).limit(1);
     return row;

@@ -37,9 +37,11 @@ export function toApiCustomer(row: CustomerRow): ApiCustomer {
   };
 }
 
+/** The feed's product: the API's without its timestamps (FeedProduct). */
 export function toSyncProduct(row: ProductRow): SyncProduct {
   if (row.deletedAt) return { id: row.id, deleted: true, revision: Number(row.revision) };
-  return { ...toApiProduct(row), deleted: false };
+  const { createdAt: _created, updatedAt: _updated, ...feed } = toApiProduct(row);
+  return { ...feed, deleted: false };
 }
 
 export function toSyncCustomer(row: CustomerRow): SyncCustomer {

@@ -23,8 +23,7 @@ const FEED_ROW: { readonly [K in EntityKind]: { table: string; object: string } 
   product: {
     table: 'products',
     object: `json_build_object('id', id, 'name', name, 'description', description,
-      'price', price::text, 'active', active, 'revision', revision,
-      'createdAt', ${iso('created_at')}, 'updatedAt', ${iso('updated_at')}, 'deleted', false)`,
+      'price', price::text, 'active', active, 'revision', revision, 'deleted', false)`,
   },
   customer: {
     table: 'customers',

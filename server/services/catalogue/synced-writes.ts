@@ -11,7 +11,7 @@ export type SyncedRow = { id: string; storeId: string; deletedAt: Date | null };
  * The table-specific part of one synced entity (src/domain/sync/registry.ts) on the server: its
  * queries, a comparison, the serializers and the messages (the registry's).
  */
-export type SyncedTable<Row extends SyncedRow, Fields, Api> = {
+export type SyncedTable<Row extends SyncedRow, Fields, Api, Feed = Api> = {
   find(tx: Tx, id: string): Promise<Row | undefined>;
   /** Inserts with a new revision; undefined when the id was taken meanwhile (ON CONFLICT). */
   insert(tx: Tx, id: string, storeId: string, fields: Fields, now: Date): Promise<Row | undefined>;
@@ -22,7 +22,7 @@ export type SyncedTable<Row extends SyncedRow, Fields, Api> = {
   sameFields(row: Row, fields: Fields): boolean;
   toApi(row: Row): Api;
   /** The row as the delta feed carries it (its tombstone when deleted). */
-  toSync(row: Row): SyncRow<Api & ApiSyncedRow> & { revision: number };
+  toSync(row: Row): SyncRow<Feed & ApiSyncedRow> & { revision: number };
   messages: { notFound: string; wasDeleted: string; gone: string };
 };
 

@@ -62,8 +62,6 @@ describe('the synced-entity registry', () => {
         price: '5.00',
         active: true,
         revision: 4,
-        createdAt: '',
-        updatedAt: '',
       },
       1,
     );

@@ -17,7 +17,7 @@ import {
   sameCustomerContent,
 } from '../customer';
 import {
-  type ApiProduct,
+  type FeedProduct,
   type LocalProduct,
   localProductFromFields,
   localProductFromServer,
@@ -61,7 +61,7 @@ export const productEntity = {
   fromFields: localProductFromFields,
   body: productBody,
   sameContent: sameProductContent,
-} as const satisfies SyncedEntity<'product', 'products', ApiProduct, LocalProduct, ProductFields>;
+} as const satisfies SyncedEntity<'product', 'products', FeedProduct, LocalProduct, ProductFields>;
 
 export const customerEntity = {
   ...CUSTOMERS,
