@@ -1,8 +1,9 @@
 /**
- * Deferred pages: a large pull page is stored as it came, 2,500 rows to a record, and written row
- * by row afterwards, in the background. IndexedDB stores one such record in a few ms but 2,500
- * row records in a few hundred (~100–160 µs each, measured in Chromium: docs/benchmarks.md), so a
- * new phone holds a 50,000-product catalogue, whole and offline, in a fraction of the time.
+ * Deferred pages: a large pull page is stored in a few records (its rows converted as the table
+ * stores them, 2,500 to a record) and written row by row afterwards, in the background. IndexedDB
+ * stores one such record in a few ms but 2,500 row records in a few hundred (~100–160 µs each,
+ * measured in Chromium: docs/benchmarks.md), so a new phone holds a 50,000-product catalogue,
+ * whole and offline, in a fraction of the time (decision 003, "First pull").
  *
  * Until a deferred page is written, the readers of its table see it through `readMerged` /
  * `readMergedRow`: the table's rows with the deferred pages applied in memory by the pull's own

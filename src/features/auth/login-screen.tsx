@@ -1,6 +1,6 @@
 /** Login (/login): email and password; on success home or onboarding (spec §2, §8). */
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { warmPull } from '~/features/sync/pull-protocol';
 import { pullNow } from '~/features/sync/sync-status';
 import { useAuth } from '~/lib/auth/auth-context';
@@ -54,7 +54,9 @@ function LoginForm() {
 
   return (
     <AuthLayout subtitle="Entre para gerenciar sua loja">
-      <form onSubmit={onSubmit} noValidate className={formStyle}>
+      {/* The pull's worker loads while the owner types (not on a visit that types nothing): the
+          store's data starts coming at sign-in. */}
+      <form onSubmit={onSubmit} onFocus={warmPull} noValidate className={formStyle}>
         <TextField
           label="E-mail"
           name="email"
@@ -88,8 +90,6 @@ function LoginForm() {
 }
 
 export function LoginScreen() {
-  // The pull's worker loads while the owner types: the store's data starts coming at sign-in.
-  useEffect(warmPull, []);
   return (
     <RedirectIfAuthenticated>
       <LoginForm />
