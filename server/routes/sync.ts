@@ -2,7 +2,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MAX_REPLAY_BATCH } from '../../src/domain/sync/protocol';
-import { SYNC_DEFAULT_PAGE, SYNC_MAX_PAGE } from '../../src/domain/sync/wire';
+import {
+  SYNC_CURSOR_HEADER,
+  SYNC_DEFAULT_PAGE,
+  SYNC_HAS_MORE_HEADER,
+  SYNC_MAX_PAGE,
+} from '../../src/domain/sync/wire';
 import { requireStore, requireUser } from '../auth/middleware';
 import { ApiError, readJson } from '../http';
 import { runBatch } from '../services/catalogue/run-mutation';
@@ -25,10 +30,13 @@ syncRoutes.get('/', async (c) => {
   const limit = parseCount(c.req.query('limit'), SYNC_DEFAULT_PAGE, 'Limite inválido');
   if (limit < 1 || limit > SYNC_MAX_PAGE) throw new ApiError(400, 'Limite inválido');
   // JSON text written by the database (see readChangesJson); compressed by the app's gzip.
-  const body = await readChangesJson(c.var.deps.db, c.var.storeId, since, limit);
-  return c.body(body, 200, {
+  const page = await readChangesJson(c.var.deps.db, c.var.storeId, since, limit);
+  return c.body(page.json, 200, {
     'Content-Type': 'application/json; charset=UTF-8',
     'Cache-Control': 'no-store',
+    // The next page's cursor before the body: the device asks for it while parsing this one.
+    [SYNC_CURSOR_HEADER]: page.cursor,
+    [SYNC_HAS_MORE_HEADER]: page.hasMore ? '1' : '0',
   });
 });
 

@@ -224,6 +224,40 @@ describe('pull', () => {
     expect(await readCursor(ctx.db)).toBe(String(rows.length));
   });
 
+  it('asks for the next page as soon as the headers give its cursor, before the body is read', async () => {
+    let sendBody: () => void = () => {};
+    const bodySent = new Promise<void>((resolve) => {
+      sendBody = resolve;
+    });
+    const first = page({ products: [product('p1', 'Primeiro', 1)], cursor: '1', hasMore: true });
+    ctx = testContext((req) => {
+      if (!req.url.startsWith('/api/sync?since=0&')) {
+        return json(200, page({ products: [product('p2', 'Segundo', 2)], cursor: '2' }));
+      }
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          await bodySent;
+          controller.enqueue(new TextEncoder().encode(JSON.stringify(first)));
+          controller.close();
+        },
+      });
+      return new Response(body, {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', 'Sync-Cursor': '1', 'Sync-Has-More': '1' },
+      });
+    });
+    const run = pull(ctx);
+    for (let i = 0; i < 100 && ctx.sent.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    // The first page's body has not come yet, and the second page is already asked for.
+    expect(ctx.sent.map((r) => r.url)).toEqual([
+      `/api/sync?since=0&limit=${FIRST_PULL_PAGES[0]}`,
+      `/api/sync?since=1&limit=${FIRST_PULL_PAGES[1]}`,
+    ]);
+    sendBody();
+    expect(await run).toMatchObject({ pages: 2, cursor: '2' });
+    expect(await ctx.db.products.count()).toBe(2);
+  });
+
   it('keeps the cursor when the server fails, so the next pull asks again', async () => {
     ctx = testContext(() => json(500, { message: 'Erro interno' }));
     await expect(pull(ctx)).rejects.toThrow('Erro interno');

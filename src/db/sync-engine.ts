@@ -11,7 +11,12 @@
 
 import { SYNCED_ENTITIES } from '~/domain/sync/registry';
 import type { ApiSyncedRow, SyncRow } from '~/domain/sync/rows';
-import { SYNC_MAX_PAGE, type SyncResponse } from '~/domain/sync/wire';
+import {
+  SYNC_CURSOR_HEADER,
+  SYNC_HAS_MORE_HEADER,
+  SYNC_MAX_PAGE,
+  type SyncResponse,
+} from '~/domain/sync/wire';
 import { errorFromResponse } from '~/lib/api';
 import { applyRows } from './apply-rows';
 import { syncedTables, type TaliDb } from './db';
@@ -70,7 +75,16 @@ export function pull(
   return run;
 }
 
-async function fetchPage(ctx: DeviceContext, since: string, limit: number): Promise<SyncPage> {
+/**
+ * One page on its way: `ahead` is the next cursor as the response's headers give it (before the
+ * body is read; null from a server that does not send them), `body` the page itself.
+ */
+type PageInFlight = {
+  ahead: { cursor: string; hasMore: boolean } | null;
+  body: Promise<SyncPage>;
+};
+
+async function fetchPage(ctx: DeviceContext, since: string, limit: number): Promise<PageInFlight> {
   const res = await ctx.transport.fetch(
     `/api/sync?since=${encodeURIComponent(since)}&limit=${limit}`,
     {
@@ -80,7 +94,16 @@ async function fetchPage(ctx: DeviceContext, since: string, limit: number): Prom
     },
   );
   if (!res.ok) throw await errorFromResponse(res);
-  return (await res.json()) as SyncPage;
+  const cursor = res.headers.get(SYNC_CURSOR_HEADER);
+  const hasMore = res.headers.get(SYNC_HAS_MORE_HEADER);
+  const ahead =
+    cursor !== null && /^\d+$/.test(cursor) && (hasMore === '1' || hasMore === '0')
+      ? { cursor, hasMore: hasMore === '1' }
+      : null;
+  const body = res.json() as Promise<SyncPage>;
+  // Not awaited when an earlier page fails: the error reported is that one.
+  body.catch(() => {});
+  return { ahead, body };
 }
 
 async function pullAll(ctx: DeviceContext, screens: PullScreens): Promise<PullResult> {
@@ -89,17 +112,25 @@ async function pullAll(ctx: DeviceContext, screens: PullScreens): Promise<PullRe
   let applied = 0;
   const firstPull = cursor === '0';
   let next = fetchPage(ctx, cursor, pageLimit(firstPull, 0));
+  const ask = (since: string, index: number) => {
+    const asked = fetchPage(ctx, since, pageLimit(firstPull, index));
+    // Not awaited when this page fails to apply: the error below is the one reported.
+    asked.catch(() => {});
+    return asked;
+  };
   try {
     // A bound against a server that keeps answering hasMore: far beyond real use.
     for (let i = 0; i < 1000; i++) {
-      const page = await next;
-      // The next page travels (and the server builds it) while this one is written.
+      const inFlight = await next;
+      // The next page travels (and the server builds it) while this one is read and written:
+      // asked from the headers' cursor as soon as they arrive, else from the body's.
+      const { ahead } = inFlight;
+      const early = ahead?.hasMore && isAfter(ahead.cursor, cursor) ? ahead.cursor : null;
+      if (early !== null) next = ask(early, i + 1);
+      const page = await inFlight.body;
       const more = page.hasMore && isAfter(page.cursor, cursor);
-      if (more) {
-        next = fetchPage(ctx, page.cursor, pageLimit(firstPull, i + 1));
-        // Not awaited when this page fails to apply: the error below is the one reported.
-        next.catch(() => {});
-      }
+      // The body is what counts: headers that disagreed with it (a proxy?) are not followed.
+      if (more && early !== page.cursor) next = ask(page.cursor, i + 1);
       applied += await applyPage(ctx.db, page, firstReadsSettled);
       pages++;
       if (isAfter(page.cursor, cursor)) cursor = page.cursor;

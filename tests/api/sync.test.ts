@@ -18,6 +18,9 @@ async function pull(owner: Owner, since: string, limit?: number): Promise<SyncRe
   const query = limit ? `since=${since}&limit=${limit}` : `since=${since}`;
   const res = await t.call('GET', `/api/sync?${query}`, undefined, owner.token);
   expect(res.status).toBe(200);
+  // The headers repeat the body's cursor and hasMore (the device asks ahead from them).
+  expect(res.headers.get('Sync-Cursor')).toBe(res.body.cursor);
+  expect(res.headers.get('Sync-Has-More')).toBe(res.body.hasMore ? '1' : '0');
   return res.body;
 }
 

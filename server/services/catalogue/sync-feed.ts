@@ -56,7 +56,7 @@ export async function readChangesJson(
   storeId: string,
   since: number,
   limit = SYNC_DEFAULT_PAGE,
-): Promise<string> {
+): Promise<{ json: string; cursor: string; hasMore: boolean }> {
   const kinds = SYNCED_ENTITIES.map((e) => e.kind);
   const head = (kind: EntityKind): SQL =>
     sql`(SELECT revision FROM ${feedTable(kind)}
@@ -83,7 +83,9 @@ export async function readChangesJson(
   const row = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0] ?? {};
   const lists = SYNCED_ENTITIES.map((e) => `${JSON.stringify(e.table)}:${row[e.table] ?? '[]'}`);
   const cursor = typeof row.cursor === 'string' ? row.cursor : String(since);
-  return `{${lists.join(',')},"cursor":${JSON.stringify(cursor)},"hasMore":${row.has_more === true}}`;
+  const hasMore = row.has_more === true;
+  const json = `{${lists.join(',')},"cursor":${JSON.stringify(cursor)},"hasMore":${hasMore}}`;
+  return { json, cursor, hasMore };
 }
 
 /**

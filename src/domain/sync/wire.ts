@@ -24,6 +24,14 @@ export type SyncResponse = { [T in EntityTableName]: SyncRowsOf<T> } & {
 };
 
 /**
+ * Response headers of GET /api/sync repeating the body's `cursor` and `hasMore` ("1"/"0"): a
+ * device asks for the next page as soon as the headers arrive, while this page's body is still
+ * read, parsed and written.
+ */
+export const SYNC_CURSOR_HEADER = 'Sync-Cursor';
+export const SYNC_HAS_MORE_HEADER = 'Sync-Has-More';
+
+/**
  * GET /api/sync/<table>/<id>: one row of the caller's store as the feed would carry it (a
  * tombstone when it was deleted); 404 when the store has no such row. What the device reads to
  * put one row back to the server's version (discarding a refused change).
