@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The README's test command: makes sure Debian's Chromium is there (browser tests never skip),
 // then runs every vitest project and prints one closing "N passed, N failed" line.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -33,34 +33,56 @@ if (!fs.existsSync('styled-system/css')) {
   execFileSync('npx', ['panda', 'codegen'], { stdio: 'inherit' });
 }
 
-const report = path.join('.tmp', 'vitest-report.json');
 fs.mkdirSync('.tmp', { recursive: true });
-fs.rmSync(report, { force: true });
-const args = [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-];
-const run = spawnSync('npx', [...args, ...process.argv.slice(2)], { stdio: 'inherit' });
+
+/** One vitest run with its JSON report; resolves with its exit status. */
+function vitest(name, extra) {
+  const report = path.join('.tmp', `vitest-report${name ? `-${name}` : ''}.json`);
+  fs.rmSync(report, { force: true });
+  const args = [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
+  return new Promise((resolve) => {
+    const child = spawn('npx', [...args, ...extra], { stdio: 'inherit' });
+    child.on('exit', (status) => resolve({ report, status: status ?? 1 }));
+  });
+}
+
+// The whole suite: the browser tests (one file at a time, in vitest's last group) run beside the
+// unit and API tests in a second process instead of after them; CI takes the longer of the two
+// instead of their sum. With arguments (one project, one file), one plain run.
+const extra = process.argv.slice(2);
+const runs = await Promise.all(
+  extra.length > 0
+    ? [vitest('', extra)]
+    : [vitest('e2e', ['--project', 'e2e']), vitest('rest', ['--project', '!e2e'])],
+);
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-try {
-  const result = JSON.parse(fs.readFileSync(report, 'utf8'));
-  passed = result.numPassedTests;
-  failed = result.numFailedTests + (result.numRuntimeErrorTestSuites ?? 0);
-  skipped = result.numPendingTests + result.numTodoTests;
-} catch {
+let outside = false;
+for (const run of runs) {
+  try {
+    const result = JSON.parse(fs.readFileSync(run.report, 'utf8'));
+    passed += result.numPassedTests;
+    const failures = result.numFailedTests + (result.numRuntimeErrorTestSuites ?? 0);
+    failed += failures;
+    skipped += result.numPendingTests + result.numTodoTests;
+    // Vitest failed outside any test (an unhandled error, a broken set-up).
+    if (run.status !== 0 && failures === 0) outside = true;
+  } catch {
+    failed += 1;
+  }
+}
+if (outside) {
+  console.error('\nVitest reported errors outside the tests (see above).');
   failed = Math.max(failed, 1);
 }
-if (run.status !== 0 && failed === 0) {
-  // Vitest failed outside any test (an unhandled error, a broken set-up): count it as a failure.
-  console.error('\nVitest reported errors outside the tests (see above).');
-  failed = 1;
-}
-const code = run.status === 0 && failed === 0 && passed > 0 ? 0 : 1;
+const code = runs.every((r) => r.status === 0) && failed === 0 && passed > 0 ? 0 : 1;
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(code);
