@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiProduct, SyncResponse } from '~/domain/api-types';
+import type { FeedProduct } from '~/domain/api-types';
 import { productEntity, SYNCED_ENTITIES } from '~/domain/sync/registry';
 import { type LocalProduct, TaliDb } from './db';
 import {
@@ -12,32 +12,17 @@ import { importProducts } from './product-import';
 import { deleteProduct, saveProduct } from './products-repo';
 import { readProductsByName } from './read-products';
 import { applyPage, readCursor } from './sync-engine';
-import { json, testContext } from './test-support';
+import { feedProduct, json, syncPage, testContext } from './test-support';
 
-type Row = ApiProduct & { deleted: false };
-
-const product = (i: number, revision: number, extra: Partial<ApiProduct> = {}): Row => ({
-  id: `p${String(i).padStart(5, '0')}`,
-  name: `Produto ${String(i).padStart(5, '0')}`,
-  description: '',
-  price: '10.00',
-  active: true,
-  revision,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  deleted: false as const,
-  ...extra,
-});
+/** Product i of a test catalogue, in name order by i. */
+const product = (i: number, revision: number, extra: Partial<FeedProduct> = {}) => {
+  const n = String(i).padStart(5, '0');
+  return feedProduct(`p${n}`, `Produto ${n}`, revision, extra);
+};
 
 const tombstone = (id: string, revision: number) => ({ id, deleted: true as const, revision });
 
-const page = (p: Partial<SyncResponse>): SyncResponse => ({
-  products: [],
-  customers: [],
-  cursor: '0',
-  hasMore: false,
-  ...p,
-});
+const page = syncPage;
 
 /** A first pull's big page: products 0..n-1 at revisions 1..n. */
 const bigPage = (n: number) =>

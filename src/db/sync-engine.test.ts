@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiProduct, SyncResponse } from '~/domain/api-types';
 import { SYNC_MAX_PAGE } from '~/domain/sync/wire';
 import { saveProduct } from './products-repo';
 import {
@@ -11,20 +10,9 @@ import {
   pull,
   readCursor,
 } from './sync-engine';
-import { json, testContext } from './test-support';
+import { feedProduct, json, syncPage, testContext } from './test-support';
 
-const product = (id: string, name: string, revision: number, extra: Partial<ApiProduct> = {}) => ({
-  id,
-  name,
-  description: '',
-  price: '10.00',
-  active: true,
-  revision,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  deleted: false as const,
-  ...extra,
-});
+const product = feedProduct;
 
 const customer = (id: string, name: string, revision: number) => ({
   id,
@@ -37,13 +25,7 @@ const customer = (id: string, name: string, revision: number) => ({
   deleted: false as const,
 });
 
-const page = (p: Partial<SyncResponse>): SyncResponse => ({
-  products: [],
-  customers: [],
-  cursor: '0',
-  hasMore: false,
-  ...p,
-});
+const page = syncPage;
 
 let ctx = testContext(() => json(500, {}));
 afterEach(() => ctx.db.delete());

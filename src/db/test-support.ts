@@ -1,4 +1,5 @@
 /** Test helpers for the device layer: a fresh TaliDb per test and a scripted fetch. */
+import type { FeedProduct, SyncResponse } from '~/domain/api-types';
 import { TaliDb } from './db';
 import type { DeviceContext, FetchLike } from './transport';
 
@@ -44,3 +45,29 @@ export function testContext(responder: Responder): DeviceContext & {
     },
   };
 }
+
+/** A product as GET /api/sync carries it. */
+export const feedProduct = (
+  id: string,
+  name: string,
+  revision: number,
+  extra: Partial<FeedProduct> = {},
+) => ({
+  id,
+  name,
+  description: '',
+  price: '10.00',
+  active: true,
+  revision,
+  deleted: false as const,
+  ...extra,
+});
+
+/** A GET /api/sync answer: empty lists, cursor "0", no more pages, unless given. */
+export const syncPage = (p: Partial<SyncResponse>): SyncResponse => ({
+  products: [],
+  customers: [],
+  cursor: '0',
+  hasMore: false,
+  ...p,
+});
