@@ -10,7 +10,8 @@ export type StatusFilter = 'all' | 'active' | 'inactive';
 export type ProductSort = 'name' | 'price';
 export type ProductQuery = { search: string; status: StatusFilter; sort: ProductSort };
 
-const byName = (a: LocalProduct, b: LocalProduct) =>
+/** Name order: the search key, then the id (the [searchKey+id] index's order). */
+export const byName = (a: LocalProduct, b: LocalProduct) =>
   a.searchKey < b.searchKey ? -1 : a.searchKey > b.searchKey ? 1 : a.id < b.id ? -1 : 1;
 
 const byPrice = (a: LocalProduct, b: LocalProduct) => a.priceCents - b.priceCents || byName(a, b);

@@ -6,13 +6,11 @@
 import { productEntity } from '~/domain/sync/registry';
 import type { LocalProduct, TaliDb } from './db';
 import { readMerged } from './deferred-pages';
+import { byName } from './product-search';
 
 export const READ_SLICE = 4000;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-const byName = (a: LocalProduct, b: LocalProduct) =>
-  a.searchKey < b.searchKey ? -1 : a.searchKey > b.searchKey ? 1 : a.id < b.id ? -1 : 1;
 
 /** The catalogue in name order, pull pages not yet written row by row included. */
 export async function readProductsByName(db: TaliDb, slice = READ_SLICE): Promise<LocalProduct[]> {
