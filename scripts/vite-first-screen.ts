@@ -1,6 +1,11 @@
-/** Vite plugin: puts the HTML of the first screens into index.html and loads the app after the first paint. */
+/**
+ * Vite plugin: puts the HTML of the first screens into index.html, with the start-up that paints
+ * one at once and loads the app (src/app/first-screen-boot.ts, compiled inline).
+ */
 import path from 'node:path';
+import { build as esbuild } from 'esbuild';
 import { createServer, type Plugin, type Rolldown } from 'vite';
+import type { AppFiles } from '../src/app/first-screen-boot';
 import type { FirstScreens } from '../src/app/first-screen-markup';
 
 /** Renders the real screen components in Node (Vite's SSR loader, same aliases). */
@@ -31,11 +36,36 @@ async function renderFirstScreens(root: string): Promise<FirstScreens> {
  * boot (modulepreload), so that splitting the evaluation adds no round trips on a slow network.
  */
 const START_MODULES = [/\/react-dom\/client\.js$/, /\/src\/app\/app-root\.tsx$/];
-/** The route chunks of each first screen, which the router loads before the first render. */
-const SCREEN_MODULES: Record<string, RegExp> = {
-  '/login': /\/src\/routes\/login\.tsx\?tsr-split/,
-  '/register': /\/src\/routes\/register\.tsx\?tsr-split/,
+/**
+ * The route chunks of each first screen, which the router loads before the first render: a
+ * visitor's login or register, or the main screen a signed-in owner opened (with its layout).
+ */
+const MAIN = /\/src\/routes\/_app\/_store\/_main\.tsx\?tsr-split/;
+const SCREEN_MODULES: Record<string, RegExp[]> = {
+  '/login': [/\/src\/routes\/login\.tsx\?tsr-split/],
+  '/register': [/\/src\/routes\/register\.tsx\?tsr-split/],
+  '/': [MAIN, /\/src\/routes\/_app\/_store\/_main\/index\.tsx\?tsr-split/],
+  '/produtos': [MAIN, /\/src\/routes\/_app\/_store\/_main\/produtos\.tsx\?tsr-split/],
+  '/clientes': [MAIN, /\/src\/routes\/_app\/_store\/_main\/clientes\.tsx\?tsr-split/],
+  '/campanhas': [MAIN, /\/src\/routes\/_app\/_store\/_main\/campanhas\.tsx\?tsr-split/],
 };
+
+/** The start-up script with the app's files written in, small enough to sit in index.html. */
+async function startUpScript(root: string, app: AppFiles): Promise<string> {
+  const out = await esbuild({
+    entryPoints: [path.join(root, 'src/app/first-screen-boot.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    minify: true,
+    target: 'es2020',
+    define: { __FIRST_SCREEN_APP__: JSON.stringify(app) },
+    logLevel: 'silent',
+  });
+  const code = out.outputFiles[0]?.text ?? '';
+  if (!code || code.includes('</script')) throw new Error('index.html: bad start-up script');
+  return code.trim();
+}
 
 /** The files of the chunks whose entry module matches, with every chunk they import statically. */
 function chunkFiles(bundle: Rolldown.OutputBundle, modules: RegExp[]): string[] {
@@ -76,7 +106,7 @@ export function firstScreen(): Plugin {
       order: 'post',
       async handler(html, ctx) {
         if (!screens) throw new Error('first screens were not rendered');
-        const { login, register, wait } = await screens;
+        const { login, register, shell } = await screens;
         const entry = ENTRY.exec(html)?.[1];
         if (!entry) throw new Error('index.html: the entry script was not found');
         const bundle = ctx.bundle;
@@ -88,14 +118,14 @@ export function firstScreen(): Plugin {
         ].filter((file) => file !== entry);
         // Per first screen (the inline script picks by path): its route chunks, fetched with the rest.
         const screenPreload = Object.fromEntries(
-          Object.entries(SCREEN_MODULES).map(([path, module]) => [
+          Object.entries(SCREEN_MODULES).map(([path, modules]) => [
             path,
-            chunkFiles(bundle, [module])
+            chunkFiles(bundle, modules)
               .map(url)
               .filter((file) => file !== entry && !preload.includes(file)),
           ]),
         );
-        const templates = Object.entries({ login, register, wait })
+        const templates = Object.entries({ login, register, shell })
           .map(([name, markup]) => `<template id="first-screen-${name}">${markup}</template>`)
           .join('\n    ');
         return html
@@ -103,8 +133,8 @@ export function firstScreen(): Plugin {
           .replace(PRELOAD, '')
           .replace('<!--first-screen-templates-->', templates)
           .replace(
-            "'__FIRST_SCREEN_APP__'",
-            JSON.stringify({ entry, preload, screens: screenPreload }),
+            '<!--first-screen-script-->',
+            `<script>${await startUpScript(root, { entry, preload, screens: screenPreload })}</script>`,
           );
       },
     },

@@ -38,9 +38,16 @@ async function start(app: HTMLElement) {
   await router.load().catch((error: unknown) => console.error(error));
   await nextTask();
   await follow().catch((error: unknown) => console.error(error));
-  const handedOver = handOverFirstScreen(app);
+  // Settled: the router is idle at the address the static screen shows. If the live screen is
+  // then still not the static one's kind (an error screen), it replaces the static one.
+  const handOver = handOverFirstScreen(
+    app,
+    () => router.state.status === 'idle' && router.state.location.pathname === location.pathname,
+  );
+  const stopWatching = router.subscribe('onRendered', handOver.check);
   renderApp(createRoot(app), router);
-  await handedOver;
+  await handOver.done;
+  stopWatching();
   window.removeEventListener(FIRST_SCREEN_MOVED, onMoved);
   // Worker registration, 60 s update check and its notice, replay nudges: after the screen is
   // live (production only). Its module is not part of what the first screen waits for.

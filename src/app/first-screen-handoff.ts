@@ -1,10 +1,9 @@
 /** Swaps the build-time first screen (index.html) for the live app without losing a keystroke. */
 
-/** Id of the static screen the inline script of index.html shows until the app is ready. */
-export const FIRST_SCREEN_ID = 'first-screen';
+import { APP_WAIT_ATTRIBUTE } from '~/ui/app-wait';
+import { FIRST_SCREEN_ID, FIRST_SCREEN_MOVED } from './first-screen-ids';
 
-/** Event of index.html's inline script: a link or Back switched the static screen's path. */
-export const FIRST_SCREEN_MOVED = 'tali:first-screen-moved';
+export { FIRST_SCREEN_ID, FIRST_SCREEN_MOVED };
 
 type Typed = {
   name: string;
@@ -26,10 +25,21 @@ function typedIn(staticScreen: HTMLElement): Typed[] {
   }));
 }
 
-/** The live form holding every field of the static one (same screen component, same names). */
-function liveForm(app: HTMLElement, names: string[]): HTMLFormElement | null {
+/** The names of a form's fields, in a canonical order: two screens match when these are equal. */
+function fieldNames(container: ParentNode): string {
+  return [...container.querySelectorAll<HTMLInputElement>('input[name]')]
+    .map((input) => input.name)
+    .sort()
+    .join(' ');
+}
+
+/**
+ * The live form of the same screen as the static one: exactly the same fields (the register form
+ * holds every field of the login form, so "contains" would hand a login over to it).
+ */
+function liveForm(app: HTMLElement, names: string): HTMLFormElement | null {
   for (const form of app.querySelectorAll('form')) {
-    if (names.every((name) => form.querySelector(`input[name="${name}"]`))) return form;
+    if (fieldNames(form) === names) return form;
   }
   return null;
 }
@@ -42,7 +52,7 @@ function liveForm(app: HTMLElement, names: string[]): HTMLFormElement | null {
 function swap(staticScreen: HTMLElement, app: HTMLElement, form: HTMLFormElement | null): void {
   const typed = typedIn(staticScreen);
   const submitted = staticScreen.hasAttribute('data-submitted');
-  staticScreen.remove();
+  staticScreen.replaceWith(app);
   app.hidden = false;
   if (!form) return;
   for (const field of typed) {
@@ -66,44 +76,54 @@ function swap(staticScreen: HTMLElement, app: HTMLElement, form: HTMLFormElement
   if (submitted) form.requestSubmit();
 }
 
+export type HandOver = {
+  /** Resolves once the app is on screen. */
+  done: Promise<void>;
+  /** Looks again (the router settled): the observer only sees changes of the app's DOM. */
+  check: () => void;
+};
+
 /**
- * Call before the app's first render (it may be time-sliced): the static screen stays usable until
- * the live screen with the same fields exists, then the swap happens in one task. A different
- * screen (a session found, an error) or a live one that never shows up within `giveUpMs` replaces
- * it anyway. Resolves once the app is on screen.
+ * Call before the app's first render (it may be time-sliced). The static screen stays usable until
+ * the live screen of the same kind exists, then the swap happens in one task:
+ * - a form screen (login, register) waits for a live form with exactly the same fields;
+ * - the signed-in shell waits for the app to show more than its session-check wait.
+ * The static screen is looked up at each check, never kept: a link or Back on it replaces it with
+ * another one (index.html's start-up), and that one is what the owner is filling.
+ * When the app has settled on a different screen (`isSettled`: its router is idle at the address
+ * shown, e.g. an error screen), that screen replaces the static one. No timer decides.
+ * Until the swap the app renders out of the document, so there are never two forms in the page
+ * (for autofill, password managers and assistive technology alike), hidden or not.
  */
-export function handOverFirstScreen(app: HTMLElement, giveUpMs = 8000): Promise<void> {
-  const staticScreen = document.getElementById(FIRST_SCREEN_ID);
-  if (!staticScreen) {
-    app.hidden = false;
-    return Promise.resolve();
-  }
-  const names = [...staticScreen.querySelectorAll<HTMLInputElement>('input[name]')].map(
-    (input) => input.name,
-  );
-  const ready = (): HTMLFormElement | null | false => {
-    if (names.length === 0) return app.childElementCount > 0 ? null : false;
-    return liveForm(app, names) ?? false;
-  };
-  const found = ready();
-  if (found !== false) {
-    swap(staticScreen, app, found);
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => {
-    const observer = new MutationObserver(() => {
-      const now = ready();
-      if (now === false) return;
-      observer.disconnect();
-      clearTimeout(timer);
-      swap(staticScreen, app, now);
-      resolve();
-    });
-    observer.observe(app, { childList: true, subtree: true });
-    const timer = setTimeout(() => {
-      observer.disconnect();
-      if (staticScreen.isConnected) swap(staticScreen, app, null);
-      resolve();
-    }, giveUpMs);
+export function handOverFirstScreen(
+  app: HTMLElement,
+  isSettled: () => boolean = () => false,
+): HandOver {
+  let finish: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
   });
+  let observer: MutationObserver | null = null;
+  if (document.getElementById(FIRST_SCREEN_ID)) app.remove();
+  const check = () => {
+    const staticScreen = document.getElementById(FIRST_SCREEN_ID);
+    if (!staticScreen) {
+      if (!app.isConnected) document.body.prepend(app);
+      app.hidden = false;
+      observer?.disconnect();
+      finish();
+      return;
+    }
+    const names = fieldNames(staticScreen);
+    const rendered = app.childElementCount > 0 && !app.querySelector(`[${APP_WAIT_ATTRIBUTE}]`);
+    const form = names ? liveForm(app, names) : null;
+    if (!(form || (!names && rendered) || (rendered && isSettled()))) return;
+    observer?.disconnect();
+    swap(staticScreen, app, form);
+    finish();
+  };
+  observer = new MutationObserver(check);
+  observer.observe(app, { childList: true, subtree: true });
+  check();
+  return { done, check };
 }

@@ -1,4 +1,4 @@
-/** Build-time only: the HTML of /login, /register and the session-check spinner, painted before any script. */
+/** Build-time only: the HTML of /login, /register and the signed-in shell, painted before any script. */
 import {
   createMemoryHistory,
   createRootRoute,
@@ -8,12 +8,15 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
+import { css } from 'styled-system/css';
 import { LoginScreen } from '~/features/auth/login-screen';
 import { RegisterScreen } from '~/features/auth/register-screen';
 import { AuthProvider } from '~/lib/auth/auth-context';
-import { FullScreenSpinner } from '~/ui/spinner';
+import { pageStyle } from '~/ui/page';
+import { Spinner } from '~/ui/spinner';
+import { MainFrame } from './main-frame';
 
-export type FirstScreens = { login: string; register: string; wait: string };
+export type FirstScreens = { login: string; register: string; shell: string };
 
 /** The same screen components the app mounts, rendered for a visitor without a session. */
 async function renderScreen(path: '/login' | '/register'): Promise<string> {
@@ -34,6 +37,37 @@ async function renderScreen(path: '/login' | '/register'): Promise<string> {
   );
 }
 
+/**
+ * A signed-in owner's first screen: the main frame with its bottom bar (the start-up marks the
+ * opened tab, or leaves the bar out off the main screens) and the screen's place loading.
+ */
+async function renderShell(): Promise<string> {
+  const rootRoute = createRootRoute({
+    component: () => (
+      <MainFrame>
+        <main className={pageStyle}>
+          <div
+            className={css({
+              display: 'grid',
+              placeItems: 'center',
+              minH: '60dvh',
+              color: 'primary',
+            })}
+          >
+            <Spinner size={40} />
+          </div>
+        </main>
+      </MainFrame>
+    ),
+  });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  await router.load();
+  return renderToString(<RouterProvider router={router} />);
+}
+
 export async function renderFirstScreens(): Promise<FirstScreens> {
   // The session lives in localStorage, which Node lacks: a first visit has none.
   const g = globalThis as { localStorage?: Pick<Storage, 'getItem'> };
@@ -41,6 +75,6 @@ export async function renderFirstScreens(): Promise<FirstScreens> {
   return {
     login: await renderScreen('/login'),
     register: await renderScreen('/register'),
-    wait: renderToString(<FullScreenSpinner />),
+    shell: await renderShell(),
   };
 }

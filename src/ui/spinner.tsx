@@ -1,5 +1,6 @@
 /** Loading indicators: an inline spinner and the full-screen one shown during the session check. */
 import { css, cx } from 'styled-system/css';
+import { APP_WAIT_ATTRIBUTE } from './app-wait';
 
 const spin = css({
   display: 'inline-block',
@@ -22,9 +23,11 @@ export function Spinner({ size = 20, className }: { size?: number; className?: s
   );
 }
 
+/** The whole screen is a wait: at start-up the build-time first screen stays instead of it. */
 export function FullScreenSpinner() {
   return (
     <div
+      {...{ [APP_WAIT_ATTRIBUTE]: '' }}
       className={css({
         minH: '100dvh',
         display: 'grid',

@@ -1,6 +1,6 @@
 /** Login (/login): email and password; on success home or onboarding (spec §2, §8). */
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { warmPull } from '~/features/sync/pull-protocol';
 import { pullNow } from '~/features/sync/sync-status';
 import { useAuth } from '~/lib/auth/auth-context';
@@ -11,6 +11,7 @@ import { Button } from '~/ui/button';
 import { TextField } from '~/ui/field';
 import { login } from './api';
 import { AuthLayout, formStyle, switchLinkStyle } from './auth-layout';
+import { forgetCarriedFields, useCarriedFields } from './carried-fields';
 
 type Errors = { email?: string; password?: string };
 
@@ -31,6 +32,8 @@ function LoginForm() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const carried = useCarriedFields(formRef);
   const shown = errors ? check(email, password) : {};
 
   const onSubmit = async (event: FormEvent) => {
@@ -42,6 +45,7 @@ function LoginForm() {
     try {
       const answer = await login(email.trim(), password);
       await signIn(answer);
+      forgetCarriedFields();
       // The store's data starts coming now, while the home screen loads (not once it has).
       if (answer.hasStore) void pullNow();
       await navigate({ to: answer.hasStore ? '/' : '/onboarding/step1', replace: true });
@@ -56,7 +60,14 @@ function LoginForm() {
     <AuthLayout subtitle="Entre para gerenciar sua loja">
       {/* The pull's worker loads while the owner types (not on a visit that types nothing): the
           store's data starts coming at sign-in. */}
-      <form onSubmit={onSubmit} onFocus={warmPull} noValidate className={formStyle}>
+      <form
+        ref={formRef}
+        {...carried}
+        onSubmit={onSubmit}
+        onFocus={warmPull}
+        noValidate
+        className={formStyle}
+      >
         <TextField
           label="E-mail"
           name="email"

@@ -1,5 +1,6 @@
 /** Register (/register): email, password and confirmation (never sent), then onboarding. */
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAuth } from '~/lib/auth/auth-context';
 import { RedirectIfAuthenticated } from '~/lib/auth/route-guard';
@@ -10,6 +11,7 @@ import { Button } from '~/ui/button';
 import { TextField } from '~/ui/field';
 import { register } from './api';
 import { AuthLayout, formStyle, switchLinkStyle } from './auth-layout';
+import { forgetCarriedFields, useCarriedFields } from './carried-fields';
 
 // zod and the schema load on the form's first focus (or at the first submit), not while the
 // screen starts: their evaluation was most of /register's blocking time on a phone (issue 14).
@@ -25,11 +27,14 @@ function RegisterForm() {
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const formRef = useRef<HTMLFormElement>(null);
+  const carried = useCarriedFields(formRef);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     try {
       const answer = await register(email, password);
       await signIn({ ...answer, hasStore: false });
+      forgetCarriedFields();
       toast.success('Conta criada!', 'Bem-vindo ao Talí');
       await navigate({ to: '/onboarding/step1', replace: true });
     } catch (error) {
@@ -39,7 +44,14 @@ function RegisterForm() {
 
   return (
     <AuthLayout subtitle="Crie sua conta e cadastre sua loja">
-      <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className={formStyle}>
+      <form
+        ref={formRef}
+        {...carried}
+        onSubmit={onSubmit}
+        onFocus={validation.preload}
+        noValidate
+        className={formStyle}
+      >
         <TextField
           label="E-mail"
           type="email"

@@ -1,0 +1,153 @@
+/**
+ * index.html's inline start-up, compiled into the page at build time (scripts/vite-first-screen.ts):
+ * paints the build-time first screen at once (the signed-in shell, /login or /register), keeps
+ * what is typed there for the app (src/app/first-screen-handoff.ts) and requests the app's scripts
+ * when `planStartUp` says. It runs before any module, so it imports only the pure plan.
+ */
+import { FIRST_SCREEN_ID, FIRST_SCREEN_MOVED } from './first-screen-ids';
+import { type FirstScreenName, planStartUp } from './start-up';
+
+/** Filled in by the build: the entry, what it imports at start, and each screen's route chunks. */
+export type AppFiles = { entry: string; preload: string[]; screens: Record<string, string[]> };
+
+declare const __FIRST_SCREEN_APP__: AppFiles | null;
+
+function hasSession(): boolean {
+  try {
+    return Boolean(localStorage.getItem('token') && localStorage.getItem('userId'));
+  } catch {
+    return false;
+  }
+}
+
+function paintTimingSupported(): boolean {
+  return (
+    typeof PerformanceObserver !== 'undefined' &&
+    (PerformanceObserver.supportedEntryTypes ?? []).includes('paint')
+  );
+}
+
+export function bootFirstScreen(app: AppFiles | null): void {
+  const root = document.getElementById('root');
+  if (!root) return;
+  const session = hasSession();
+  const plan = (path: string) =>
+    planStartUp({
+      session,
+      path,
+      hidden: document.visibilityState === 'hidden',
+      paintTiming: paintTimingSupported(),
+    });
+
+  function show(path: string): void {
+    const { screen: name, tab } = plan(path);
+    const template = document.getElementById(`first-screen-${name satisfies FirstScreenName}`);
+    if (!(template instanceof HTMLTemplateElement)) return;
+    const screen = document.createElement('div');
+    screen.id = FIRST_SCREEN_ID;
+    screen.dataset.screen = name;
+    screen.appendChild(template.content.cloneNode(true));
+    if (name === 'shell') markTab(screen, tab);
+    const old = document.getElementById(FIRST_SCREEN_ID);
+    if (old) old.replaceWith(screen);
+    else root?.parentNode?.insertBefore(screen, root);
+    if (root) root.hidden = true;
+  }
+
+  show(location.pathname);
+
+  const onStatic = (target: EventTarget | null): HTMLElement | null => {
+    const screen = document.getElementById(FIRST_SCREEN_ID);
+    return screen && target instanceof Node && screen.contains(target) ? screen : null;
+  };
+  // The app, once its router exists, follows the static screen to the same path (main.tsx).
+  const moved = () => window.dispatchEvent(new Event(FIRST_SCREEN_MOVED));
+
+  // Before the app runs, Enter or the button must not send the form as a GET (the password would
+  // land in the address): the app sends it once it has taken over.
+  document.addEventListener('submit', (e) => {
+    const screen = onStatic(e.target);
+    if (!screen) return;
+    e.preventDefault();
+    screen.setAttribute('data-submitted', '');
+  });
+  // Links of the static screen (login ↔ register, the shell's tabs) switch it in place.
+  document.addEventListener('click', (e) => {
+    const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
+    const to = link && onStatic(link) ? link.getAttribute('href') : null;
+    if (!to) return;
+    if (!(session ? plan(to).tab !== null : isAuthPath(to))) return;
+    e.preventDefault();
+    history.pushState(null, '', to);
+    show(to);
+    moved();
+  });
+  window.addEventListener('popstate', () => {
+    if (!document.getElementById(FIRST_SCREEN_ID)) return;
+    show(location.pathname);
+    moved();
+  });
+
+  if (!app) return;
+  let started = false;
+  const boot = () => {
+    if (started) return;
+    started = true;
+    // The opened screen's route chunks: a visitor's login or register, an owner's main screen.
+    const path = location.pathname;
+    const screenChunks = session !== isAuthPath(path) ? (app.screens[path] ?? []) : [];
+    for (const href of [...app.preload, ...screenChunks]) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = app.entry;
+    document.head.appendChild(script);
+  };
+
+  const when = plan(location.pathname).boot;
+  if (when === 'now') {
+    boot();
+    return;
+  }
+  // A background tab paints nothing until shown: nothing to wait for once it is.
+  document.addEventListener('visibilitychange', boot, { once: true });
+  if (when === 'after-frames') {
+    requestAnimationFrame(() => requestAnimationFrame(boot));
+    return;
+  }
+  new PerformanceObserver((list, observer) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    boot();
+  }).observe({ type: 'paint', buffered: true });
+  // Only if the browser never reports the paint of a form full of text: not the normal path.
+  setTimeout(boot, 3000);
+}
+
+function isAuthPath(path: string): boolean {
+  return path === '/login' || path === '/register';
+}
+
+/** The shell's bottom bar shows the tab of the opened screen, or is left out elsewhere. */
+function markTab(screen: HTMLElement, tab: string | null): void {
+  const nav = screen.querySelector('nav');
+  if (!nav) return;
+  if (tab === null) {
+    nav.remove();
+    return;
+  }
+  for (const link of nav.querySelectorAll('a[href]')) {
+    const active = link.getAttribute('href') === tab;
+    link.toggleAttribute('data-active', active);
+    if (active) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+}
+
+bootFirstScreen(typeof __FIRST_SCREEN_APP__ === 'undefined' ? null : __FIRST_SCREEN_APP__);

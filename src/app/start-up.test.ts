@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { planStartUp, type StartUpInput } from './start-up';
+
+const visible: Omit<StartUpInput, 'session' | 'path'> = { hidden: false, paintTiming: true };
+
+describe('start-up decision (index.html, before any module)', () => {
+  it('a signed-in owner gets the shell and the scripts at once, whatever screen was opened', () => {
+    for (const path of ['/', '/produtos', '/clientes', '/campanhas', '/configuracoes', '/login']) {
+      expect(planStartUp({ ...visible, session: true, path }).boot, path).toBe('now');
+      expect(planStartUp({ ...visible, session: true, path }).screen, path).toBe('shell');
+    }
+    // Without paint timing too: nothing a signed-in open waits for.
+    expect(planStartUp({ session: true, path: '/', hidden: false, paintTiming: false }).boot).toBe(
+      'now',
+    );
+  });
+
+  it('the shell marks the opened main screen, and leaves the bar out elsewhere', () => {
+    const tab = (path: string) => planStartUp({ ...visible, session: true, path }).tab;
+    expect(tab('/')).toBe('/');
+    expect(tab('/home')).toBe('/');
+    expect(tab('/produtos')).toBe('/produtos');
+    expect(tab('/produtos/')).toBe('/produtos');
+    expect(tab('/clientes')).toBe('/clientes');
+    expect(tab('/campanhas')).toBe('/campanhas');
+    expect(tab('/configuracoes')).toBeNull();
+    expect(tab('/onboarding/step1')).toBeNull();
+  });
+
+  it("a visitor sees the form of the address (register, else login) painted before the app's scripts", () => {
+    expect(planStartUp({ ...visible, session: false, path: '/register' })).toEqual({
+      screen: 'register',
+      tab: null,
+      boot: 'after-paint',
+    });
+    for (const path of ['/login', '/', '/produtos']) {
+      expect(planStartUp({ ...visible, session: false, path }).screen, path).toBe('login');
+    }
+    expect(
+      planStartUp({ session: false, path: '/login', hidden: false, paintTiming: false }).boot,
+    ).toBe('after-frames');
+  });
+
+  it('a tab opened in the background paints nothing: its scripts start at once', () => {
+    expect(
+      planStartUp({ session: false, path: '/login', hidden: true, paintTiming: true }).boot,
+    ).toBe('now');
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * The start-up decision of index.html's inline script, as a pure function (issue 26): which
+ * build-time first screen to paint and when to request the app's scripts. No clock, no DOM:
+ * `first-screen-boot.ts` reads the inputs and carries the plan out.
+ */
+
+/** The build-time first screens (index.html `<template id="first-screen-…">`). */
+export type FirstScreenName = 'shell' | 'login' | 'register';
+
+/** The main screens that show the bottom navigation (src/app/bottom-nav.tsx). */
+export const MAIN_TABS = ['/', '/produtos', '/clientes', '/campanhas'] as const;
+
+export type StartUpInput = {
+  /** A session is in localStorage ('token' and 'userId'). */
+  session: boolean;
+  /** `location.pathname`. */
+  path: string;
+  /** The tab was opened in the background: it paints nothing until shown. */
+  hidden: boolean;
+  /** The browser reports paint timing (`PerformanceObserver` with 'paint'). */
+  paintTiming: boolean;
+};
+
+/**
+ * - `now`: request the scripts at once.
+ * - `after-paint`: after the first contentful paint of the static screen, so the scripts do not
+ *   compete with the first paint for a slow network (a visitor's login or register form, which
+ *   has text: the paint is reported as soon as the HTML and stylesheet are in).
+ * - `after-frames`: two animation frames, where paint timing is missing.
+ */
+export type BootWhen = 'now' | 'after-paint' | 'after-frames';
+
+export type StartUpPlan = {
+  screen: FirstScreenName;
+  /** The bottom navigation's active tab on the shell; `null` hides the bar (not a main screen). */
+  tab: (typeof MAIN_TABS)[number] | null;
+  boot: BootWhen;
+};
+
+/** '/home' is the same dashboard as '/'; a trailing slash names the same screen. */
+function mainTab(path: string): StartUpPlan['tab'] {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (clean === '/home') return '/';
+  return MAIN_TABS.find((tab) => tab === clean) ?? null;
+}
+
+export function planStartUp({ session, path, hidden, paintTiming }: StartUpInput): StartUpPlan {
+  if (session) {
+    // A signed-in owner sees the app's own shell, and nothing is worth waiting for: the app's
+    // code is what draws the screen they opened (the shell has nothing to type in).
+    return { screen: 'shell', tab: mainTab(path), boot: 'now' };
+  }
+  // A visitor ends on /login from any other path (main.tsx sends them there before rendering).
+  const screen = path === '/register' ? 'register' : 'login';
+  if (hidden) return { screen, tab: null, boot: 'now' };
+  return { screen, tab: null, boot: paintTiming ? 'after-paint' : 'after-frames' };
+}
