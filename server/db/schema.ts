@@ -414,9 +414,18 @@ export const conversationMessages = pgTable(
     author: text('author').$type<'customer' | 'assistant' | 'owner' | 'campaign'>().notNull(),
     text: text('text').notNull(),
     mediaUrl: text('media_url'),
+    /**
+     * The gateway's id of the WhatsApp message this turn came in as (Evolution's key.id), when
+     * it came through a webhook: the gateway retries a delivery, and the same id is logged and
+     * answered once (unique per store; NULLs, e.g. Talí's own turns, never collide).
+     */
+    gatewayMessageId: text('gateway_message_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('conversation_store_phone_idx').on(t.storeId, t.phone, t.createdAt)],
+  (t) => [
+    index('conversation_store_phone_idx').on(t.storeId, t.phone, t.createdAt),
+    uniqueIndex('conversation_store_gateway_message_uq').on(t.storeId, t.gatewayMessageId),
+  ],
 );
 
 /** What the built-in sandbox gateway "delivered": read by the sandbox page. */

@@ -1,1 +1,0 @@
-CREATE INDEX "campaign_recipients_unconfirmed_idx" ON "campaign_recipients" USING btree ("next_attempt_at") WHERE "campaign_recipients"."status" = 'unconfirmed';
