@@ -66,7 +66,14 @@ describe('sending a campaign', () => {
       recipientCount: 9,
     });
     expect(report.body.campaign.sentAt).not.toBeNull();
-    expect(report.body.counts).toEqual({ total: 9, pending: 0, sent: 9, failed: 0, skipped: 2 });
+    expect(report.body.counts).toEqual({
+      total: 9,
+      pending: 0,
+      sent: 9,
+      unconfirmed: 0,
+      failed: 0,
+      skipped: 2,
+    });
     const pedro = report.body.recipients.find((r: { name: string }) => r.name === 'Pedro');
     expect(pedro).toMatchObject({
       status: 'skipped',
