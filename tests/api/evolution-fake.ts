@@ -59,6 +59,8 @@ export async function startFakeEvolution() {
     lateSends: 0,
     lateMs: 0,
     afterLate: null as null | ((instance: string) => void),
+    /** Every send is sent at once and answered this much later (a slow gateway, in time). */
+    answerDelayMs: 0,
     /** Like DATABASE_SAVE_DATA_NEW_MESSAGE=false: findMessages finds nothing. */
     saveMessages: true,
     /** The send with this index (0-based, counting every send) is never answered (a crash test). */
@@ -262,7 +264,14 @@ export async function startFakeEvolution() {
       }
       const recorded = requests.at(-1);
       if (recorded) delivered.push(recorded);
-      return send(201, store(name, body as Record<string, unknown>));
+      const answer = store(name, body as Record<string, unknown>);
+      if (options.answerDelayMs > 0) {
+        setTimeout(() => {
+          if (!res.destroyed) send(201, answer);
+        }, options.answerDelayMs);
+        return;
+      }
+      return send(201, answer);
     }
     return send(404, {
       status: 404,
