@@ -232,9 +232,7 @@ describe('Evolution send outcomes: refused, or unknown', () => {
     expect(find?.method).toBe('POST');
     expect(find?.body).toMatchObject({ where: { key: { fromMe: true } } });
     fake.setStatus(instance(), (fake.stored.get(instance())?.length ?? 1) - 1, 'ERROR');
-    expect(await gateway.lookupSent?.(store, '11987650010', 'Promo de hoje', since)).toBe(
-      'failed',
-    );
+    expect(await gateway.lookupSent?.(store, '11987650010', 'Promo de hoje', since)).toBe('failed');
   });
 });
 

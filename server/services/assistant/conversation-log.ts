@@ -24,12 +24,12 @@ export async function logTurn(db: Db, turn: Turn): Promise<boolean> {
   const rows = await db
     .insert(conversationMessages)
     .values({
-    storeId: turn.storeId,
-    customerId: turn.customerId,
-    phone: turn.phone,
-    direction: turn.direction,
-    author: turn.author,
-    text: turn.text,
+      storeId: turn.storeId,
+      customerId: turn.customerId,
+      phone: turn.phone,
+      direction: turn.direction,
+      author: turn.author,
+      text: turn.text,
       mediaUrl: turn.mediaUrl ?? null,
       gatewayMessageId: turn.gatewayMessageId || null,
       createdAt: turn.at,

@@ -6,7 +6,13 @@
  */
 import { campaignText } from '../../../src/domain/campaigns';
 import { errorSummary, logger } from '../../logger';
-import { dueUnconfirmed, markSent, setRecheck, unconfirmedNotDelivered, untilRecorded } from './deliver';
+import {
+  dueUnconfirmed,
+  markSent,
+  setRecheck,
+  unconfirmedNotDelivered,
+  untilRecorded,
+} from './deliver';
 import { imageUrlFor } from './images';
 import type { SenderDeps } from './sender-deps';
 
@@ -44,7 +50,9 @@ export async function reconcileUnconfirmed(
         phone: row.phone,
       };
       // The row is unconfirmed: markSent takes it whatever its claim token.
-      if (await untilRecorded('markSent', () => markSent(db, recipient, '', now, { text, mediaUrl })))
+      if (
+        await untilRecorded('markSent', () => markSent(db, recipient, '', now, { text, mediaUrl }))
+      )
         sent++;
     } else if (found === 'failed') {
       const delay = settings.retryBaseMs * 2 ** Math.max(0, Number(row.attempts) - 1);

@@ -31,9 +31,7 @@ function storedText(message: unknown): string {
   const m = obj(message);
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
   return (
-    str(m.conversation) ||
-    str(obj(m.extendedTextMessage).text) ||
-    str(obj(m.imageMessage).caption)
+    str(m.conversation) || str(obj(m.extendedTextMessage).text) || str(obj(m.imageMessage).caption)
   );
 }
 
@@ -62,8 +60,10 @@ export function lookupOutcome(
   if (ours.length === 0) return 'unknown';
   const failed = (r: unknown) => {
     const updates = obj(r).MessageUpdate;
-    const statuses = [obj(r).status, ...(Array.isArray(updates) ? updates : []).map((u) => obj(u).status)]
-      .filter((v) => typeof v === 'string');
+    const statuses = [
+      obj(r).status,
+      ...(Array.isArray(updates) ? updates : []).map((u) => obj(u).status),
+    ].filter((v) => typeof v === 'string');
     return statuses.includes('ERROR') && !statuses.some((v) => /ACK|READ|PLAYED/.test(String(v)));
   };
   return ours.every(failed) ? 'failed' : 'sent';

@@ -84,7 +84,8 @@ export function createEvolutionHttp(options: EvolutionHttpOptions) {
       // Only the method and path are logged: the key travels in a header, never in the path.
       logger.warn('whatsapp gateway unreachable', { method, path, error: String(error) });
       // A POST (a send) that may have been written: its outcome is unknown, not "not sent".
-      if (method === 'POST' && !neverWritten(error)) throw new GatewayOutcomeUnknownError(UNREACHABLE);
+      if (method === 'POST' && !neverWritten(error))
+        throw new GatewayOutcomeUnknownError(UNREACHABLE);
       throw new GatewayError(UNREACHABLE);
     }
     const text = await res.text().catch(() => '');
