@@ -157,6 +157,8 @@ async function loop(
       continue;
     }
 
+    // A shutdown that began during the housekeeping above: claim nothing more.
+    if (options.signal?.aborted) return again(now);
     const claimed = await claimNext(db, campaign.id, lease.token, now);
     if (!claimed) {
       if (!fresh) {
