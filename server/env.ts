@@ -31,8 +31,12 @@ const schema = z.object({
   JOBS_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Seconds between the queue's maintenance runs (stuck jobs retried, finished ones archived). */
   JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
-  /** On shutdown, how long jobs in flight may finish before they are handed back to the queue. */
-  JOBS_SHUTDOWN_SECONDS: z.coerce.number().min(1).max(300).default(8),
+  /**
+   * On shutdown, how long jobs in flight may finish before they are handed back to the queue:
+   * above a campaign send's worst case (15 s gateway timeout, typing delay included) plus its
+   * recording, so a deploy never cuts a send off unrecorded (docs/decisions/010).
+   */
+  JOBS_SHUTDOWN_SECONDS: z.coerce.number().min(1).max(300).default(30),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** Price of each band of 100 campaign recipients, decimal reais. */
   CAMPAIGN_PRICE_PER_100: z

@@ -103,9 +103,11 @@ export async function openRuntime(options: RuntimeOptions) {
       await jobs.start();
     },
     /**
-     * Stops taking jobs, lets jobs in flight finish within JOBS_SHUTDOWN_SECONDS (the rest are
-     * handed back to the queue and run at the next start), then checkpoints and closes the
-     * database and releases the data-dir lock. `drained`: what must end before the database
+     * Stops taking jobs and tells the running ones to start nothing new (a campaign sender
+     * claims no further message), lets jobs in flight finish within JOBS_SHUTDOWN_SECONDS (the
+     * rest are handed back to the queue and run at the next start; a handler still running is
+     * waited for up to one more grace, so a send in flight is recorded), then checkpoints and
+     * closes the database and releases the data-dir lock. `drained`: what must end before the database
      * closes (the HTTP server's in-flight requests); it runs alongside the jobs' grace.
      * Safe to call twice.
      */

@@ -235,14 +235,17 @@ export const campaignRecipients = pgTable(
     /** Name and number as they were when the campaign started. */
     name: text('name').notNull(),
     phone: text('phone').notNull(),
-    /** pending | sending (claimed, in flight) | sent | failed | skipped */
+    /**
+     * pending | sending (claimed, in flight) | sent | unconfirmed (the gateway may have sent it:
+     * never re-sent on a guess) | failed | skipped. See docs/decisions/010.
+     */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** Who claimed it (the sender's lease token) and when. */
     claimToken: text('claim_token'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    /** Retry backoff: not claimed again before this. */
+    /** Retry backoff: not claimed again before this; unconfirmed: next look-up at the gateway. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     /** Last attempt or settlement. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -256,6 +259,10 @@ export const campaignRecipients = pgTable(
     index('campaign_recipients_store_sent_idx')
       .on(t.storeId, t.sentAt)
       .where(sql`${t.sentAt} is not null`),
+    // Only unconfirmed rows: the minute sweep finds the ones due for a look-up at the gateway.
+    index('campaign_recipients_unconfirmed_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'unconfirmed'`),
   ],
 );
 
@@ -407,9 +414,18 @@ export const conversationMessages = pgTable(
     author: text('author').$type<'customer' | 'assistant' | 'owner' | 'campaign'>().notNull(),
     text: text('text').notNull(),
     mediaUrl: text('media_url'),
+    /**
+     * The gateway's id of the WhatsApp message this turn came in as (Evolution's key.id), when
+     * it came through a webhook: the gateway retries a delivery, and the same id is logged and
+     * answered once (unique per store; NULLs, e.g. Talí's own turns, never collide).
+     */
+    gatewayMessageId: text('gateway_message_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('conversation_store_phone_idx').on(t.storeId, t.phone, t.createdAt)],
+  (t) => [
+    index('conversation_store_phone_idx').on(t.storeId, t.phone, t.createdAt),
+    uniqueIndex('conversation_store_gateway_message_uq').on(t.storeId, t.gatewayMessageId),
+  ],
 );
 
 /** What the built-in sandbox gateway "delivered": read by the sandbox page. */

@@ -9,7 +9,21 @@ export type JobContext = {
    * to the queue and will run again, so stop early. Handlers must be safe to run twice.
    */
   signal: AbortSignal;
+  /**
+   * Aborted as soon as the runtime starts stopping (SIGTERM), before the grace: start nothing
+   * new (a campaign sender claims no further message), finish and record what is in flight,
+   * then return. Throw JobHandedBack to have the job run again at the next start.
+   */
+  stopping: AbortSignal;
 };
+
+/** Thrown by a handler that stopped early for a shutdown: the job is queued again, due at once. */
+export class JobHandedBack extends Error {
+  constructor() {
+    super('shutting down: job handed back to the queue');
+    this.name = 'JobHandedBack';
+  }
+}
 
 export type QueueSettings = {
   /** Attempts after the first; at least 1, since a job handed back at shutdown uses one. */

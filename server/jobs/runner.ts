@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss';
 import type { ExecuteSql } from '../db/client';
 import { errorSummary, logger } from '../logger';
 import type { JobState, Jobs, Services } from '../types';
-import type { JobDefinition } from './define';
+import { type JobDefinition, JobHandedBack } from './define';
 import { trackSql } from './tracked-sql';
 
 export type JobsConfig = {
@@ -49,6 +49,10 @@ export function createJobRunner(options: {
   // an unawaited complete) before the database closes under them.
   const tracked = trackSql(options.executeSql);
   const shutdown = new AbortController();
+  /** Aborted when stop() begins: handlers start nothing new (see JobContext.stopping). */
+  const stoppingSignal = new AbortController();
+  /** Handlers still running, including ones handed back at the grace: awaited before the end. */
+  const running = new Set<Promise<void>>();
   const handedBack = new Promise<never>((_, reject) =>
     shutdown.signal.addEventListener('abort', () => reject(new HandedBack())),
   );
@@ -100,7 +104,14 @@ export function createJobRunner(options: {
       services: options.services(),
       jobId: job.id,
       signal: shutdown.signal,
+      stopping: stoppingSignal.signal,
     });
+    const settled = run.then(
+      () => {},
+      () => {},
+    );
+    running.add(settled);
+    void settled.then(() => running.delete(settled));
     // Past the shutdown grace the job is handed back while its handler may still be running.
     run.catch((error) => {
       if (shutdown.signal.aborted)
@@ -109,7 +120,8 @@ export function createJobRunner(options: {
     try {
       await Promise.race([run, handedBack]);
     } catch (error) {
-      if (error instanceof HandedBack) throw handBack(definition.name, job.id);
+      if (error instanceof HandedBack || error instanceof JobHandedBack)
+        throw handBack(definition.name, job.id);
       logger.warn('job failed', { job: definition.name, id: job.id, error: errorSummary(error) });
       throw error;
     }
@@ -155,6 +167,7 @@ export function createJobRunner(options: {
     async stop() {
       if (stopping) return;
       stopping = true;
+      stoppingSignal.abort();
       if (!booting) return;
       const boss = await booting.catch(() => null);
       if (!boss) return;
@@ -164,6 +177,18 @@ export function createJobRunner(options: {
       await boss.stop({ graceful: true, wait: true, timeout: (config.shutdownSeconds + 5) * 1000 });
       clearTimeout(grace);
       shutdown.abort();
+      // A handler past the grace (a send still waiting for the gateway) still gets to record
+      // what it did before the database closes: waited for up to one more grace.
+      if (running.size > 0) {
+        let late: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.all(running),
+          new Promise((r) => {
+            late = setTimeout(r, config.shutdownSeconds * 1000);
+          }),
+        ]);
+        clearTimeout(late);
+      }
       await tracked.settle();
       await returnHandedBack();
     },

@@ -1,4 +1,5 @@
 /** The optional language-model assistant: grounded prompt, timeout and rule-based fallback. */
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -74,7 +75,7 @@ async function ask(text: string, from: string) {
   await handleGatewayEvents(deps, owner.storeId, [
     {
       type: 'message',
-      id: 'm',
+      id: randomUUID(),
       from,
       text,
       pushName: 'Ana',

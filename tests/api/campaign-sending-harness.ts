@@ -12,6 +12,8 @@ import { createEvolutionApp, startFakeEvolution } from './evolution-fake';
 import { createOwner, type Owner, send } from './fixtures';
 
 export const PUBLIC = 'https://tali.exemplo.com.br';
+/** The Evolution client's per-request timeout in these tests (15 s in production). */
+export const CLIENT_TIMEOUT_MS = 1500;
 
 export async function startSendingHarness(
   now: () => Date = () => new Date(),
@@ -29,7 +31,8 @@ export async function startSendingHarness(
   });
   const { t, gateway } = await createEvolutionApp(
     fake.url,
-    { publicUrl: PUBLIC, typingDelayMs: 0 },
+    // A short client timeout: the late-answer tests answer after it.
+    { publicUrl: PUBLIC, typingDelayMs: 0, timeoutMs: CLIENT_TIMEOUT_MS },
     { env, now, ...services },
   );
 

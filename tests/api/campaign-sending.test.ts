@@ -1,5 +1,5 @@
 /** Campaign sending through a local Evolution API stand-in: who gets what, pacing, window, pauses. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationMessages } from '../../server/db/schema';
 import { DISCONNECTED_REASON } from '../../server/services/campaigns/pause';
@@ -7,7 +7,7 @@ import { instanceNameFor } from '../../server/services/whatsapp/connections';
 import { OPT_OUT_FOOTER } from '../../src/domain/campaigns';
 import { localDateTimeToInstant } from '../../src/domain/zoned-time';
 import { manyCustomers, movableClock, photoDataUrl } from './campaign-fixtures';
-import { startSendingHarness } from './campaign-sending-harness';
+import { CLIENT_TIMEOUT_MS, startSendingHarness } from './campaign-sending-harness';
 import { type Owner, send } from './fixtures';
 
 let h: Awaited<ReturnType<typeof startSendingHarness>>;
@@ -66,7 +66,14 @@ describe('sending a campaign', () => {
       recipientCount: 9,
     });
     expect(report.body.campaign.sentAt).not.toBeNull();
-    expect(report.body.counts).toEqual({ total: 9, pending: 0, sent: 9, failed: 0, skipped: 2 });
+    expect(report.body.counts).toEqual({
+      total: 9,
+      pending: 0,
+      sent: 9,
+      unconfirmed: 0,
+      failed: 0,
+      skipped: 2,
+    });
     const pedro = report.body.recipients.find((r: { name: string }) => r.name === 'Pedro');
     expect(pedro).toMatchObject({
       status: 'skipped',
@@ -237,5 +244,131 @@ describe('sending a campaign', () => {
     await h.drain(deps, owner.storeId);
     expect(h.sentTo(owner.storeId)).toHaveLength(3);
     expect((await h.campaignRow(id))?.status).toBe('enviado');
+  });
+});
+
+describe('sending when the gateway misbehaves: nobody gets a message twice', () => {
+  /** Each number's sends that reached the customer's phone. */
+  const perNumber = (storeId: string) => {
+    const counts = new Map<string, number>();
+    for (const n of numbers(storeId)) counts.set(n, (counts.get(n) ?? 0) + 1);
+    return counts;
+  };
+  /** The gateway answers the next send after the client gave up, then the connection flaps. */
+  function lateAnswerThenFlap(storeId: string) {
+    const instance = instanceNameFor(storeId);
+    h.fake.options.lateSends = 1;
+    h.fake.options.lateMs = CLIENT_TIMEOUT_MS + 800;
+    h.fake.options.afterLate = () => h.fake.instances.set(instance, 'close');
+    return () => h.fake.instances.set(instance, 'open');
+  }
+  async function report(o: Owner, id: string) {
+    return (await api(o, 'GET', `/api/campanhas/${id}/relatorio`)).body;
+  }
+  /** Sender runs across reconnects and retries, as the sweep would make them. */
+  async function runUntilSettled(storeId: string, reconnect: () => void) {
+    for (let i = 0; i < 4; i++) {
+      await h.drain(h.senderDeps(), storeId);
+      reconnect();
+      await new Promise((r) => setTimeout(r, 30));
+    }
+  }
+  afterAll(() => {
+    h.fake.options.saveMessages = true;
+    h.fake.options.afterLate = null;
+  });
+
+  it('an answer after the timeout, then a flapping connection: sent once, found at the gateway', async () => {
+    const owner = await h.ownerWith(manyCustomers(3, 'Tarde'));
+    const id = await confirmed(owner);
+    const reconnect = lateAnswerThenFlap(owner.storeId);
+    await runUntilSettled(owner.storeId, reconnect);
+    const counts = perNumber(owner.storeId);
+    expect(counts.size).toBe(3);
+    expect([...counts.values()]).toEqual([1, 1, 1]);
+    // Evolution kept the message it sent: the look-up found it, so the report says sent.
+    const r = await report(owner, id);
+    expect(r.counts).toMatchObject({ sent: 3, unconfirmed: 0, pending: 0, failed: 0 });
+    expect(r.campaign).toMatchObject({ status: 'enviado', sentCount: '3' });
+  });
+
+  it('an answer after the timeout that the gateway cannot show: não confirmado, never sent again', async () => {
+    const owner = await h.ownerWith(manyCustomers(3, 'Sumida'));
+    const id = await confirmed(owner);
+    h.fake.options.saveMessages = false; // findMessages has nothing to show
+    const reconnect = lateAnswerThenFlap(owner.storeId);
+    await runUntilSettled(owner.storeId, reconnect);
+    // Later look-ups (the sweep wakes the sender for them) change nothing either.
+    await h.t.db.execute(
+      sql`update campaign_recipients set next_attempt_at = now() where status = 'unconfirmed'`,
+    );
+    await runUntilSettled(owner.storeId, reconnect);
+    h.fake.options.saveMessages = true;
+    const counts = perNumber(owner.storeId);
+    expect(counts.size).toBe(3);
+    expect([...counts.values()]).toEqual([1, 1, 1]);
+    const r = await report(owner, id);
+    expect(r.counts).toMatchObject({ sent: 2, unconfirmed: 1, pending: 0, failed: 0 });
+    const unsure = r.recipients.find((x: { status: string }) => x.status === 'unconfirmed');
+    expect(unsure.error).toMatch(/não confirmou/);
+    expect(r.campaign.status).toBe('enviado');
+  });
+
+  it('a timeout on a connected store is not "not sent": the message is not repeated', async () => {
+    const owner = await h.ownerWith(manyCustomers(2, 'Cinco'));
+    const id = await confirmed(owner);
+    h.fake.options.lateSends = 1;
+    h.fake.options.lateMs = CLIENT_TIMEOUT_MS + 800;
+    h.fake.options.saveMessages = false;
+    await runUntilSettled(owner.storeId, () => {});
+    h.fake.options.saveMessages = true;
+    expect([...perNumber(owner.storeId).values()]).toEqual([1, 1]);
+    expect((await report(owner, id)).counts).toMatchObject({ sent: 1, unconfirmed: 1 });
+  });
+
+  it('a message the gateway shows as not delivered (ERROR) is sent again', async () => {
+    const owner = await h.ownerWith(manyCustomers(2, 'Erro'));
+    const id = await confirmed(owner);
+    const instance = instanceNameFor(owner.storeId);
+    h.fake.options.lateSends = 1;
+    h.fake.options.lateMs = CLIENT_TIMEOUT_MS + 800;
+    h.fake.options.afterLate = () =>
+      h.fake.setStatus(instance, (h.fake.stored.get(instance)?.length ?? 1) - 1, 'ERROR');
+    await runUntilSettled(owner.storeId, () => {});
+    h.fake.options.afterLate = null;
+    const tries = [...perNumber(owner.storeId).values()].sort();
+    expect(tries).toEqual([1, 2]);
+    expect((await report(owner, id)).counts).toMatchObject({ sent: 2, unconfirmed: 0 });
+  });
+
+  it('recording a send fails once: retried until recorded, the customer gets it once', async () => {
+    const owner = await h.ownerWith(manyCustomers(3, 'Banco'));
+    const id = await confirmed(owner);
+    const deps = h.senderDeps();
+    let failed = false;
+    const before = h.sentTo(owner.storeId).length;
+    // The database drops the first write after the gateway accepted a message (markSent).
+    deps.db = new Proxy(deps.db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop !== 'execute') return typeof value === 'function' ? value.bind(target) : value;
+        return (...args: unknown[]) => {
+          if (!failed && h.sentTo(owner.storeId).length > before) {
+            failed = true;
+            return Promise.reject(new Error('Connection terminated unexpectedly'));
+          }
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    for (let i = 0; i < 3; i++) {
+      await h.drain(deps, owner.storeId).catch(() => null);
+      await h.drain(h.senderDeps(), owner.storeId).catch(() => null);
+    }
+    expect(failed).toBe(true);
+    expect([...perNumber(owner.storeId).values()]).toEqual([1, 1, 1]);
+    const r = await report(owner, id);
+    expect(r.counts).toMatchObject({ sent: 3, unconfirmed: 0, pending: 0 });
+    expect(r.campaign.sentCount).toBe('3');
   });
 });

@@ -366,7 +366,14 @@ describe('GET /api/campanhas (history) and the report', () => {
     const c = await api(owner, 'POST', '/api/campanhas', draft);
     const report = await api(owner, 'GET', `/api/campanhas/${c.body.id}/relatorio`);
     expect(report.status).toBe(200);
-    expect(report.body.counts).toEqual({ total: 3, pending: 0, sent: 0, failed: 0, skipped: 0 });
+    expect(report.body.counts).toEqual({
+      total: 3,
+      pending: 0,
+      sent: 0,
+      unconfirmed: 0,
+      failed: 0,
+      skipped: 0,
+    });
     expect(report.body.recipients).toEqual([]);
     expect(report.body.campaign.id).toBe(c.body.id);
   });

@@ -5,7 +5,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { whatsappConnections } from '../../server/db/schema';
 import { createEvolutionGateway } from '../../server/services/whatsapp/evolution-adapter';
-import { NumberNotOnWhatsAppError } from '../../server/services/whatsapp/gateway';
+import {
+  GatewayError,
+  GatewayOutcomeUnknownError,
+  NumberNotOnWhatsAppError,
+} from '../../server/services/whatsapp/gateway';
 import { API_KEY, FAKE_QR, startFakeEvolution } from './evolution-fake';
 import { createTestApp, type TestApp } from './test-app';
 import { seedStore, upsert } from './whatsapp-fixtures';
@@ -171,6 +175,64 @@ describe('Evolution adapter', () => {
     expect(Date.now() - started).toBeLessThan(3000);
     for (const s of sockets) s.destroy();
     await new Promise<void>((r) => silent.close(() => r()));
+  });
+});
+
+describe('Evolution send outcomes: refused, or unknown', () => {
+  const instance = () => `tali-${store.id}`;
+  it('a send answered late or with a 5xx is unknown; a 4xx or a refused connection is a refusal', async () => {
+    await gateway.connect(store);
+    fake.instances.set(instance(), 'open');
+    const quick = createEvolutionGateway({
+      db: t.db,
+      baseUrl: fake.url,
+      apiKey: API_KEY,
+      publicUrl: 'https://x.com',
+      timeoutMs: 300,
+      typingDelayMs: 0,
+    });
+    fake.options.lateSends = 1;
+    fake.options.lateMs = 600;
+    const late = await quick.sendText(store, '11987650001', 'oi').catch((e) => e);
+    expect(late).toBeInstanceOf(GatewayOutcomeUnknownError);
+    fake.options.serverErrorNextSends = 1;
+    const fiveXX = await quick.sendText(store, '11987650002', 'oi').catch((e) => e);
+    expect(fiveXX).toBeInstanceOf(GatewayOutcomeUnknownError);
+    fake.options.failNextSends = 1;
+    const refused = await quick.sendText(store, '11987650003', 'oi').catch((e) => e);
+    expect(refused).toBeInstanceOf(GatewayError);
+    expect(refused).not.toBeInstanceOf(GatewayOutcomeUnknownError);
+    // Nothing listens there: the request was never written.
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const nowhere = createEvolutionGateway({
+      db: t.db,
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: API_KEY,
+      publicUrl: 'https://x.com',
+    });
+    const unreachable = await nowhere.sendText(store, '11987650004', 'oi').catch((e) => e);
+    expect(unreachable).toBeInstanceOf(GatewayError);
+    expect(unreachable).not.toBeInstanceOf(GatewayOutcomeUnknownError);
+  });
+
+  it('looks a sent message up with findMessages, by number (either form) and text', async () => {
+    fake.instances.set(instance(), 'open');
+    const since = new Date(Date.now() - 1000);
+    await gateway.sendText(store, '11987650010', 'Promo de hoje');
+    expect(await gateway.lookupSent?.(store, '11987650010', 'Promo de hoje', since)).toBe('sent');
+    expect(await gateway.lookupSent?.(store, '1187650010', 'Promo de hoje', since)).toBe('sent');
+    expect(await gateway.lookupSent?.(store, '11987650010', 'Outra', since)).toBe('unknown');
+    expect(await gateway.lookupSent?.(store, '11987650011', 'Promo de hoje', since)).toBe(
+      'unknown',
+    );
+    const find = fake.requests.find((r) => r.path === `/chat/findMessages/${instance()}`);
+    expect(find?.method).toBe('POST');
+    expect(find?.body).toMatchObject({ where: { key: { fromMe: true } } });
+    fake.setStatus(instance(), (fake.stored.get(instance())?.length ?? 1) - 1, 'ERROR');
+    expect(await gateway.lookupSent?.(store, '11987650010', 'Promo de hoje', since)).toBe('failed');
   });
 });
 

@@ -41,14 +41,72 @@ export async function startFakeEvolution() {
   const notOnWhatsApp = new Set<string>();
   /** How many /instance/connect calls answer with an empty QR before a real one. */
   let emptyQrCalls = 0;
-  /** Like a real instance: sends while not 'open' answer Evolution's 500 "Connection Closed". */
   const options = {
+    /**
+     * Like a real instance: a send while not 'open' fails inside Evolution's send (Baileys'
+     * "Connection Closed"), which its catch-all answers as 400: refused, nothing sent.
+     */
     failSendsWhenClosed: false,
+    /** The next N sends are refused with a 400 (a definite refusal: nothing sent). */
     failNextSends: 0,
+    /** The next N sends answer 500 without sending anything (the outcome looks unknown). */
+    serverErrorNextSends: 0,
+    /**
+     * The next N sends are sent (recorded, kept for findMessages) and answered only after
+     * `lateMs`, past the client's timeout; `afterLate` runs right after each is sent (e.g. to
+     * flap the connection).
+     */
+    lateSends: 0,
+    lateMs: 0,
+    afterLate: null as null | ((instance: string) => void),
+    /** Every send is sent at once and answered this much later (a slow gateway, in time). */
+    answerDelayMs: 0,
+    /** Like DATABASE_SAVE_DATA_NEW_MESSAGE=false: findMessages finds nothing. */
+    saveMessages: true,
     /** The send with this index (0-based, counting every send) is never answered (a crash test). */
     holdSend: -1,
   };
   let sendIndex = 0;
+  let messageSeq = 0;
+  /**
+   * What Evolution keeps of each message it sent (its Message table): the shape prepareMessage
+   * gives it, with the statuses of its later messages.update in MessageUpdate.
+   */
+  type StoredMessage = {
+    id: string;
+    key: { remoteJid: string; fromMe: boolean; id: string };
+    pushName: string;
+    messageType: string;
+    message: Record<string, unknown>;
+    messageTimestamp: number;
+    instanceId: string;
+    source: string;
+    MessageUpdate: { status: string }[];
+  };
+  const stored = new Map<string, StoredMessage[]>();
+  /** Baileys sent it: stored like Evolution does, answered as sendText/sendMedia answer. */
+  function store(instance: string, body: Record<string, unknown>) {
+    const number = String(body.number);
+    const id = `3EB0${(++messageSeq).toString(16).padStart(16, '0').toUpperCase()}`;
+    const message =
+      body.mediatype === 'image'
+        ? { imageMessage: { caption: String(body.caption ?? ''), mimetype: 'image/png' } }
+        : { conversation: String(body.text ?? '') };
+    const record: StoredMessage = {
+      id: `row-${id}`,
+      key: { remoteJid: `${number}@s.whatsapp.net`, fromMe: true, id },
+      pushName: 'Você',
+      messageType: body.mediatype === 'image' ? 'imageMessage' : 'conversation',
+      message,
+      messageTimestamp: Math.floor(Date.now() / 1000),
+      instanceId: `id-${instance}`,
+      source: 'web',
+      MessageUpdate: [],
+    };
+    if (options.saveMessages) stored.set(instance, [...(stored.get(instance) ?? []), record]);
+    const { MessageUpdate: _, id: __, ...answer } = record;
+    return { ...answer, status: 'PENDING' };
+  }
   /** Numbers of the sends held open (received by the gateway, never answered). */
   const held: string[] = [];
 
@@ -124,19 +182,78 @@ export async function startFakeEvolution() {
         response: { message: 'Instance logged out' },
       });
     }
+    if (route === 'POST /chat/findMessages') {
+      // Evolution's fetchMessages: where.key.{id,fromMe,remoteJid}, messageTimestamp {gte,lte}
+      // (dates, compared in seconds), newest first, `offset` per page.
+      const q = (body ?? {}) as {
+        where?: {
+          key?: { id?: string; fromMe?: boolean; remoteJid?: string };
+          messageTimestamp?: { gte?: string; lte?: string };
+        };
+        offset?: number;
+        page?: number;
+      };
+      const key = q.where?.key ?? {};
+      const ts = q.where?.messageTimestamp;
+      const gte = ts?.gte && ts.lte ? Math.floor(new Date(ts.gte).getTime() / 1000) : null;
+      const lte = ts?.gte && ts.lte ? Math.floor(new Date(ts.lte).getTime() / 1000) : null;
+      const all = (stored.get(name) ?? [])
+        .filter(
+          (m) =>
+            (!key.id || m.key.id === key.id) &&
+            (!key.fromMe || m.key.fromMe === key.fromMe) &&
+            (!key.remoteJid || m.key.remoteJid === key.remoteJid) &&
+            (gte === null || m.messageTimestamp >= gte) &&
+            (lte === null || m.messageTimestamp <= lte),
+        )
+        .reverse();
+      const offset = q.offset || 50;
+      const page = q.page || 1;
+      return send(200, {
+        messages: {
+          total: all.length,
+          pages: Math.ceil(all.length / offset),
+          currentPage: page,
+          records: all.slice((page - 1) * offset, page * offset),
+        },
+      });
+    }
     if (route === 'POST /message/sendText' || route === 'POST /message/sendMedia') {
       const number = (body as { number: string }).number;
       if (sendIndex++ === options.holdSend) {
+        // Received and sent by Baileys; the answer never comes (the client dies first).
         held.push(number);
+        const recorded = requests.at(-1);
+        if (recorded) delivered.push(recorded);
+        store(name, body as Record<string, unknown>);
         return;
       }
       if ((options.failSendsWhenClosed && state !== 'open') || options.failNextSends > 0) {
         if (options.failNextSends > 0) options.failNextSends--;
+        return send(400, {
+          status: 400,
+          error: 'Bad Request',
+          response: { message: ['Error: Connection Closed'] },
+        });
+      }
+      if (options.serverErrorNextSends > 0) {
+        options.serverErrorNextSends--;
         return send(500, {
           status: 500,
           error: 'Internal Server Error',
-          response: { message: ['Error: Connection Closed'] },
+          response: { message: ['Error: Timed Out'] },
         });
+      }
+      if (options.lateSends > 0) {
+        options.lateSends--;
+        const recorded = requests.at(-1);
+        if (recorded) delivered.push(recorded);
+        const answer = store(name, body as Record<string, unknown>);
+        options.afterLate?.(name);
+        setTimeout(() => {
+          if (!res.destroyed) send(201, answer);
+        }, options.lateMs);
+        return;
       }
       if (notOnWhatsApp.has(number)) {
         return send(400, {
@@ -147,10 +264,14 @@ export async function startFakeEvolution() {
       }
       const recorded = requests.at(-1);
       if (recorded) delivered.push(recorded);
-      return send(201, {
-        key: { remoteJid: `${number}@s.whatsapp.net`, fromMe: true, id: 'MSG1' },
-        status: 'PENDING',
-      });
+      const answer = store(name, body as Record<string, unknown>);
+      if (options.answerDelayMs > 0) {
+        setTimeout(() => {
+          if (!res.destroyed) send(201, answer);
+        }, options.answerDelayMs);
+        return;
+      }
+      return send(201, answer);
     }
     return send(404, {
       status: 404,
@@ -171,6 +292,12 @@ export async function startFakeEvolution() {
     instances,
     notOnWhatsApp,
     options,
+    /** The messages the instance keeps (what findMessages searches). */
+    stored,
+    /** Marks a kept message with a messages.update status (e.g. 'ERROR': not delivered). */
+    setStatus(instance: string, index: number, status: string) {
+      stored.get(instance)?.[index]?.MessageUpdate.push({ status });
+    },
     setEmptyQrCalls(n: number) {
       emptyQrCalls = n;
     },
@@ -204,6 +331,7 @@ export async function createEvolutionApp(
     sendText: (...a) => get().sendText(...a),
     sendImage: (...a) => get().sendImage(...a),
     parseWebhook: (...a) => get().parseWebhook(...a),
+    lookupSent: (...a) => get().lookupSent?.(...a) ?? Promise.resolve('unknown' as const),
   };
   const t = await createTestApp({ ...services, gateway: late });
   const gateway = createEvolutionGateway({

@@ -116,6 +116,35 @@ describe('assistant behind the webhook', () => {
     expect(log[0]?.text).toBe('quanto custa a camiseta?');
   });
 
+  it('the same message delivered again (same key id) is logged and answered once; not its text', async () => {
+    const phone = '11911110019';
+    const first = upsert('quanto custa a camiseta?', { from: phone });
+    expect((await hook(first)).status).toBe(200);
+    // Evolution retries a delivery whose answer it did not get, minutes later (backoff): past
+    // the assistant's repeat window, so only the message id can tell it is the same message.
+    later(6);
+    const again = await hook(first);
+    expect(again.status).toBe(200);
+    later(6);
+    expect((await hook(first)).status).toBe(200);
+    expect(await sentTo(phone)).toHaveLength(1);
+    expect((await turns(phone)).map((m) => [m.direction, m.author])).toEqual([
+      ['in', 'customer'],
+      ['out', 'assistant'],
+    ]);
+    // The same words in a new message (a new id) are a new question: logged and answered.
+    later(6);
+    expect((await hook(upsert('quanto custa a camiseta?', { from: phone }))).status).toBe(200);
+    expect(await sentTo(phone)).toHaveLength(2);
+    expect(await turns(phone)).toHaveLength(4);
+    // The owner's own message from the phone, delivered twice: one log entry.
+    later(1);
+    const typed = upsert('Já separo pra você!', { from: phone, fromMe: true });
+    await hook(typed);
+    await hook(typed);
+    expect((await turns(phone)).filter((m) => m.author === 'owner')).toHaveLength(1);
+  });
+
   it('ignores groups and status broadcasts entirely', async () => {
     const group = upsert('qual o horário?', { from: '11911110002' });
     group.data.key.remoteJid = '120363025246125486@g.us';

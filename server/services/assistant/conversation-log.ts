@@ -11,20 +11,34 @@ export type Turn = {
   author: 'customer' | 'assistant' | 'owner' | 'campaign';
   text: string;
   mediaUrl?: string | null;
+  /** The gateway's message id of an incoming webhook message (de-duplication). */
+  gatewayMessageId?: string | null;
   at: Date;
 };
 
-export async function logTurn(db: Db, turn: Turn): Promise<void> {
-  await db.insert(conversationMessages).values({
-    storeId: turn.storeId,
-    customerId: turn.customerId,
-    phone: turn.phone,
-    direction: turn.direction,
-    author: turn.author,
-    text: turn.text,
-    mediaUrl: turn.mediaUrl ?? null,
-    createdAt: turn.at,
-  });
+/**
+ * Logs a turn; false when a turn with the same gateway message id is already logged for the
+ * store (a repeated webhook delivery): the caller then does nothing more with it.
+ */
+export async function logTurn(db: Db, turn: Turn): Promise<boolean> {
+  const rows = await db
+    .insert(conversationMessages)
+    .values({
+      storeId: turn.storeId,
+      customerId: turn.customerId,
+      phone: turn.phone,
+      direction: turn.direction,
+      author: turn.author,
+      text: turn.text,
+      mediaUrl: turn.mediaUrl ?? null,
+      gatewayMessageId: turn.gatewayMessageId || null,
+      createdAt: turn.at,
+    })
+    .onConflictDoNothing({
+      target: [conversationMessages.storeId, conversationMessages.gatewayMessageId],
+    })
+    .returning({ id: conversationMessages.id });
+  return rows.length > 0;
 }
 
 /** The chat's outgoing turns since `since`, newest first. */

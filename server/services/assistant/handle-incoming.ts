@@ -96,21 +96,25 @@ async function handleMessage(deps: PipelineDeps, storeId: string, msg: IncomingM
       direction: 'out',
       author: 'owner',
       text: msg.text,
+      gatewayMessageId: msg.id,
       at: now,
     });
     return;
   }
 
-  await logTurn(db, {
+  // The gateway delivers a message again when our answer to its webhook was late or lost:
+  // the same message id is logged once and handled once (never matched on its text).
+  const first = await logTurn(db, {
     storeId,
     customerId,
     phone: msg.from,
     direction: 'in',
     author: 'customer',
     text: msg.text || '(mensagem sem texto)',
+    gatewayMessageId: msg.id,
     at: now,
   });
-  if (!msg.text) return;
+  if (!first || !msg.text) return;
 
   // Opt-out is honoured whether or not the assistant is on (LGPD: at once, free and easy).
   const command = optCommand(msg.text);

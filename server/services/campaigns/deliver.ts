@@ -1,12 +1,32 @@
 /**
- * A recipient's life: claimed (pending → sending) by a conditional UPDATE before the message
- * goes out, then settled (sent / failed / back to pending for a retry). Whoever does not hold
- * the claim cannot settle it, and a row claimed by a dead sender is the only one ever re-sent.
+ * A recipient's life (docs/decisions/010, its state diagram): claimed (pending → sending) by a
+ * conditional UPDATE before the message goes out, then settled: sent; failed or skipped; back
+ * to pending only when the gateway surely did not send it (a definite refusal); or unconfirmed
+ * when nobody can say (a timeout, a reset, a 5xx, a sender that died mid-send). An unconfirmed
+ * row is never sent again unless the gateway itself shows the message was not delivered.
+ * Whoever does not hold the claim cannot settle it.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaignRecipients } from '../../db/schema';
+import { errorSummary, logger } from '../../logger';
 import { rowsOf } from './sql-rows';
+
+/** Every status a recipient row can have (the report shows 'sending' as 'pending'). */
+export const RECIPIENT_STATUSES = [
+  'pending',
+  'sending',
+  'sent',
+  'unconfirmed',
+  'failed',
+  'skipped',
+] as const;
+export type RecipientRowStatus = (typeof RECIPIENT_STATUSES)[number];
+
+/** Shown to the owner for a message the gateway may or may not have sent. */
+export const UNCONFIRMED_REASON = 'O WhatsApp não confirmou o envio; a mensagem não será repetida';
+export const INTERRUPTED_REASON =
+  'O envio foi interrompido sem confirmação do WhatsApp; a mensagem não será repetida';
 
 export type Claimed = typeof campaignRecipients.$inferSelect & {
   /** The customer now: opted out or deleted since the recipients were fixed → skipped. */
@@ -81,11 +101,11 @@ const mine = (r: Claimed, token: string) =>
 /**
  * Delivered: the row, the campaign's count and the conversation log (author 'campaign') in ONE
  * statement, atomic like a transaction and a single round trip. Nothing happens unless the
- * claim is still this sender's.
+ * claim is still this sender's, or the row is unconfirmed (the gateway showed it was sent).
  */
 export async function markSent(
   db: Db,
-  r: Claimed,
+  r: Pick<Claimed, 'id' | 'campaignId' | 'storeId' | 'customerId' | 'phone'>,
   token: string,
   now: Date,
   message: { text: string; mediaUrl: string | null },
@@ -93,8 +113,9 @@ export async function markSent(
   const result = await db.execute(sql`
     with done as (
       update campaign_recipients set status = 'sent', sent_at = ${now}, settled_at = ${now},
-        last_error = null
-      where id = ${r.id} and status = 'sending' and claim_token = ${token}
+        last_error = null, next_attempt_at = null
+      where id = ${r.id} and ((status = 'sending' and claim_token = ${token})
+                              or status = 'unconfirmed')
       returning id),
     counted as (
       update campaigns set sent_count = sent_count + 1, failure_streak = 0, updated_at = ${now},
@@ -143,7 +164,113 @@ export async function scheduleRetry(
     .where(mine(r, token));
 }
 
-/** Back to pending as if never claimed (the message was not sent: WhatsApp disconnected). */
+/**
+ * Sent or not, nobody knows: settled as unconfirmed (the attempt counts), looked up at the
+ * gateway again from `recheckAt`. Never back to pending from here but through
+ * `unconfirmedNotDelivered`.
+ */
+export async function markUnconfirmed(
+  db: Db,
+  r: Claimed,
+  token: string,
+  now: Date,
+  recheckAt: Date,
+  reason = UNCONFIRMED_REASON,
+): Promise<boolean> {
+  const rows = await db
+    .update(campaignRecipients)
+    .set({ status: 'unconfirmed', lastError: reason, settledAt: now, nextAttemptAt: recheckAt })
+    .where(mine(r, token))
+    .returning({ id: campaignRecipients.id });
+  return rows.length > 0;
+}
+
+/**
+ * The gateway showed an unconfirmed message was not delivered (WhatsApp's ERROR): back to
+ * pending for another try while the campaign can still send and attempts are left, else failed.
+ */
+export async function unconfirmedNotDelivered(
+  db: Db,
+  id: string,
+  now: Date,
+  retryAt: Date,
+  maxAttempts: number,
+  reason: string,
+): Promise<void> {
+  await db.execute(sql`
+    update campaign_recipients r set
+      status = case when r.attempts < ${maxAttempts} and c.status in ('agendado', 'em andamento', 'pausado')
+        then 'pending' else 'failed' end,
+      next_attempt_at = ${retryAt}, last_error = ${reason}, settled_at = ${now}
+    from campaigns c
+    where r.id = ${id} and r.status = 'unconfirmed' and c.id = r.campaign_id`);
+}
+
+/** Unconfirmed rows of a store due for another look at the gateway (at most `limit`). */
+export async function dueUnconfirmed(db: Db, storeId: string, now: Date, limit: number) {
+  const since = new Date(now.getTime() - RECHECK_FOR_MS);
+  const result = await db.execute(sql`
+    select r.id, r.campaign_id, r.store_id, r.customer_id, r.name, r.phone, r.attempts,
+      r.claimed_at, c.mensagem, c.image_id, c.image_url
+    from campaign_recipients r join campaigns c on c.id = r.campaign_id
+    where r.store_id = ${storeId} and r.status = 'unconfirmed'
+      and (r.next_attempt_at is null or r.next_attempt_at <= ${now})
+      and r.claimed_at > ${since}
+    order by r.claimed_at limit ${limit}`);
+  return rowsOf<{
+    id: string;
+    campaign_id: string;
+    store_id: string;
+    customer_id: string;
+    name: string;
+    phone: string;
+    attempts: number;
+    claimed_at: string | Date;
+    mensagem: string;
+    image_id: string | null;
+    image_url: string | null;
+  }>(result);
+}
+
+/** Unconfirmed messages are looked up again for this long after their claim, then left. */
+export const RECHECK_FOR_MS = 24 * 3_600_000;
+
+export async function setRecheck(db: Db, id: string, at: Date): Promise<void> {
+  await db
+    .update(campaignRecipients)
+    .set({ nextAttemptAt: at })
+    .where(and(eq(campaignRecipients.id, id), eq(campaignRecipients.status, 'unconfirmed')));
+}
+
+/**
+ * A write that records what already happened at the gateway (a send, an unknown outcome) must
+ * not be lost to a passing database error: tried again with a bounded backoff (100 ms doubling
+ * to 2 s) for up to `maxMs`. Giving up leaves the row 'sending'; its recovery makes it
+ * unconfirmed, never pending, so even then nobody gets the message twice.
+ */
+export async function untilRecorded<T>(
+  what: string,
+  write: () => Promise<T>,
+  options: { maxMs?: number; sleep?: (ms: number) => Promise<void> } = {},
+): Promise<T> {
+  const maxMs = options.maxMs ?? 60_000;
+  const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+  const start = Date.now();
+  for (let delay = 100; ; delay = Math.min(delay * 2, 2_000)) {
+    try {
+      return await write();
+    } catch (error) {
+      if (Date.now() - start + delay > maxMs) throw error;
+      logger.warn('campaign send not recorded yet: retrying', {
+        what,
+        error: errorSummary(error),
+      });
+      await sleep(delay);
+    }
+  }
+}
+
+/** Back to pending as if never claimed (the message was surely not sent: refused before it left). */
 export async function unclaim(db: Db, r: Claimed, token: string): Promise<void> {
   await db
     .update(campaignRecipients)
@@ -152,14 +279,19 @@ export async function unclaim(db: Db, r: Claimed, token: string): Promise<void> 
 }
 
 /**
- * Rows a previous sender of this store claimed and never settled (it died mid-send) go back to
- * pending: the message may or may not have left, and re-sending it is the only possible repeat.
- * Called by the lease holder only, so no live sender owns them.
+ * Rows a previous sender of this store claimed and never settled (it died mid-send): the
+ * message may or may not have left, so they become unconfirmed (looked up at the gateway at
+ * once), never pending. Called by the lease holder only, so no live sender owns them.
  */
 export async function recoverStaleClaims(db: Db, storeId: string, token: string): Promise<number> {
   const rows = await db
     .update(campaignRecipients)
-    .set({ status: 'pending' })
+    .set({
+      status: 'unconfirmed',
+      lastError: INTERRUPTED_REASON,
+      nextAttemptAt: null,
+      settledAt: new Date(),
+    })
     .where(
       and(
         eq(campaignRecipients.storeId, storeId),

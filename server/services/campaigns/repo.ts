@@ -64,7 +64,11 @@ export async function listCampaigns(
   return toJson(deps.db, storeId, rows, base);
 }
 
-export type RecipientStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+/**
+ * What the report shows. 'unconfirmed' (não confirmado): the gateway may have sent it and
+ * could not say; it is never sent again, and for billing it counts as possibly sent.
+ */
+export type RecipientStatus = 'pending' | 'sent' | 'unconfirmed' | 'failed' | 'skipped';
 
 /** The delivery report: counts per status and every recipient with its status and time. */
 export async function campaignReport(db: Db, storeId: string, id: string, base: Base) {
@@ -82,7 +86,7 @@ export async function campaignReport(db: Db, storeId: string, id: string, base: 
     .from(campaignRecipients)
     .where(eq(campaignRecipients.campaignId, row.id))
     .orderBy(asc(campaignRecipients.name), asc(campaignRecipients.id));
-  const counts = { total: 0, pending: 0, sent: 0, failed: 0, skipped: 0 };
+  const counts = { total: 0, pending: 0, sent: 0, unconfirmed: 0, failed: 0, skipped: 0 };
   const recipients = list.map((r) => {
     // A claimed message in flight is still "pending" to the owner.
     const status = (r.status === 'sending' ? 'pending' : r.status) as RecipientStatus;
@@ -93,7 +97,10 @@ export async function campaignReport(db: Db, storeId: string, id: string, base: 
       phone: r.phone,
       status,
       at: r.settledAt ? r.settledAt.toISOString() : null,
-      error: status === 'failed' || status === 'skipped' ? r.lastError : null,
+      error:
+        status === 'failed' || status === 'skipped' || status === 'unconfirmed'
+          ? r.lastError
+          : null,
     };
   });
   counts.total = list.length === 0 ? campaign.recipientCount : list.length - counts.skipped;

@@ -22,6 +22,7 @@ import {
 } from './lease';
 import { hasDisconnectedPause, pauseCampaign, resumeReconnected, resumeTimed } from './pause';
 import { finishCampaign, openRecipients, sentInLastHour } from './progress';
+import { reconcileUnconfirmed } from './reconcile';
 import { sendOne } from './send-one';
 import type { SenderDeps } from './sender-deps';
 import type { CampaignRow } from './serialize';
@@ -67,6 +68,8 @@ export async function runStoreSender(
   }
   try {
     await recoverStaleClaims(db, storeId, lease.token);
+    // Messages whose sending nobody could confirm: asked about at the gateway, never re-sent.
+    await reconcileUnconfirmed(deps, storeId, { signal: options.signal });
     if (await hasDisconnectedPause(db, storeId)) {
       const state = await deps.gateway.state({ id: storeId }).catch(() => 'disconnected');
       if (state === 'connected') await resumeReconnected(db, storeId, deps.now());
@@ -154,6 +157,8 @@ async function loop(
       continue;
     }
 
+    // A shutdown that began during the housekeeping above: claim nothing more.
+    if (options.signal?.aborted) return again(now);
     const claimed = await claimNext(db, campaign.id, lease.token, now);
     if (!claimed) {
       if (!fresh) {
@@ -179,7 +184,14 @@ async function loop(
     const mediaUrl = campaign.imageId
       ? imageUrlFor(deps.publicBase, campaign.imageId)
       : campaign.imageUrl;
-    const outcome = await sendOne(deps, campaign, claimed, lease.token, { text, mediaUrl });
+    const outcome = await sendOne(
+      deps,
+      campaign,
+      claimed,
+      lease.token,
+      { text, mediaUrl },
+      options.signal,
+    );
     if (outcome === 'disconnected') return { kind: 'idle', sent };
     if (outcome === 'sent') {
       sent++;

@@ -5,12 +5,18 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { RECHECK_FOR_MS } from './deliver';
 import { rowsOf } from './sql-rows';
 
 export async function storesWithCampaignWork(db: Db, now: Date): Promise<string[]> {
+  // …and every store with an unconfirmed message due for another look at the gateway.
+  const since = new Date(now.getTime() - RECHECK_FOR_MS);
   const result = await db.execute(sql`select distinct store_id from campaigns
     where (status = 'agendado' and confirmed_at is not null and starts_at <= ${now})
        or status = 'em andamento'
-       or (status = 'pausado' and (pause_kind = 'disconnected' or paused_until <= ${now}))`);
+       or (status = 'pausado' and (pause_kind = 'disconnected' or paused_until <= ${now}))
+    union
+    select distinct store_id from campaign_recipients
+    where status = 'unconfirmed' and next_attempt_at <= ${now} and claimed_at > ${since}`);
   return rowsOf<{ store_id: string }>(result).map((r) => r.store_id);
 }

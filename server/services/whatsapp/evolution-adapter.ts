@@ -5,7 +5,7 @@ import { createEvolutionHttp, type EvolutionHttpOptions } from './evolution-http
 import { mapEvolutionState, parseEvolutionWebhook } from './evolution-webhook';
 import type { ConnectionState, ConnectResult, GatewayStore, WhatsAppGateway } from './gateway';
 import { GatewayError, WEBHOOK_SECRET_HEADER } from './gateway';
-import { toInternational } from './phone-jid';
+import { jidToNumber, phoneVariants, toInternational } from './phone-jid';
 
 export type EvolutionGatewayOptions = EvolutionHttpOptions & {
   db: Db;
@@ -25,6 +25,49 @@ const qrOf = (v: unknown): string | null => {
   const b64 = obj(v).base64;
   return typeof b64 === 'string' && b64.startsWith('data:image') ? b64 : null;
 };
+
+/** The text of a stored message (Evolution keeps a link-preview text as `conversation`). */
+function storedText(message: unknown): string {
+  const m = obj(message);
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  return (
+    str(m.conversation) || str(obj(m.extendedTextMessage).text) || str(obj(m.imageMessage).caption)
+  );
+}
+
+/**
+ * What a `POST /chat/findMessages` answer says about a message we sent: 'sent' when one of its
+ * records (ours: fromMe, to this number, this text) exists and was not marked ERROR, 'failed'
+ * when every one was (WhatsApp refused it), 'unknown' when none is there.
+ */
+export function lookupOutcome(
+  body: unknown,
+  toNumber: string,
+  text: string,
+): 'sent' | 'failed' | 'unknown' {
+  const records = obj(obj(body).messages).records;
+  if (!Array.isArray(records)) return 'unknown';
+  const numbers = new Set(phoneVariants(jidToNumber(`${toInternational(toNumber)}@x`)));
+  const ours = records.filter((r) => {
+    const key = obj(obj(r).key);
+    const jid = typeof key.remoteJid === 'string' ? key.remoteJid : '';
+    return (
+      key.fromMe === true &&
+      numbers.has(jidToNumber(jid)) &&
+      storedText(obj(r).message).trim() === text.trim()
+    );
+  });
+  if (ours.length === 0) return 'unknown';
+  const failed = (r: unknown) => {
+    const updates = obj(r).MessageUpdate;
+    const statuses = [
+      obj(r).status,
+      ...(Array.isArray(updates) ? updates : []).map((u) => obj(u).status),
+    ].filter((v) => typeof v === 'string');
+    return statuses.includes('ERROR') && !statuses.some((v) => /ACK|READ|PLAYED/.test(String(v)));
+  };
+  return ours.every(failed) ? 'failed' : 'sent';
+}
 
 export function createEvolutionGateway(options: EvolutionGatewayOptions): WhatsAppGateway {
   const { db } = options;
@@ -145,6 +188,21 @@ export function createEvolutionGateway(options: EvolutionGatewayOptions): WhatsA
         },
         number,
       );
+    },
+
+    async lookupSent(store, toNumber, text, since) {
+      const row = await connection(store);
+      // Evolution filters on the message's own timestamp (seconds), gte and lte together: a send
+      // gets its timestamp within its request's timeout, so ten minutes on either side is ample.
+      const gte = new Date(since.getTime() - 600_000).toISOString();
+      const lte = new Date(since.getTime() + 600_000).toISOString();
+      const res = await http.request('POST', `/chat/findMessages/${row.instanceName}`, {
+        where: { key: { fromMe: true }, messageTimestamp: { gte, lte } },
+        page: 1,
+        offset: 100,
+      });
+      if (res.status < 200 || res.status >= 300) return 'unknown';
+      return lookupOutcome(res.body, toNumber, text);
     },
 
     parseWebhook(_headers, body) {

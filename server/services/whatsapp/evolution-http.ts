@@ -1,6 +1,6 @@
 /** Minimal HTTP client for Evolution API v2: apikey header, timeouts, errors without secrets. */
 import { logger } from '../../logger';
-import { GatewayError, NumberNotOnWhatsAppError } from './gateway';
+import { GatewayError, GatewayOutcomeUnknownError, NumberNotOnWhatsAppError } from './gateway';
 
 export type EvolutionHttpOptions = {
   baseUrl: string;
@@ -18,6 +18,41 @@ export function saysNotOnWhatsApp(body: unknown, depth = 0): boolean {
   if (!Array.isArray(body) && (body as { exists?: unknown }).exists === false) return true;
   return Object.values(body).some((v) => saysNotOnWhatsApp(v, depth + 1));
 }
+
+/**
+ * Failures that happen before a byte of the request is written: no address, nothing listening,
+ * no route, the connection never opened. Anything else (a timeout, a reset, a socket closed
+ * under the request) may come after the gateway got the request.
+ */
+const NOT_WRITTEN = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function errorCodes(error: unknown, depth = 0): string[] {
+  if (depth > 3 || typeof error !== 'object' || error === null) return [];
+  const e = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  const own = typeof e.code === 'string' ? [e.code] : [];
+  const nested = Array.isArray(e.errors) ? e.errors : [];
+  return [
+    ...own,
+    ...errorCodes(e.cause, depth + 1),
+    ...nested.flatMap((n) => errorCodes(n, depth + 1)),
+  ];
+}
+
+/** True when the request surely never reached the gateway (safe to call "not sent"). */
+export function neverWritten(error: unknown): boolean {
+  if ((error as Error)?.name === 'TimeoutError') return false;
+  const codes = errorCodes(error);
+  return codes.length > 0 && codes.every((c) => NOT_WRITTEN.has(c));
+}
+
+const UNREACHABLE = 'Não foi possível falar com o servidor do WhatsApp. Tente novamente.';
 
 export function createEvolutionHttp(options: EvolutionHttpOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -48,7 +83,10 @@ export function createEvolutionHttp(options: EvolutionHttpOptions) {
     } catch (error) {
       // Only the method and path are logged: the key travels in a header, never in the path.
       logger.warn('whatsapp gateway unreachable', { method, path, error: String(error) });
-      throw new GatewayError('Não foi possível falar com o servidor do WhatsApp. Tente novamente.');
+      // A POST (a send) that may have been written: its outcome is unknown, not "not sent".
+      if (method === 'POST' && !neverWritten(error))
+        throw new GatewayOutcomeUnknownError(UNREACHABLE);
+      throw new GatewayError(UNREACHABLE);
     }
     const text = await res.text().catch(() => '');
     let parsed: unknown = null;
@@ -68,6 +106,13 @@ export function createEvolutionHttp(options: EvolutionHttpOptions) {
       throw new NumberNotOnWhatsAppError(number);
     }
     logger.warn('whatsapp gateway error', { method, path, status: res.status });
+    // A 5xx says the gateway failed somewhere, maybe after the message left: unknown.
+    if (method === 'POST' && res.status >= 500) {
+      throw new GatewayOutcomeUnknownError(
+        'O servidor do WhatsApp não confirmou o pedido.',
+        'rejected',
+      );
+    }
     throw new GatewayError(
       res.status === 401 || res.status === 403
         ? 'O servidor do WhatsApp recusou a chave de acesso. Verifique a configuração.'

@@ -56,6 +56,19 @@ export interface WhatsAppGateway {
   sendText(store: GatewayStore, toNumber: string, text: string): Promise<void>;
   /** `media`: an https URL or base64 (a data URL is accepted). */
   sendImage(store: GatewayStore, toNumber: string, media: string, caption: string): Promise<void>;
+  /**
+   * After a send whose outcome is unknown (GatewayOutcomeUnknownError): did the gateway send a
+   * message with this text to this number since `since`? 'sent' when it has it (delivered or on
+   * its way), 'failed' when it has it marked as not delivered (WhatsApp's ERROR), 'unknown' when
+   * it has nothing or cannot say: not finding it is no proof it was not sent. Optional: a
+   * gateway without it leaves every unknown outcome unconfirmed.
+   */
+  lookupSent?(
+    store: GatewayStore,
+    toNumber: string,
+    text: string,
+    since: Date,
+  ): Promise<'sent' | 'failed' | 'unknown'>;
   /** Turns a webhook body into Talí events; throws WebhookPayloadError when malformed. */
   parseWebhook(headers: Record<string, string>, body: unknown): GatewayEvent[];
 }
@@ -68,6 +81,18 @@ export class GatewayError extends Error {
   ) {
     super(message);
     this.name = 'GatewayError';
+  }
+}
+
+/**
+ * The request may have reached the gateway and the message may have gone out, but no answer
+ * says so: a timeout or a broken connection after the request was written, or a 5xx. Never
+ * "not sent": sending again could give the customer the message twice.
+ */
+export class GatewayOutcomeUnknownError extends GatewayError {
+  constructor(message: string, kind: 'unavailable' | 'rejected' = 'unavailable') {
+    super(message, kind);
+    this.name = 'GatewayOutcomeUnknownError';
   }
 }
 

@@ -8,7 +8,7 @@ export type Campaign = CampaignJson;
 
 export type DailyLimit = { dailyLimit: number; dailySent: number; remaining: number };
 
-export type RecipientStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+export type RecipientStatus = 'pending' | 'sent' | 'unconfirmed' | 'failed' | 'skipped';
 
 export type CampaignReport = {
   campaign: Campaign;

@@ -109,6 +109,7 @@ export function delayedStartText(
 const RECIPIENT_LABELS: Record<string, string> = {
   pending: 'Pendente',
   sent: 'Enviada',
+  unconfirmed: 'Não confirmado',
   failed: 'Falhou',
   skipped: 'Saiu da lista',
 };

@@ -11,6 +11,7 @@ type Props = { campaign: Campaign | null; onClose: () => void };
 
 const RECIPIENT_COLORS: Record<string, string> = {
   sent: '#166534',
+  unconfirmed: '#92400e',
   failed: '#b91c1c',
   skipped: '#4b5563',
   pending: '#92400e',
