@@ -1,6 +1,6 @@
 /**
- * First screen on a phone: Lighthouse's mobile preset (simulated slow 4G, 4× CPU) on /login and
- * /register, plus the gzip bytes of JS+CSS the browser requested before its first paint (slow 4G
+ * First screen on a phone: Lighthouse's mobile preset (simulated slow 4G, 4× CPU) on /login,
+ * /register and a signed-in owner's home (`/`: a session and a store in place, no worker yet), plus the gzip bytes of JS+CSS the browser requested before its first paint (slow 4G
  * and 4× CPU applied for real through CDP). Several builds can be compared in one run; their runs
  * alternate so machine noise hits them alike.
  *
@@ -14,11 +14,15 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { chromiumPath, launchBrowser, newPhoneContext } from '../tests/e2e/browser';
+import { createOwnerWithStore } from '../tests/e2e/offline-helpers';
 import { type RunningServer, startServer } from '../tests/e2e/server';
 
 const RUNS = Number(process.env.RUNS ?? 3);
-const PATHS = (process.env.PATHS ?? '/login,/register').split(',');
+const PATHS = (process.env.PATHS ?? '/login,/register,/').split(',');
+/** The signed-in leg: '/' opened with an owner's session (and store) already on the device. */
+const SIGNED_IN = '/';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 type Figures = {
@@ -63,16 +67,27 @@ async function lighthouseRun(port: number, url: string, attempts = 3) {
 }
 
 async function lighthouseOnce(port: number, url: string) {
+  const signedIn = new URL(url).pathname === SIGNED_IN;
+  if (signedIn) await signInLighthouseChrome(port, new URL(url).origin);
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
+    // Lighthouse would empty the origin's storage, session included: signInLighthouseChrome
+    // leaves only the session and empties the rest itself.
+    disableStorageReset: signedIn,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  if (process.env.LH_DUMP) {
+    fs.writeFileSync(
+      `${process.env.LH_DUMP}-${new URL(url).pathname.replace(/\W/g, '_')}-${Date.now()}.json`,
+      JSON.stringify(lhr.audits, null, 1),
+    );
+  }
   const scores = Object.fromEntries(
     CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
   ) as Figures['scores'];
@@ -83,6 +98,44 @@ async function lighthouseOnce(port: number, url: string) {
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
   };
+}
+
+const owners = new Map<string, { token: string; userId: string }>();
+
+/**
+ * Puts an owner's session (with a store) in the Lighthouse Chrome's localStorage for the origin,
+ * as after a sign-in, and removes the worker, its caches and IndexedDB: the run measures the
+ * open of a signed-in owner whose phone has nothing else of the app.
+ */
+async function signInLighthouseChrome(port: number, origin: string): Promise<void> {
+  let owner = owners.get(origin);
+  if (!owner) {
+    const created = await createOwnerWithStore(origin, 'Loja do Farol');
+    const me = await fetch(`${origin}/api/auth/me`, {
+      headers: { Authorization: `Bearer ${created.token}` },
+    }).then((r) => r.json() as Promise<{ id?: string; userId?: string }>);
+    const userId = me.userId ?? me.id;
+    if (!userId) throw new Error(`no user id for the signed-in leg: ${JSON.stringify(me)}`);
+    owner = { token: created.token, userId };
+    owners.set(origin, owner);
+  }
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Lighthouse Chrome has no default context');
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    await page.goto(`${origin}/robots.txt`);
+    await page.evaluate(({ token, userId }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('userId', userId);
+    }, owner);
+    await page.close();
+  } finally {
+    // Disconnects Playwright only: the Chrome belongs to chrome-launcher.
+    await browser.close();
+  }
 }
 
 /** Real throttling in Chromium: which scripts and stylesheets were asked for before first paint. */
@@ -161,7 +214,15 @@ try {
     for (const urlPath of PATHS) {
       for (const { name, server } of servers) {
         const lh = await lighthouseRun(chrome.port, `${server.baseUrl}${urlPath}`);
-        const bytes = await bytesBeforePaint(server.baseUrl, urlPath);
+        const bytes =
+          urlPath === SIGNED_IN
+            ? {
+                beforePaintKb: Number.NaN,
+                blockingKb: Number.NaN,
+                totalKb: Number.NaN,
+                paintMs: Number.NaN,
+              }
+            : await bytesBeforePaint(server.baseUrl, urlPath);
         const figures = { ...lh, ...bytes };
         const key = `${name} ${urlPath}`;
         results.set(key, [...(results.get(key) ?? []), figures]);

@@ -44,7 +44,9 @@ async function start(app: HTMLElement) {
     app,
     () => router.state.status === 'idle' && router.state.location.pathname === location.pathname,
   );
-  const stopWatching = router.subscribe('onRendered', handOver.check);
+  // The router tells of a render from inside React's commit: look again once it has finished, so
+  // the values typed in go through React's events as the owner's own input.
+  const stopWatching = router.subscribe('onRendered', () => setTimeout(handOver.check, 0));
   renderApp(createRoot(app), router);
   await handOver.done;
   stopWatching();

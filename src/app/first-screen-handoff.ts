@@ -73,7 +73,9 @@ function swap(staticScreen: HTMLElement, app: HTMLElement, form: HTMLFormElement
       }
     }
   }
-  if (submitted) form.requestSubmit();
+  // In a task of its own, once the values typed in are the form's state (a controlled field
+  // commits its input after the event), so the submit sends what is on screen.
+  if (submitted) setTimeout(() => form.isConnected && form.requestSubmit(), 0);
 }
 
 export type HandOver = {
