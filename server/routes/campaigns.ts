@@ -25,7 +25,7 @@ import {
   IDEMPOTENCY_HEADER,
   runKeyed,
 } from '../services/catalogue/idempotency';
-import { campaignPaymentGate } from '../services/payments/campaign-gate';
+import { campaignPaymentGate, requireConnectedWhatsApp } from '../services/payments/campaign-gate';
 import { paymentsEnabled } from '../services/payments/payments-service';
 import { settleCancelledCampaign } from '../services/payments/refund';
 import type { AppEnv } from '../types';
@@ -103,8 +103,12 @@ campaignRoutes.post('/enviar', async (c) => {
   const { campaignId } = await readJson(c, confirmSchema);
   const { deps, storeId } = c.var;
   // Pix on: the campaign is confirmed once paid; until then 402 { message, payment }.
+  // A send-now campaign is not charged while WhatsApp is disconnected: it could not go (409).
   const gate: PaymentGate | undefined = paymentsEnabled(deps)
-    ? (recipientCount) => campaignPaymentGate(deps, { storeId, campaignId, recipientCount })
+    ? async (recipientCount, campaign) => {
+        if (campaign.sendNow) await requireConnectedWhatsApp(deps, storeId);
+        return campaignPaymentGate(deps, { storeId, campaignId, recipientCount });
+      }
     : undefined;
   const result = await confirmCampaign(deps, storeId, campaignId, baseOf(c), key, gate);
   if (result.replayed) c.header('Idempotent-Replayed', 'true');
