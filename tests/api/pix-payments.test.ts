@@ -12,6 +12,7 @@ import {
 } from '../../server/services/payments/payments-service';
 import { recheckPayments } from '../../server/services/payments/recheck';
 import { refundCampaignPayment } from '../../server/services/payments/refund';
+import { NOTIFY_RECHECK_MS } from '../../server/services/payments/webhook';
 import { parseBrCode } from '../../src/domain/pix/br-code';
 import { createOwner, type Owner } from './fixtures';
 import {
@@ -239,6 +240,8 @@ describe('webhook: the body is a hint, GET /cob decides', () => {
     expect((await paymentRow(t, row.id))?.status).toBe('expirado');
     const before = t.paidCalls.length;
     const body = t.fake.pay(row.txid, { late: true });
+    // The replacement just asked the PSP about the old charge: a notification waits its turn.
+    t.clock.now += NOTIFY_RECHECK_MS;
     await postWebhook(t, body);
     expect((await paymentRow(t, row.id))?.status).toBe('pago');
     expect((await paymentRow(t, renewed.id))?.status).toBe('cancelado');
@@ -257,6 +260,7 @@ describe('webhook: the body is a hint, GET /cob decides', () => {
     const before = t.paidCalls.length;
     await postWebhook(t, t.fake.pay(renewed.txid));
     const late = t.fake.pay(row.txid, { late: true });
+    t.clock.now += NOTIFY_RECHECK_MS;
     await postWebhook(t, late);
     expect((await paymentRow(t, renewed.id))?.status).toBe('pago');
     expect(await paymentRow(t, row.id)).toMatchObject({

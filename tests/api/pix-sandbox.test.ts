@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 /** 'Pagar' as the page does it: with the session of the app open in the same browser. */
-function payAt(txid: string, token: string | undefined = owner.token) {
+function payAt(txid: string, token: string | null = owner.token) {
   return fetch(`${base}/sandbox/pix/${txid}/pagar`, {
     method: 'POST',
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -106,7 +106,7 @@ describe('sandbox PSP', () => {
     expect(page.text).toContain('R$\u00a050,00');
     expect(page.text).toContain('>Pagar</button>');
     // Nobody but the store's owner can pay: no session → 401, another store's session → 404.
-    expect((await payAt(row.txid, undefined)).status).toBe(401);
+    expect((await payAt(row.txid, null)).status).toBe(401);
     const stranger = await createOwner(t);
     expect((await payAt(row.txid, stranger.token)).status).toBe(404);
     expect((await paymentRow(t, row.id))?.status).toBe('pendente');

@@ -2,7 +2,7 @@
  * Notifications posted by the PSP (`{ pix: [...] }`, possibly batched or repeated). The body is
  * only a hint: each txid is confirmed with the PSP's GET /cob/{txid} (see confirm.ts).
  */
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { payments, pixUnmatchedNotifications } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
@@ -73,7 +73,7 @@ async function claimCheck(deps: Services, id: string): Promise<boolean> {
         eq(payments.id, id),
         or(
           isNull(payments.checkedAt),
-          lt(payments.checkedAt, new Date(now.getTime() - NOTIFY_RECHECK_MS)),
+          lte(payments.checkedAt, new Date(now.getTime() - NOTIFY_RECHECK_MS)),
         ),
       ),
     )
