@@ -25,6 +25,7 @@ import {
   IDEMPOTENCY_HEADER,
   runKeyed,
 } from '../services/catalogue/idempotency';
+import { campaignBilling } from '../services/payments/campaign-billing';
 import { campaignPaymentGate, requireConnectedWhatsApp } from '../services/payments/campaign-gate';
 import { paymentsEnabled } from '../services/payments/payments-service';
 import { settleCancelledCampaign } from '../services/payments/refund';
@@ -132,6 +133,9 @@ campaignRoutes.patch('/:id/cancelar', async (c) => {
   return c.json(outcome.body, outcome.status as 200);
 });
 
-campaignRoutes.get('/:id/relatorio', async (c) =>
-  c.json(await campaignReport(c.var.deps.db, c.var.storeId, c.req.param('id'), baseOf(c))),
-);
+campaignRoutes.get('/:id/relatorio', async (c) => {
+  const report = await campaignReport(c.var.deps.db, c.var.storeId, c.req.param('id'), baseOf(c));
+  // With Pix on: bands paid, customers left for the next campaign, what went back (or null).
+  const billing = await campaignBilling(c.var.deps, c.var.storeId, report.campaign.id);
+  return c.json({ ...report, billing });
+});

@@ -2,8 +2,9 @@
  * /sandbox/pix/:txid — the sandbox PSP's payment page (the charge's location): shows the
  * charge and 'Pagar' settles it, after which the sandbox notifies Talí's webhook like a PSP.
  */
-import type { Context } from 'hono';
+
 import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { requireStore, requireUser } from '../auth/middleware';
 import { payments } from '../db/schema';

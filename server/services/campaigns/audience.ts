@@ -65,8 +65,7 @@ export async function fixRecipients(
   const eligible = paid
     ? sql`(r.rn = 1 and not r.any_out and r.created_at <= ${paid.before.toISOString()})`
     : sql`(r.rn = 1 and not r.any_out)`;
-  const overCap =
-    paid && paid.cap !== null ? sql`(r.seq > ${paid.cap})` : sql`false`;
+  const overCap = paid && paid.cap !== null ? sql`(r.seq > ${paid.cap})` : sql`false`;
   await tx.execute(sql`
     insert into campaign_recipients (campaign_id, store_id, customer_id, name, phone, status, last_error)
     select ${campaignId}, ${storeId}, r.id, r.name, r.phone,

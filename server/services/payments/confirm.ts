@@ -34,6 +34,8 @@ export async function recordUnmatched(
       e2eid: (item.e2eid ?? '').slice(0, 32),
       valor: (item.valor ?? '').slice(0, 16),
       horario: (item.horario ?? '').slice(0, 40),
+      // The webhook's hourly budget and the clean-up read this on the server's clock.
+      createdAt: deps.now(),
     })
     .onConflictDoNothing();
   logger.warn('pix notification not matched', { reason, txid: item.txid ?? null });

@@ -52,11 +52,7 @@ export async function recheckPayments(deps: Services, limit = 100) {
     .select()
     .from(payments)
     .where(
-      and(
-        eq(payments.status, 'pago'),
-        isNull(payments.paidHandledAt),
-        isNull(payments.refundDue),
-      ),
+      and(eq(payments.status, 'pago'), isNull(payments.paidHandledAt), isNull(payments.refundDue)),
     )
     .limit(limit);
   for (const row of unhandled) if (await runOnPaid(deps, row)) done.handled++;

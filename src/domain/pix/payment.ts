@@ -64,3 +64,20 @@ export function isPaymentJson(value: unknown): value is PaymentJson {
     (PAYMENT_STATUSES as readonly string[]).includes(v.status)
   );
 }
+
+/** The money part of a campaign report (GET /api/campanhas/{id}/relatorio → `billing`). */
+export type CampaignBillingJson = {
+  paymentId: string;
+  /** Decimal reais paid. */
+  valor: string;
+  /** Bands of 100 customers paid: the campaign reaches at most paidBands × 100. */
+  paidBands: number;
+  /** Customers not included because they were added after the charge (or beyond the bands). */
+  waitingNextCampaign: number;
+  waitingText: string | null;
+  refundAmount: string | null;
+  refundStatus: RefundStatus | null;
+  refundReason: string | null;
+  /** The refund as the owner reads it (pt-BR), or null. */
+  refundText: string | null;
+};
