@@ -134,13 +134,18 @@ describe('Campanhas with Pix (sandbox PSP, sandbox WhatsApp)', () => {
     expect(await text('pix-offline')).toContain('Sem conexão');
     await shot('03-offline');
 
-    // The payer's bank (another device): 'Pagar' settles the charge and notifies Talí.
-    const bank = await phone.browser.newPage({ viewport: { width: 390, height: 844 } });
+    // The payer's bank (another device, where the owner is signed in to Talí: the sandbox's
+    // 'Pagar' needs the store owner's session): it settles the charge and notifies Talí.
+    const bankContext = await phone.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await bankContext.addInitScript((token) => {
+      localStorage.setItem('token', token);
+    }, campaign.owner.token);
+    const bank = await bankContext.newPage();
     await bank.goto(bankUrl ?? '');
     expect((await bank.locator('.value').textContent())?.replace(/\u00a0/g, ' ')).toBe('R$ 25,00');
     await bank.getByRole('button', { name: 'Pagar' }).click();
     await bank.getByText('Pago. O Talí foi avisado.').waitFor({ timeout: 15_000 });
-    await bank.close();
+    await bankContext.close();
 
     // Still offline: nothing can be heard yet.
     await page.waitForTimeout(4_000);
@@ -167,5 +172,37 @@ describe('Campanhas with Pix (sandbox PSP, sandbox WhatsApp)', () => {
     // The form starts over: the paid draft is done.
     expect(await page.getByLabel('Título da Campanha').inputValue()).toBe('');
     await sentInHistory(page, 'Pão de queijo em dobro');
+  });
+
+  it("WhatsApp disconnected: the form and the review say so, 'Enviar' now is refused before any charge, 'Conectar WhatsApp' opens the connection", async () => {
+    const { server, owner } = campaign;
+    const off = await fetch(`${server.baseUrl}/api/whatsapp/disconnect`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(off.status).toBeLessThan(300);
+    await page.goto('/campanhas');
+    const warning = page.getByTestId('campaign-whatsapp-warning');
+    await warning.waitFor({ timeout: 15_000 });
+    expect(await warning.textContent()).toContain('O WhatsApp da loja está desconectado');
+    await page.getByLabel('Título da Campanha').fill('Bolo de fubá');
+    await page.getByLabel('Mensagem').fill('Olá {nome}, bolo de fubá quentinho!');
+    await page.getByRole('button', { name: 'Revisar' }).click();
+    await dialog().getByText('Revisar Campanha').waitFor({ timeout: 15_000 });
+    await dialog().getByTestId('campaign-whatsapp-warning').waitFor();
+    await accessible('pix-disconnected-review');
+    await shot('05-disconnected-review');
+    await dialog().getByRole('button', { name: 'Enviar' }).click();
+    await page
+      .getByText(
+        'O WhatsApp da loja está desconectado. Conecte o WhatsApp para enviar a campanha agora; nada foi cobrado.',
+      )
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('pix-payment').count()).toBe(0);
+    await shot('06-disconnected-refused');
+    await dialog().getByRole('button', { name: 'Editar Campanha' }).click();
+    await page.getByRole('link', { name: 'Conectar WhatsApp' }).click();
+    await page.waitForURL(/\/configuracoes\/whatsapp-agente$/, { timeout: 15_000 });
   });
 });
