@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, payments } from '../../server/db/schema';
+import { campaignRecipients, campaigns, customers, payments } from '../../server/db/schema';
+import { startCampaign } from '../../server/services/campaigns/start';
 import { createApiPixHttp } from '../../server/services/payments/api-pix-http';
 import { createBcbGateway } from '../../server/services/payments/bcb-adapter';
 import { WHATSAPP_DISCONNECTED_MESSAGE } from '../../server/services/payments/campaign-gate';
@@ -410,6 +411,53 @@ describe('paid = sent', () => {
     clock.advance(RECHECK_INTERVAL_MS + 1);
     await recheckPayments(h.t.runtime.services);
     expect(devolucoes().filter((d) => d.path.includes(p.id.replace(/-/g, '')))).toHaveLength(1);
+  });
+});
+
+describe('cancel with a message in flight', () => {
+  it('refunds the bands not used, counted once the message in flight settled', async () => {
+    const owner = await h.ownerWith(manyCustomers(150));
+    const id = await h.draft(owner);
+    const p = (await enviar(owner, id)).body.payment;
+    expect(p.valor).toBe('50.00');
+    await pay(p.id);
+    // Started: 150 recipients fixed; 10 went out and one is being sent right now.
+    expect(await startCampaign(h.t.db, id, clock.now())).toBe(true);
+    const rows = await h.t.db
+      .select({ id: campaignRecipients.id })
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, id));
+    const sentIds = rows.slice(0, 10).map((r) => r.id);
+    const inFlight = rows[10]?.id ?? '';
+    await h.t.db
+      .update(campaignRecipients)
+      .set({ status: 'sent', sentAt: clock.now(), settledAt: clock.now() })
+      .where(inArray(campaignRecipients.id, sentIds));
+    await h.t.db
+      .update(campaignRecipients)
+      .set({ status: 'sending', claimedAt: clock.now(), attempts: 1 })
+      .where(eq(campaignRecipients.id, inFlight));
+    await h.t.db
+      .update(campaigns)
+      .set({ status: 'em andamento', sentCount: 10 })
+      .where(eq(campaigns.id, id));
+
+    const cancel = await api(owner, 'PATCH', `/api/campanhas/${id}/cancelar`);
+    expect(cancel).toMatchObject({ status: 200, body: { status: 'cancelado' } });
+    // The message in flight may still go: nothing is returned yet.
+    expect((await payment(owner, p.id)).body).toMatchObject({ status: 'pago', refundAmount: null });
+    // It went out: 11 reached, one band of the two used; the other goes back.
+    await h.t.db
+      .update(campaignRecipients)
+      .set({ status: 'sent', sentAt: clock.now(), settledAt: clock.now() })
+      .where(eq(campaignRecipients.id, inFlight));
+    clock.advance(RECHECK_INTERVAL_MS + 1);
+    await recheckPayments(h.t.runtime.services);
+    expect((await payment(owner, p.id)).body).toMatchObject({
+      status: 'pago',
+      refundAmount: '25.00',
+    });
+    expect((await report(owner, id)).body.billing.refundText).toContain('11 clientes alcançados');
   });
 });
 
