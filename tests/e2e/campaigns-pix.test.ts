@@ -56,42 +56,37 @@ afterAll(async () => {
 });
 
 describe('Campanhas with Pix (sandbox PSP, sandbox WhatsApp)', () => {
-  // First: no campaign sent yet today (the daily limit leaves 'Revisar' enabled).
-  it("WhatsApp disconnected: the form and the review say so, 'Enviar' now is refused before any charge, 'Conectar WhatsApp' opens the connection", async () => {
-    const { server, owner } = campaign;
-    const off = await fetch(`${server.baseUrl}/api/whatsapp/disconnect`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${owner.token}` },
-    });
-    expect(off.status).toBeLessThan(300);
-    await page.goto('/campanhas');
-    const warning = page.getByTestId('campaign-whatsapp-warning');
-    await warning.waitFor({ timeout: 15_000 });
-    expect(await warning.textContent()).toContain('O WhatsApp da loja está desconectado');
-    await page.getByLabel('Título da Campanha').fill('Bolo de fubá');
-    await page.getByLabel('Mensagem').fill('Olá {nome}, bolo de fubá quentinho!');
-    await page.getByRole('button', { name: 'Revisar' }).click();
-    await dialog().getByText('Revisar Campanha').waitFor({ timeout: 15_000 });
-    await dialog().getByTestId('campaign-whatsapp-warning').waitFor();
-    await accessible('pix-disconnected-review');
-    await shot('05-disconnected-review');
-    await dialog().getByRole('button', { name: 'Enviar' }).click();
-    await page
-      .getByText(
-        'O WhatsApp da loja está desconectado. Conecte o WhatsApp para enviar a campanha agora; nada foi cobrado.',
-      )
-      .first()
-      .waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('pix-payment').count()).toBe(0);
-    await shot('06-disconnected-refused');
-    await dialog().getByRole('button', { name: 'Editar Campanha' }).click();
-    await page.getByRole('link', { name: 'Conectar WhatsApp' }).click();
-    await page.waitForURL(/\/configuracoes\/whatsapp-agente$/, { timeout: 15_000 });
-    // Connected again (the sandbox "scan"), for the tests that follow.
-    const qr = await fetch(`${server.baseUrl}/api/whatsapp/generate-qr`, {
-      headers: { authorization: `Bearer ${owner.token}` },
-    }).then((r) => r.json() as Promise<{ sandboxUrl?: string }>);
-    expect((await fetch(new URL(qr.sandboxUrl ?? '', server.baseUrl))).status).toBe(200);
+  // First: no campaign sent yet today (the daily limit leaves 'Revisar' enabled). The status is
+  // answered 'disconnected' in the browser only: the server's refusal (409, no charge) is in
+  // tests/api/pix-campaigns.test.ts, and the sandbox WhatsApp stays linked for the tests below.
+  it("WhatsApp disconnected: the form and the review say so, with 'Conectar WhatsApp' to the connection screen", async () => {
+    const disconnected = (route: Route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 'DESCONECTADO', connected: false, provider: 'sandbox' }),
+      });
+    await page.route('**/api/whatsapp/status', disconnected);
+    try {
+      await page.goto('/campanhas');
+      const warning = page.getByTestId('campaign-whatsapp-warning');
+      await warning.waitFor({ timeout: 15_000 });
+      expect(await warning.textContent()).toContain(
+        'O WhatsApp da loja está desconectado. Para enviar agora, conecte o WhatsApp primeiro: nada é cobrado antes disso.',
+      );
+      await page.getByLabel('Título da Campanha').fill('Bolo de fubá');
+      await page.getByLabel('Mensagem').fill('Olá {nome}, bolo de fubá quentinho!');
+      await shot('00-disconnected-form');
+      await page.getByRole('button', { name: 'Revisar' }).click();
+      await dialog().getByText('Revisar Campanha').waitFor({ timeout: 15_000 });
+      await dialog().getByTestId('campaign-whatsapp-warning').waitFor();
+      await accessible('pix-disconnected-review');
+      await shot('00-disconnected-review');
+      await dialog().getByRole('link', { name: 'Conectar WhatsApp' }).click();
+      await page.waitForURL(/\/configuracoes\/whatsapp-agente$/, { timeout: 15_000 });
+    } finally {
+      await page.unroute('**/api/whatsapp/status', disconnected);
+    }
   });
 
   it("'Enviar' shows the Pix charge: QR, code, amount, clients and a countdown", async () => {

@@ -55,8 +55,10 @@ export function WhatsAppWarning({
       <Link
         to="/configuracoes/whatsapp-agente"
         className={css({
-          display: 'inline-block',
-          mt: '2',
+          display: 'inline-flex',
+          alignItems: 'center',
+          minH: '11',
+          mt: '1',
           fontWeight: 'semibold',
           color: 'primary',
           textDecoration: 'underline',
