@@ -148,7 +148,10 @@ async function reachCount(deps: Services, campaignId: string) {
   const inFlightSince = new Date(deps.now().getTime() - IN_FLIGHT_MS);
   const [row] = await deps.db
     .select({
-      reached: sql<number>`count(*) filter (where ${campaignRecipients.status} not in ('failed','skipped','pending'))::int`,
+      reached: sql<number>`count(*) filter (where ${campaignRecipients.status} not in (${sql.join(
+        NOT_REACHED.map((s) => sql`${s}`),
+        sql`, `,
+      )}))::int`,
       inFlight: sql<number>`count(*) filter (where ${campaignRecipients.status} = 'sending' and ${campaignRecipients.claimedAt} > ${inFlightSince.toISOString()})::int`,
     })
     .from(campaignRecipients)
