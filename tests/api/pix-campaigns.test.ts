@@ -240,6 +240,20 @@ describe("'Enviar' with Pix on", () => {
     expect(chargesAtPsp().length - charges).toBe(1);
   });
 
+  it('an Idempotency-Key already stored never skips the payment of another, unpaid campaign', async () => {
+    const owner = await h.ownerWith(manyCustomers(2));
+    const first = await h.draft(owner);
+    await pay((await enviar(owner, first, 'chave-reusada')).body.payment.id);
+    expect((await enviar(owner, first, 'chave-reusada')).status).toBe(200);
+    // The same key for another campaign: the gate still runs (the nightly clean-up could delete
+    // the key before the confirming transaction, which would then confirm it unpaid).
+    const second = await h.draft(owner);
+    const res = await enviar(owner, second, 'chave-reusada');
+    expect(res.status).toBe(402);
+    expect(res.body.payment).toMatchObject({ campaignId: second, status: 'pendente' });
+    expect((await h.campaignRow(second))?.confirmedAt).toBeNull();
+  });
+
   it("another store's payment id is 404, like an unknown one", async () => {
     const owner = await h.ownerWith(manyCustomers(2));
     const other = await h.ownerWith(manyCustomers(2));
