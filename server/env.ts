@@ -104,6 +104,14 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid configuration:\n  EVOLUTION_API_KEY is required with EVOLUTION_API_URL',
     );
   }
+  // A real WhatsApp gateway with the sandbox PSP by default would send real campaigns paid by a
+  // public demo button: the payments choice must then be explicit.
+  if (parsed.data.EVOLUTION_API_URL && !source.PIX_PROVIDER) {
+    throw new Error(
+      'Invalid configuration:\n  PIX_PROVIDER must be set explicitly with EVOLUTION_API_URL (a real WhatsApp gateway): ' +
+        'bcb to charge real Pix, off for free campaigns, or sandbox only for a demo (its payments are not real)',
+    );
+  }
   const pix = pixProblems(parsed.data);
   if (pix.length > 0) {
     throw new Error(`Invalid configuration:\n${pix.map((p) => `  ${p}`).join('\n')}`);

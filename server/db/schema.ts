@@ -324,6 +324,25 @@ export const payments = pgTable(
     refundReason: text('refund_reason'),
     /** Last time the PSP was asked about this charge (throttles re-checks). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /**
+     * Bands of 100 recipients this charge pays for (valor = bands × price). The campaign it pays
+     * reaches at most bands × 100 customers. Null on rows older than this column: derived from valor.
+     */
+    bands: integer('bands'),
+    /**
+     * An unpaid charge ('expirado'/'cancelado') is asked about until this is set: the PSP confirmed
+     * its removal, or its expiry at the PSP is well past with nothing received (decision 012).
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * A 'pago' payment whose whole amount is owed back (paid twice, campaign cancelled or refused):
+     * the reason, set under the campaign's lock; the re-check retries the devolução until made.
+     */
+    refundDue: text('refund_due'),
+    /** Amount of the devolução asked for (the whole payment, or the bands the campaign did not use). */
+    refundAmount: numeric('refund_amount', { precision: 10, scale: 2 }),
+    /** Set once the campaign ended and the bands it did not use were returned (or none were left). */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -349,7 +368,11 @@ export const pixUnmatchedNotifications = pgTable(
     createdAt: createdAt(),
   },
   // A repeated notification is stored once.
-  (t) => [uniqueIndex('pix_unmatched_once').on(t.reason, t.txid, t.e2eid)],
+  (t) => [
+    uniqueIndex('pix_unmatched_once').on(t.reason, t.txid, t.e2eid),
+    // The webhook's rate limit counts the last minute's rows; the clean-up deletes old ones.
+    index('pix_unmatched_created_idx').on(t.createdAt),
+  ],
 );
 
 /** The built-in sandbox PSP's own charges (what a real PSP keeps on its side). */

@@ -1,4 +1,4 @@
-/** Nightly clean-up job: expired sessions and old Idempotency-Keys (retention: decision 008). */
+/** Nightly clean-up job: expired sessions, old Idempotency-Keys (decision 008) and unmatched Pix notifications (decision 012). */
 import { logger } from '../logger';
 import { deleteExpired } from '../services/maintenance/cleanup';
 import { defineJob } from './define';

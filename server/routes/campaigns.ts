@@ -25,7 +25,8 @@ import {
   IDEMPOTENCY_HEADER,
   runKeyed,
 } from '../services/catalogue/idempotency';
-import { campaignPaymentGate } from '../services/payments/campaign-gate';
+import { campaignBilling } from '../services/payments/campaign-billing';
+import { campaignPaymentGate, requireConnectedWhatsApp } from '../services/payments/campaign-gate';
 import { paymentsEnabled } from '../services/payments/payments-service';
 import { settleCancelledCampaign } from '../services/payments/refund';
 import type { AppEnv } from '../types';
@@ -103,8 +104,12 @@ campaignRoutes.post('/enviar', async (c) => {
   const { campaignId } = await readJson(c, confirmSchema);
   const { deps, storeId } = c.var;
   // Pix on: the campaign is confirmed once paid; until then 402 { message, payment }.
+  // A send-now campaign is not charged while WhatsApp is disconnected: it could not go (409).
   const gate: PaymentGate | undefined = paymentsEnabled(deps)
-    ? (recipientCount) => campaignPaymentGate(deps, { storeId, campaignId, recipientCount })
+    ? async (recipientCount, campaign) => {
+        if (campaign.sendNow) await requireConnectedWhatsApp(deps, storeId);
+        return campaignPaymentGate(deps, { storeId, campaignId, recipientCount });
+      }
     : undefined;
   const result = await confirmCampaign(deps, storeId, campaignId, baseOf(c), key, gate);
   if (result.replayed) c.header('Idempotent-Replayed', 'true');
@@ -128,6 +133,9 @@ campaignRoutes.patch('/:id/cancelar', async (c) => {
   return c.json(outcome.body, outcome.status as 200);
 });
 
-campaignRoutes.get('/:id/relatorio', async (c) =>
-  c.json(await campaignReport(c.var.deps.db, c.var.storeId, c.req.param('id'), baseOf(c))),
-);
+campaignRoutes.get('/:id/relatorio', async (c) => {
+  const report = await campaignReport(c.var.deps.db, c.var.storeId, c.req.param('id'), baseOf(c));
+  // With Pix on: bands paid, customers left for the next campaign, what went back (or null).
+  const billing = await campaignBilling(c.var.deps, c.var.storeId, report.campaign.id);
+  return c.json({ ...report, billing });
+});

@@ -2,8 +2,12 @@
  * /sandbox/pix/:txid — the sandbox PSP's payment page (the charge's location): shows the
  * charge and 'Pagar' settles it, after which the sandbox notifies Talí's webhook like a PSP.
  */
+
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { requireStore, requireUser } from '../auth/middleware';
+import { payments } from '../db/schema';
 import { PaymentGatewayError } from '../services/payments/gateway';
 import type { SandboxPixGateway } from '../services/payments/sandbox-adapter';
 import { pixSandboxNotFoundPage, pixSandboxPage } from '../services/payments/sandbox-page';
@@ -38,11 +42,22 @@ pixSandboxRoutes.get('/:txid', async (c) => {
   );
 });
 
-pixSandboxRoutes.post('/:txid/pagar', async (c) => {
+/**
+ * 'Pagar' needs the session of the owner whose store the charge belongs to, in every mode: the
+ * page's address travels in the BR Code, so without this anybody could pay a campaign for free.
+ * The page sends the app's own token (same origin: it reads the app's localStorage).
+ */
+pixSandboxRoutes.post('/:txid/pagar', requireUser, requireStore, async (c) => {
   const gateway = sandbox(c);
   if (!gateway) return c.json({ message: 'Cobrança não encontrada' }, 404);
+  const txid = c.req.param('txid');
+  const [own] = await c.var.deps.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.txid, txid), eq(payments.storeId, c.var.storeId)));
+  if (!own) return c.json({ message: 'Cobrança não encontrada' }, 404);
   try {
-    await gateway.pay(c.req.param('txid'));
+    await gateway.pay(txid);
   } catch (error) {
     if (error instanceof PaymentGatewayError) {
       return c.json({ message: error.message }, error.status === 404 ? 404 : 409);

@@ -64,7 +64,12 @@ it("pay on the sandbox page: the campaign goes out with no further call from the
     kind: 'idle',
   });
 
-  const paid = await fetch(`${payment.sandboxUrl}/pagar`, { method: 'POST' });
+  // 'Pagar' needs the owner's session (the page sends the app's token); without it, refused.
+  expect((await fetch(`${payment.sandboxUrl}/pagar`, { method: 'POST' })).status).toBe(401);
+  const paid = await fetch(`${payment.sandboxUrl}/pagar`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
   expect(paid.status).toBe(200);
   expect((await api('GET', `/api/pagamentos/${payment.id}`)).body.status).toBe('pago');
 

@@ -1,6 +1,7 @@
 /** Campaign payments end to end against the API Pix stand-in: charge, reuse, expiry, webhook trust. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pixUnmatchedNotifications } from '../../server/db/schema';
+import { deleteExpired, UNMATCHED_RETENTION_DAYS } from '../../server/services/maintenance/cleanup';
 import { campaignPaymentGate } from '../../server/services/payments/campaign-gate';
 import { confirmPayment } from '../../server/services/payments/confirm';
 import { PaymentGatewayError } from '../../server/services/payments/gateway';
@@ -12,6 +13,7 @@ import {
 } from '../../server/services/payments/payments-service';
 import { recheckPayments } from '../../server/services/payments/recheck';
 import { refundCampaignPayment } from '../../server/services/payments/refund';
+import { NOTIFY_RECHECK_MS, UNMATCHED_PER_HOUR } from '../../server/services/payments/webhook';
 import { parseBrCode } from '../../src/domain/pix/br-code';
 import { createOwner, type Owner } from './fixtures';
 import {
@@ -222,6 +224,20 @@ describe('webhook: the body is a hint, GET /cob decides', () => {
     expect(kept[0]).toMatchObject({ reason: 'txid_desconhecido', valor: '10.00' });
   });
 
+  it('notifications about one charge ask the PSP at most once per few seconds', async () => {
+    const { row } = await charge();
+    const body = { pix: [{ txid: row.txid, endToEndId: 'E'.padEnd(32, '1'), valor: '25.00' }] };
+    const gets = () =>
+      t.fake.requests.filter((r) => r.method === 'GET' && r.path.endsWith(`/cob/${row.txid}`))
+        .length;
+    const before = gets();
+    for (let i = 0; i < 5; i++) await postWebhook(t, body);
+    expect(gets() - before).toBe(1);
+    t.clock.now += NOTIFY_RECHECK_MS;
+    await postWebhook(t, body);
+    expect(gets() - before).toBe(2);
+  });
+
   it('bad bodies: not JSON is a 400, JSON without pix (a PSP test ping) is a 200', async () => {
     expect((await postWebhook(t, '{nope')).status).toBe(400);
     expect((await postWebhook(t, { evento: 'teste_webhook' })).body).toMatchObject({ received: 0 });
@@ -239,6 +255,8 @@ describe('webhook: the body is a hint, GET /cob decides', () => {
     expect((await paymentRow(t, row.id))?.status).toBe('expirado');
     const before = t.paidCalls.length;
     const body = t.fake.pay(row.txid, { late: true });
+    // The replacement just asked the PSP about the old charge: a notification waits its turn.
+    t.clock.now += NOTIFY_RECHECK_MS;
     await postWebhook(t, body);
     expect((await paymentRow(t, row.id))?.status).toBe('pago');
     expect((await paymentRow(t, renewed.id))?.status).toBe('cancelado');
@@ -257,6 +275,7 @@ describe('webhook: the body is a hint, GET /cob decides', () => {
     const before = t.paidCalls.length;
     await postWebhook(t, t.fake.pay(renewed.txid));
     const late = t.fake.pay(row.txid, { late: true });
+    t.clock.now += NOTIFY_RECHECK_MS;
     await postWebhook(t, late);
     expect((await paymentRow(t, renewed.id))?.status).toBe('pago');
     expect(await paymentRow(t, row.id)).toMatchObject({
@@ -357,5 +376,38 @@ describe('campaignPaymentGate (what the confirm step calls)', () => {
       { storeId: owner.storeId, campaignId, recipientCount: 10 },
     );
     expect(gate).toEqual({ paid: true });
+  });
+});
+
+describe('unmatched notifications', () => {
+  it('a flood of unknown txids is bounded: at most UNMATCHED_PER_HOUR kept per hour, deleted after the retention', async () => {
+    // Last in the file: the retention's clean-up also ends this file's sessions.
+    // A fresh hour on the server's clock (earlier tests recorded a few).
+    t.clock.now += 2 * 60 * 60_000;
+    const flood = (from: number) => ({
+      pix: Array.from({ length: 80 }, (_, i) => ({
+        endToEndId: `E9999999920261123120${String(from + i).padStart(12, '0')}`,
+        txid: `flood${String(from + i).padStart(27, '0')}`,
+        valor: '1.00',
+        horario: '2026-11-23T12:00:00.000Z',
+      })),
+    });
+    const first = await postWebhook(t, flood(0));
+    const second = await postWebhook(t, flood(80));
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(first.body.dropped + second.body.dropped).toBe(160 - UNMATCHED_PER_HOUR);
+    const kept = () =>
+      t.db
+        .select()
+        .from(pixUnmatchedNotifications)
+        .then((rows) => rows.filter((r) => r.txid.startsWith('flood')));
+    expect(await kept()).toHaveLength(UNMATCHED_PER_HOUR);
+    // An hour later the budget is back; the retention then deletes what was kept.
+    t.clock.now += 60 * 60_000 + 1;
+    expect((await postWebhook(t, flood(160))).body.dropped).toBe(0);
+    const later = new Date(t.clock.now + (UNMATCHED_RETENTION_DAYS + 1) * 24 * 60 * 60_000);
+    expect((await deleteExpired(t.db, later)).unmatchedPix).toBeGreaterThanOrEqual(180);
+    expect(await kept()).toHaveLength(0);
   });
 });

@@ -40,6 +40,14 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** 'Pagar' as the page does it: with the session of the app open in the same browser. */
+function payAt(txid: string, token: string | null = owner.token) {
+  return fetch(`${base}/sandbox/pix/${txid}/pagar`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
 async function get(path: string, token?: string) {
   const res = await fetch(`${base}${path}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -97,7 +105,12 @@ describe('sandbox PSP', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('R$\u00a050,00');
     expect(page.text).toContain('>Pagar</button>');
-    const pay = await fetch(`${base}/sandbox/pix/${row.txid}/pagar`, { method: 'POST' });
+    // Nobody but the store's owner can pay: no session → 401, another store's session → 404.
+    expect((await payAt(row.txid, null)).status).toBe(401);
+    const stranger = await createOwner(t);
+    expect((await payAt(row.txid, stranger.token)).status).toBe(404);
+    expect((await paymentRow(t, row.id))?.status).toBe('pendente');
+    const pay = await payAt(row.txid);
     expect(pay.status).toBe(200);
     expect((await paymentRow(t, row.id))?.status).toBe('pago');
     expect(paid.filter((p) => p.id === row.id)).toHaveLength(1);
@@ -105,7 +118,7 @@ describe('sandbox PSP', () => {
     expect(view.status).toBe('pago');
     expect(view.sandboxUrl).toBeUndefined();
     // Paying again is refused, like a bank would for a used single-use code.
-    const again = await fetch(`${base}/sandbox/pix/${row.txid}/pagar`, { method: 'POST' });
+    const again = await payAt(row.txid);
     expect(again.status).toBe(409);
     expect((await get(`/sandbox/pix/${row.txid}`)).text).toContain('já foi paga');
   });
@@ -118,7 +131,7 @@ describe('sandbox PSP', () => {
       recipientCount: 1,
     });
     clock.now += CHARGE_TTL_SECONDS * 1000 + 1;
-    const res = await fetch(`${base}/sandbox/pix/${row.txid}/pagar`, { method: 'POST' });
+    const res = await payAt(row.txid);
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ message: 'Esta cobrança expirou' });
     expect((await get(`/sandbox/pix/${row.txid}`)).text).toContain('expirou');

@@ -56,6 +56,39 @@ afterAll(async () => {
 });
 
 describe('Campanhas with Pix (sandbox PSP, sandbox WhatsApp)', () => {
+  // First: no campaign sent yet today (the daily limit leaves 'Revisar' enabled). The status is
+  // answered 'disconnected' in the browser only: the server's refusal (409, no charge) is in
+  // tests/api/pix-campaigns.test.ts, and the sandbox WhatsApp stays linked for the tests below.
+  it("WhatsApp disconnected: the form and the review say so, with 'Conectar WhatsApp' to the connection screen", async () => {
+    const disconnected = (route: Route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 'DESCONECTADO', connected: false, provider: 'sandbox' }),
+      });
+    await page.route('**/api/whatsapp/status', disconnected);
+    try {
+      await page.goto('/campanhas');
+      const warning = page.getByTestId('campaign-whatsapp-warning');
+      await warning.waitFor({ timeout: 15_000 });
+      expect(await warning.textContent()).toContain(
+        'O WhatsApp da loja está desconectado. Para enviar agora, conecte o WhatsApp primeiro: nada é cobrado antes disso.',
+      );
+      await page.getByLabel('Título da Campanha').fill('Bolo de fubá');
+      await page.getByLabel('Mensagem').fill('Olá {nome}, bolo de fubá quentinho!');
+      await shot('00-disconnected-form');
+      await page.getByRole('button', { name: 'Revisar' }).click();
+      await dialog().getByText('Revisar Campanha').waitFor({ timeout: 15_000 });
+      await dialog().getByTestId('campaign-whatsapp-warning').waitFor();
+      await accessible('pix-disconnected-review');
+      await shot('00-disconnected-review');
+      await dialog().getByRole('link', { name: 'Conectar WhatsApp' }).click();
+      await page.waitForURL(/\/configuracoes\/whatsapp-agente$/, { timeout: 15_000 });
+    } finally {
+      await page.unroute('**/api/whatsapp/status', disconnected);
+    }
+  });
+
   it("'Enviar' shows the Pix charge: QR, code, amount, clients and a countdown", async () => {
     await page.goto('/campanhas');
     await page.getByLabel('Título da Campanha').fill('Pão de queijo em dobro');
@@ -134,13 +167,18 @@ describe('Campanhas with Pix (sandbox PSP, sandbox WhatsApp)', () => {
     expect(await text('pix-offline')).toContain('Sem conexão');
     await shot('03-offline');
 
-    // The payer's bank (another device): 'Pagar' settles the charge and notifies Talí.
-    const bank = await phone.browser.newPage({ viewport: { width: 390, height: 844 } });
+    // The payer's bank (another device, where the owner is signed in to Talí: the sandbox's
+    // 'Pagar' needs the store owner's session): it settles the charge and notifies Talí.
+    const bankContext = await phone.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await bankContext.addInitScript((token) => {
+      localStorage.setItem('token', token);
+    }, campaign.owner.token);
+    const bank = await bankContext.newPage();
     await bank.goto(bankUrl ?? '');
     expect((await bank.locator('.value').textContent())?.replace(/\u00a0/g, ' ')).toBe('R$ 25,00');
     await bank.getByRole('button', { name: 'Pagar' }).click();
     await bank.getByText('Pago. O Talí foi avisado.').waitFor({ timeout: 15_000 });
-    await bank.close();
+    await bankContext.close();
 
     // Still offline: nothing can be heard yet.
     await page.waitForTimeout(4_000);

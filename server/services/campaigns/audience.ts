@@ -12,7 +12,14 @@ export const SKIP_REASONS = {
   duplicatePhone: 'Mesmo telefone de outro cliente: recebe uma vez só',
   deleted: 'Cliente excluído antes do envio',
   cancelled: 'Campanha cancelada antes do envio',
+  later: 'Cadastrado depois do pagamento: fica para a próxima campanha',
 } as const;
+
+/**
+ * What a paid campaign may reach (decision 012): the customers present when its charge was
+ * made (`before`), at most `cap` of them (the bands paid × 100). Null: no payment, no limit.
+ */
+export type PaidAudience = { before: Date; cap: number | null } | null;
 
 /** A mobile stored without the ninth digit counts as the same number as with it. */
 const canonicalPhone = sql`case when length(c.phone) = 10 and substr(c.phone, 3, 1) in ('6','7','8','9')
@@ -20,7 +27,7 @@ const canonicalPhone = sql`case when length(c.phone) = 10 and substr(c.phone, 3,
 
 /** Every live customer with: rn (1 = first of its number), anyOut (its number opted out). */
 function ranked(storeId: string): SQL {
-  return sql`select c.id, c.name, c.phone,
+  return sql`select c.id, c.name, c.phone, c.created_at,
       row_number() over (partition by ${canonicalPhone} order by c.created_at, c.id) as rn,
       bool_or(c.opted_out) over (partition by ${canonicalPhone}) as any_out
     from customers c
@@ -45,17 +52,32 @@ export async function hasCustomers(db: Db | Tx, storeId: string): Promise<boolea
 
 /**
  * One row per live customer, in one statement: the first of each number pending, the others
- * and opted-out numbers skipped with their reason. Re-running it adds nothing (UNIQUE).
- * Returns the number of pending recipients.
+ * and opted-out numbers skipped with their reason, and for a paid campaign the customers beyond
+ * what was paid (added after the charge, or past bands × 100) skipped as waiting for the next
+ * campaign. Re-running it adds nothing (UNIQUE). Returns the number of pending recipients.
  */
-export async function fixRecipients(tx: Tx, campaignId: string, storeId: string): Promise<number> {
+export async function fixRecipients(
+  tx: Tx,
+  campaignId: string,
+  storeId: string,
+  paid: PaidAudience = null,
+): Promise<number> {
+  const eligible = paid
+    ? sql`(r.rn = 1 and not r.any_out and r.created_at <= ${paid.before.toISOString()})`
+    : sql`(r.rn = 1 and not r.any_out)`;
+  const overCap = paid && paid.cap !== null ? sql`(r.seq > ${paid.cap})` : sql`false`;
   await tx.execute(sql`
     insert into campaign_recipients (campaign_id, store_id, customer_id, name, phone, status, last_error)
     select ${campaignId}, ${storeId}, r.id, r.name, r.phone,
-      case when r.any_out or r.rn > 1 then 'skipped' else 'pending' end,
+      case when r.any_out or r.rn > 1 or not r.eligible or ${overCap} then 'skipped' else 'pending' end,
       case when r.any_out then ${SKIP_REASONS.optedOut}
-           when r.rn > 1 then ${SKIP_REASONS.duplicatePhone} else null end
-    from (${ranked(storeId)}) r
+           when r.rn > 1 then ${SKIP_REASONS.duplicatePhone}
+           when not r.eligible or ${overCap} then ${SKIP_REASONS.later} else null end
+    from (
+      select r.*, ${eligible} as eligible,
+        row_number() over (partition by ${eligible} order by r.created_at, r.id) as seq
+      from (${ranked(storeId)}) r
+    ) r
     on conflict (campaign_id, customer_id) do nothing`);
   const result = await tx.execute(
     sql`select count(*)::int as n from campaign_recipients

@@ -8,7 +8,7 @@ import { nextOpening } from '../../../src/domain/zoned-time';
 import { campaignRecipients, campaigns } from '../../db/schema';
 import { ApiError } from '../../http';
 import type { Services } from '../../types';
-import { loadKeys, runKeyed } from '../catalogue/idempotency';
+import { runKeyed } from '../catalogue/idempotency';
 import { countAudience, SKIP_REASONS } from './audience';
 import { lockStoreCampaigns } from './daily-limit';
 import { checkSendable } from './drafts';
@@ -24,36 +24,36 @@ type Deps = Pick<Services, 'db' | 'env' | 'now' | 'jobs' | 'campaigns'>;
 
 /**
  * Asked once every refusal has passed, with the campaign's real recipients (customers not
- * opted out, one per number): `{ paid: true }` lets the confirmation go on; otherwise its
- * status and body are the answer (402 and the Pix charge).
+ * opted out, one per number) and whether it goes now: `{ paid: true }` lets the confirmation go
+ * on; otherwise its status and body are the answer (402 and the Pix charge). It may throw an
+ * ApiError (409: WhatsApp disconnected for a send-now campaign; nothing is charged).
  */
 export type PaymentGate = (
   recipientCount: number,
+  campaign: { sendNow: boolean },
 ) => Promise<{ paid: true } | { paid: false; status: number; body: unknown }>;
 
 export type ConfirmResult = { status: number; body: unknown; replayed: boolean };
 
 /**
  * Runs every refusal of 'Enviar' (not found, cancelled, no customers, date, daily limit) without
- * changing anything and answers the recipient count, or null when nothing is left to check (the
- * key's answer is stored, or the campaign is already confirmed: the confirmation answers it).
+ * changing anything and answers the recipient count, or null when the campaign is already
+ * confirmed (the confirmation answers it as it is). An Idempotency-Key already stored does not
+ * skip the gate: the clean-up may delete it before the confirming transaction, which would then
+ * confirm an unpaid campaign; a stored key's campaign is confirmed anyway, so null is answered.
  */
 async function precheck(
   deps: Deps,
   storeId: string,
   campaignId: string,
-  idempotencyKey: string | undefined,
-): Promise<number | null> {
+): Promise<{ recipientCount: number; sendNow: boolean } | null> {
   return deps.db.transaction(async (tx) => {
     await lockStoreCampaigns(tx, storeId);
-    if (idempotencyKey && (await loadKeys(tx, storeId, [idempotencyKey])).has(idempotencyKey)) {
-      return null;
-    }
     const row = await requireCampaign(tx, storeId, campaignId);
     if (row.confirmedAt) return null;
     if (row.status === 'cancelado') throw new ApiError(409, CANCELLED);
     await checkSendable(tx, storeId, row, deps.now());
-    return countAudience(tx, storeId);
+    return { recipientCount: await countAudience(tx, storeId), sendNow: row.sendNow };
   });
 }
 
@@ -74,9 +74,9 @@ export async function confirmCampaign(
 ): Promise<ConfirmResult> {
   if (gate) {
     // The PSP is asked outside any transaction: a slow PSP holds no lock.
-    const recipientCount = await precheck(deps, storeId, campaignId, idempotencyKey);
-    if (recipientCount !== null) {
-      const verdict = await gate(recipientCount);
+    const checked = await precheck(deps, storeId, campaignId);
+    if (checked !== null) {
+      const verdict = await gate(checked.recipientCount, { sendNow: checked.sendNow });
       if (!verdict.paid) return { status: verdict.status, body: verdict.body, replayed: false };
     }
   }

@@ -1,8 +1,9 @@
 /** Starting a campaign: its recipients are fixed once, in one transaction, when it is due. */
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { campaigns } from '../../db/schema';
-import { fixRecipients } from './audience';
+import { campaigns, payments } from '../../db/schema';
+import type { Tx } from '../catalogue/store-lock';
+import { fixRecipients, type PaidAudience } from './audience';
 import { rowsOf } from './sql-rows';
 
 /**
@@ -19,7 +20,7 @@ export async function startCampaign(db: Db, campaignId: string, now: Date): Prom
       .for('update');
     if (!row || row.startedAt || !row.confirmedAt || !row.startsAt) return false;
     if (row.status !== 'agendado' || row.startsAt.getTime() > now.getTime()) return false;
-    const count = await fixRecipients(tx, row.id, row.storeId);
+    const count = await fixRecipients(tx, row.id, row.storeId, await paidAudience(tx, row.id));
     await tx
       .update(campaigns)
       .set({
@@ -31,6 +32,27 @@ export async function startCampaign(db: Db, campaignId: string, now: Date): Prom
       .where(eq(campaigns.id, row.id));
     return true;
   });
+}
+
+/**
+ * A paid campaign reaches the customers present when its kept charge was made, at most its
+ * bands × 100 (decision 012); null for a free campaign (PIX_PROVIDER=off).
+ */
+async function paidAudience(tx: Tx, campaignId: string): Promise<PaidAudience> {
+  const [kept] = await tx
+    .select({ createdAt: payments.createdAt, bands: payments.bands })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.campaignId, campaignId),
+        eq(payments.status, 'pago'),
+        isNull(payments.refundDue),
+      ),
+    )
+    .orderBy(payments.paidAt)
+    .limit(1);
+  if (!kept) return null;
+  return { before: kept.createdAt, cap: kept.bands === null ? null : kept.bands * 100 };
 }
 
 /** Confirmed campaigns of the store that are due but not started yet. */

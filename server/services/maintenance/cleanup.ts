@@ -1,12 +1,18 @@
-/** Housekeeping: expired sessions and Idempotency-Keys past their retention are deleted. */
+/**
+ * Housekeeping: expired sessions, Idempotency-Keys and unmatched Pix notifications past their
+ * retention are deleted.
+ */
 import { lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { idempotencyKeys, sessions } from '../../db/schema';
+import { idempotencyKeys, pixUnmatchedNotifications, sessions } from '../../db/schema';
 import { IDEMPOTENCY_RETENTION_DAYS } from '../catalogue/idempotency';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type CleanupResult = { sessions: number; idempotencyKeys: number };
+/** Unmatched Pix notifications are kept this long for a person to reconcile, then deleted. */
+export const UNMATCHED_RETENTION_DAYS = 90;
+
+export type CleanupResult = { sessions: number; idempotencyKeys: number; unmatchedPix: number };
 
 /** Idempotent: running it twice, or late, deletes nothing more than what is due. */
 export async function deleteExpired(db: Db, now: Date): Promise<CleanupResult> {
@@ -19,5 +25,14 @@ export async function deleteExpired(db: Db, now: Date): Promise<CleanupResult> {
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, keysBefore))
     .returning({ key: idempotencyKeys.key });
-  return { sessions: expired.length, idempotencyKeys: keys.length };
+  const unmatchedBefore = new Date(now.getTime() - UNMATCHED_RETENTION_DAYS * DAY_MS);
+  const unmatched = await db
+    .delete(pixUnmatchedNotifications)
+    .where(lt(pixUnmatchedNotifications.createdAt, unmatchedBefore))
+    .returning({ id: pixUnmatchedNotifications.id });
+  return {
+    sessions: expired.length,
+    idempotencyKeys: keys.length,
+    unmatchedPix: unmatched.length,
+  };
 }

@@ -2,6 +2,7 @@
  * The one call the campaign confirm step needs: may this campaign go out, or must the owner pay
  * first? With PIX_PROVIDER=off every campaign may go (free).
  */
+import { ApiError } from '../../http';
 import type { Services } from '../../types';
 import { type PaymentView, toPaymentView } from './payment-view';
 import {
@@ -41,4 +42,16 @@ export async function campaignPaymentGate(
       recipientCount: input.recipientCount,
     },
   };
+}
+
+export const WHATSAPP_DISCONNECTED_MESSAGE =
+  'O WhatsApp da loja está desconectado. Conecte o WhatsApp para enviar a campanha agora; nada foi cobrado.';
+
+/**
+ * Throws 409 unless the store's WhatsApp is connected now (asked to the gateway, not a cached
+ * state): a campaign that goes now is not charged when it could not go.
+ */
+export async function requireConnectedWhatsApp(deps: Services, storeId: string): Promise<void> {
+  const state = await deps.gateway.state({ id: storeId }).catch(() => 'disconnected' as const);
+  if (state !== 'connected') throw new ApiError(409, WHATSAPP_DISCONNECTED_MESSAGE);
 }

@@ -2,15 +2,21 @@
  * The only way a payment becomes 'pago': the PSP's own `GET /cob/{txid}` says CONCLUIDA with
  * the charge's exact amount. Webhooks, the sandbox page and the re-check all end here.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { fromCents, toCents } from '../../../src/domain/money';
-import { payments, pixUnmatchedNotifications } from '../../db/schema';
+import { campaigns, payments, pixUnmatchedNotifications } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
 import type { ChargeState } from './gateway';
 import { onPaid } from './on-paid';
 import type { PaymentRow } from './payment-row';
-import { refundPaymentRow } from './refund';
+import { DUPLICATE_REASON, refundOwed } from './refund';
+
+/**
+ * An unpaid charge is asked about until the PSP confirms its removal or its expiry at the PSP is
+ * this far past (a Pix made in its last second settles within seconds; an hour is well past).
+ */
+export const CLOSE_AFTER_EXPIRY_MS = 60 * 60_000;
 
 export type UnmatchedReason = 'txid_desconhecido' | 'valor_divergente';
 
@@ -28,6 +34,8 @@ export async function recordUnmatched(
       e2eid: (item.e2eid ?? '').slice(0, 32),
       valor: (item.valor ?? '').slice(0, 16),
       horario: (item.horario ?? '').slice(0, 40),
+      // The webhook's hourly budget and the clean-up read this on the server's clock.
+      createdAt: deps.now(),
     })
     .onConflictDoNothing();
   logger.warn('pix notification not matched', { reason, txid: item.txid ?? null });
@@ -57,49 +65,78 @@ function paidTime(at: string | undefined): Date | null {
   return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
+/**
+ * The move to 'pago', serialised per campaign (the campaign row is locked): the first payment of
+ * a campaign to become 'pago' is kept; any later one is written down as owed back (refundDue) in
+ * the same transaction, so two confirmations never both keep nor both refund. The devolução is
+ * asked after the commit; if it fails the re-check asks again.
+ */
 async function markPaid(deps: Services, row: PaymentRow, state: ChargeState): Promise<PaymentRow> {
   const first = state.pix[0];
   const paidCents = state.pix.reduce((sum, p) => sum + toCents(p.amount), 0);
-  const [won] = await deps.db
-    .update(payments)
-    .set({
-      status: 'pago',
-      e2eid: first?.e2eid ?? null,
-      paidAmount: fromCents(paidCents),
-      paidAt: paidTime(first?.at) ?? deps.now(),
-      updatedAt: deps.now(),
-    })
-    // Only one caller wins the transition, so onPaid runs once per payment.
-    .where(
-      and(eq(payments.id, row.id), inArray(payments.status, ['pendente', 'expirado', 'cancelado'])),
-    )
-    .returning();
-  if (!won) return (await reload(deps, row.id)) ?? row;
+  const decided = await deps.db.transaction(async (tx) => {
+    await tx
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(eq(campaigns.id, row.campaignId))
+      .for('update');
+    const [won] = await tx
+      .update(payments)
+      .set({
+        status: 'pago',
+        e2eid: first?.e2eid ?? null,
+        paidAmount: fromCents(paidCents),
+        paidAt: paidTime(first?.at) ?? deps.now(),
+        closedAt: deps.now(),
+        updatedAt: deps.now(),
+      })
+      // Only one caller wins the transition, so onPaid runs once per payment.
+      .where(
+        and(
+          eq(payments.id, row.id),
+          inArray(payments.status, ['pendente', 'expirado', 'cancelado']),
+        ),
+      )
+      .returning();
+    if (!won) return null;
+    const [kept] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.campaignId, won.campaignId),
+          eq(payments.status, 'pago'),
+          isNull(payments.refundDue),
+          ne(payments.id, won.id),
+        ),
+      )
+      .limit(1);
+    if (kept) {
+      const [owed] = await tx
+        .update(payments)
+        .set({ refundDue: DUPLICATE_REASON, paidHandledAt: deps.now() })
+        .where(eq(payments.id, won.id))
+        .returning();
+      return { won: owed ?? won, duplicate: true, stale: [] as { txid: string }[] };
+    }
+    // Other live charges for the same campaign must not be paid again. They stay open (closedAt
+    // null) until the PSP confirms the removal: a payment made meanwhile is still found.
+    const stale = await tx
+      .update(payments)
+      .set({ status: 'cancelado', updatedAt: deps.now() })
+      .where(and(eq(payments.campaignId, won.campaignId), eq(payments.status, 'pendente')))
+      .returning({ txid: payments.txid });
+    return { won, duplicate: false, stale };
+  });
+  if (!decided) return (await reload(deps, row.id)) ?? row;
+  const { won } = decided;
   logger.info('pix payment paid', { paymentId: won.id, campaignId: won.campaignId });
-
-  const [other] = await deps.db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.campaignId, won.campaignId),
-        eq(payments.status, 'pago'),
-        ne(payments.id, won.id),
-      ),
-    )
-    .limit(1);
-  if (other) {
+  if (decided.duplicate) {
     // The campaign was already paid by another charge (e.g. an expired one paid late): return this money.
     logger.warn('campaign paid twice; refunding the second payment', { paymentId: won.id });
-    return refundPaymentRow(deps, won, 'Pagamento em duplicidade');
+    return refundOwed(deps, won, DUPLICATE_REASON);
   }
-  // Other live charges for the same campaign must not be paid again.
-  const stale = await deps.db
-    .update(payments)
-    .set({ status: 'cancelado', updatedAt: deps.now() })
-    .where(and(eq(payments.campaignId, won.campaignId), eq(payments.status, 'pendente')))
-    .returning({ txid: payments.txid });
-  for (const s of stale) {
+  for (const s of decided.stale) {
     await deps.pix
       ?.cancelCharge(s.txid)
       .catch((error: unknown) =>
@@ -140,15 +177,35 @@ export async function confirmPayment(deps: Services, row: PaymentRow): Promise<P
       horario: state.pix[0]?.at,
     });
   }
-  if (row.status !== 'pendente') return row;
+  if (row.status === 'pago' || row.status === 'devolvido' || row.closedAt) return row;
   const removed =
-    state?.status === 'REMOVIDA_PELO_PSP' || state?.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR';
-  const expired = (state?.expiresAt ?? row.expiresAt ?? now) <= now;
-  if (!removed && !expired) return row;
+    state === null ||
+    state.status === 'REMOVIDA_PELO_PSP' ||
+    state.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR';
+  const pspExpiry = state?.expiresAt ?? row.expiresAt ?? now;
+  const expired = pspExpiry <= now;
+  // Well past the PSP's own expiry with nothing received: it can no longer be paid.
+  const longExpired = pspExpiry.getTime() + CLOSE_AFTER_EXPIRY_MS <= now.getTime();
+  const closed = (removed && (state !== null || expired)) || longExpired;
+  if (row.status === 'pendente') {
+    if (!closed && !expired) return row;
+    const [updated] = await deps.db
+      .update(payments)
+      .set({
+        status: removed && state !== null ? 'cancelado' : 'expirado',
+        ...(closed ? { closedAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(and(eq(payments.id, row.id), eq(payments.status, 'pendente')))
+      .returning();
+    return updated ?? (await reload(deps, row.id)) ?? row;
+  }
+  // 'expirado'/'cancelado' on Talí's side but not yet confirmed unpayable: asked until it is.
+  if (!closed) return row;
   const [updated] = await deps.db
     .update(payments)
-    .set({ status: removed ? 'cancelado' : 'expirado', updatedAt: now })
-    .where(and(eq(payments.id, row.id), eq(payments.status, 'pendente')))
+    .set({ closedAt: now, updatedAt: now })
+    .where(and(eq(payments.id, row.id), inArray(payments.status, ['expirado', 'cancelado'])))
     .returning();
   return updated ?? (await reload(deps, row.id)) ?? row;
 }

@@ -12,11 +12,13 @@ import { logger } from '../../logger';
 import type { Services } from '../../types';
 import { confirmCampaign } from '../campaigns/confirm';
 import type { PaymentRow } from './payment-row';
-import { refundPaymentRow } from './refund';
+import { refundOwed } from './refund';
 
 export type { PaymentRow } from './payment-row';
 
 export async function onPaid(deps: Services, payment: PaymentRow): Promise<void> {
+  // Owed back already (paid twice): it confirms nothing.
+  if (payment.refundDue) return;
   if (deps.onPaymentPaid) return deps.onPaymentPaid(deps, payment);
   const base = { publicBase: deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}` };
   try {
@@ -29,7 +31,8 @@ export async function onPaid(deps: Services, payment: PaymentRow): Promise<void>
       campaignId: payment.campaignId,
       reason: error.message,
     });
-    await refundPaymentRow(deps, payment, error.message);
+    // Written down first: if the PSP is down now, the re-check asks for the devolução again.
+    await refundOwed(deps, payment, error.message);
     return;
   }
   logger.info('paid campaign confirmed', {

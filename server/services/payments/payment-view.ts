@@ -28,7 +28,13 @@ export function toPaymentView(deps: Services, row: PaymentRow): PaymentView {
     pixCopiaECola: row.pixCopiaECola,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     paidAt: row.paidAt?.toISOString() ?? null,
-    refundReason: row.status === 'devolvido' ? row.refundReason : null,
+    refundReason: row.refundId || row.refundDue ? (row.refundReason ?? row.refundDue) : null,
+    refundAmount: row.refundId
+      ? (row.refundAmount ?? row.paidAmount ?? row.valor)
+      : row.refundDue
+        ? (row.paidAmount ?? row.valor)
+        : null,
+    refundStatus: row.refundId ? ((row.refundStatus as PaymentView['refundStatus']) ?? null) : null,
     ...(sandbox && row.status === 'pendente' ? { sandboxUrl: sandbox } : {}),
   };
 }

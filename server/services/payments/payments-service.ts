@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { campaignPrice } from '../../../src/domain/pix/price';
+import { campaignPrice, priceBands } from '../../../src/domain/pix/price';
 import { payments } from '../../db/schema';
 import { ApiError } from '../../http';
 import { errorSummary, logger } from '../../logger';
@@ -96,7 +96,7 @@ export async function requestCampaignCharge(
 
   for (let attempt = 0; attempt < 3; attempt++) {
     const rows = await campaignPayments(deps, input.storeId, input.campaignId);
-    const paid = rows.find((r) => r.status === 'pago');
+    const paid = rows.find((r) => r.status === 'pago' && !r.refundDue);
     if (paid) return paid;
     const live = rows.find((r) => r.status === 'pendente');
     if (live) {
@@ -105,12 +105,14 @@ export async function requestCampaignCharge(
       if (payable && live.valor === valor) {
         return live.pixCopiaECola ? live : issueCharge(deps, gateway, live);
       }
-      // Expired, about to, or for another amount: it may still have been paid; ask first.
+      // Expired, about to, or for another amount: it may still have been paid; ask first. Once
+      // replaced it stays open (closedAt null): the re-check asks until the PSP confirms it unpayable.
       const checked = await confirmPayment(deps, live).catch((error: unknown) => {
         if (error instanceof PaymentGatewayError) throw new ApiError(502, PSP_DOWN);
         throw error;
       });
-      if (checked.status === 'pago') return checked;
+      // Paid after all: loop and answer the campaign's kept payment.
+      if (checked.status === 'pago') continue;
       if (checked.status === 'pendente') {
         await deps.db
           .update(payments)
@@ -131,6 +133,7 @@ export async function requestCampaignCharge(
         campaignId: input.campaignId,
         storeId: input.storeId,
         valor,
+        bands: priceBands(input.recipientCount),
         provider: gateway.provider,
         status: 'pendente',
         createdAt: deps.now(),
@@ -151,7 +154,7 @@ function expiredBy(row: PaymentRow, now: number): boolean {
 /** True once the PSP confirmed a payment for this campaign (the send may go ahead). */
 export async function isCampaignPaid(deps: Services, storeId: string, campaignId: string) {
   const rows = await campaignPayments(deps, storeId, campaignId);
-  return rows.some((r) => r.status === 'pago');
+  return rows.some((r) => r.status === 'pago' && !r.refundDue);
 }
 
 /**

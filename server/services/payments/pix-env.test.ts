@@ -42,6 +42,16 @@ describe('payments configuration', () => {
     expect(() => readEnv({ PIX_CERT_FILE: '/tmp/cert.pem' })).toThrow('go together');
   });
 
+  it('a real WhatsApp gateway without an explicit PIX_PROVIDER does not start (the sandbox would pay real campaigns)', () => {
+    const evolution = { EVOLUTION_API_URL: 'https://evo.example.com', EVOLUTION_API_KEY: 'k' };
+    expect(() => readEnv(evolution)).toThrow(
+      /PIX_PROVIDER must be set explicitly with EVOLUTION_API_URL/,
+    );
+    expect(readEnv({ ...evolution, PIX_PROVIDER: 'off' }).PIX_PROVIDER).toBe('off');
+    // A demo with a real WhatsApp is still possible, knowingly.
+    expect(readEnv({ ...evolution, PIX_PROVIDER: 'sandbox' }).PIX_PROVIDER).toBe('sandbox');
+  });
+
   it('PIX_PROVIDER=off: no gateway, and the webhook route answers 404', async () => {
     const env = readEnv({ NODE_ENV: 'test', PIX_PROVIDER: 'off' });
     const app = createApp(services(env));

@@ -3,17 +3,17 @@
  * loses no payment, a failed onPaid is retried, refunds in progress are followed, and a
  * cancelled campaign's refund that failed is asked again.
  */
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { payments } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
 import { confirmPayment, runOnPaid } from './confirm';
 import { RECHECK_INTERVAL_MS } from './payments-service';
-import { refundCancelledCampaigns } from './refund';
+import { refundStalledCampaigns, settlePendingRefunds } from './refund';
 
 /**
  * The re-check (for a periodic job): every pending charge not asked about recently is asked to
- * the PSP until it is paid or expired; paid payments whose onPaid failed are handled again;
+ * the PSP until it is paid or closed (removal confirmed, or expiry well past); paid payments whose onPaid failed are handled again;
  * refunds in progress are followed. Returns what it did.
  */
 export async function recheckPayments(deps: Services, limit = 100) {
@@ -27,7 +27,10 @@ export async function recheckPayments(deps: Services, limit = 100) {
       and(
         or(
           eq(payments.status, 'pendente'),
-          and(eq(payments.status, 'devolvido'), eq(payments.refundStatus, 'EM_PROCESSAMENTO')),
+          // Withdrawn or expired on our side, not yet confirmed unpayable by the PSP.
+          and(inArray(payments.status, ['expirado', 'cancelado']), isNull(payments.closedAt)),
+          // A devolução (whole or part) the PSP is still processing.
+          eq(payments.refundStatus, 'EM_PROCESSAMENTO'),
         ),
         or(isNull(payments.checkedAt), lt(payments.checkedAt, cutoff)),
       ),
@@ -48,9 +51,12 @@ export async function recheckPayments(deps: Services, limit = 100) {
   const unhandled = await deps.db
     .select()
     .from(payments)
-    .where(and(eq(payments.status, 'pago'), isNull(payments.paidHandledAt)))
+    .where(
+      and(eq(payments.status, 'pago'), isNull(payments.paidHandledAt), isNull(payments.refundDue)),
+    )
     .limit(limit);
   for (const row of unhandled) if (await runOnPaid(deps, row)) done.handled++;
-  done.refunded = await refundCancelledCampaigns(deps, limit);
+  done.refunded =
+    (await refundStalledCampaigns(deps, limit)) + (await settlePendingRefunds(deps, limit));
   return done;
 }

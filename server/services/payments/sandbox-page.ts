@@ -20,9 +20,11 @@ const btn=document.getElementById('pay'), state=document.getElementById('state')
 btn&&btn.addEventListener('click',async()=>{
   err.textContent='';btn.disabled=true;btn.textContent='Pagando...';
   try{
-    const r=await fetch(location.pathname.replace(/\\/$/,'')+'/pagar',{method:'POST'});
+    const t=localStorage.getItem('token');
+    if(!t){err.textContent='Entre no Talí neste navegador com a conta da loja para pagar.';btn.disabled=false;btn.textContent='Pagar';return}
+    const r=await fetch(location.pathname.replace(/\\/$/,'')+'/pagar',{method:'POST',headers:{authorization:'Bearer '+t}});
     const b=await r.json().catch(()=>({}));
-    if(!r.ok){err.textContent=b.message||'Não foi possível pagar';btn.disabled=false;btn.textContent='Pagar';return}
+    if(!r.ok){err.textContent=r.status===401?'Entre no Talí neste navegador com a conta da loja para pagar.':(b.message||'Não foi possível pagar');btn.disabled=false;btn.textContent='Pagar';return}
     state.textContent='Pago. O Talí foi avisado.';btn.textContent='Pago';
   }catch{err.textContent='Sem conexão com o Talí';btn.disabled=false;btn.textContent='Pagar'}
 });`;
@@ -54,7 +56,7 @@ export function pixSandboxPage(charge: SandboxChargeView): string {
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>Pix de demonstração</title><style>${STYLE}</style></head><body>
 <header><h1>Banco de demonstração</h1><p>Pix de teste (sandbox) do Talí</p></header>
-<div class="banner">Nenhum dinheiro de verdade é movimentado. 'Pagar' faz o papel do app do banco e avisa o Talí como um banco real avisaria.</div>
+<div class="banner">Nenhum dinheiro de verdade é movimentado. 'Pagar' faz o papel do app do banco e avisa o Talí como um banco real avisaria. Só a conta da loja, aberta neste navegador, pode pagar.</div>
 <main><section class="card"><p class="label">Valor</p><p class="value">${escapeHtml(formatBRL(charge.amount))}</p>
 <p class="row">Para: ${escapeHtml(charge.merchantName)}</p>
 <p class="row">${escapeHtml(charge.description)}</p>

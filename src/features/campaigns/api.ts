@@ -1,6 +1,6 @@
 /** Online calls of the campaigns screen (/api/campanhas, CAMPAIGNS-CONTRACT.md); never queued offline. */
 import { CAMPAIGN_PAGE_SIZE, type CampaignJson } from '~/domain/campaigns';
-import { isPaymentJson, type PaymentJson } from '~/domain/pix/payment';
+import { type CampaignBillingJson, isPaymentJson, type PaymentJson } from '~/domain/pix/payment';
 import { ApiRequestError, apiRequest } from '~/lib/api';
 
 /** One definition, shared with the server that writes it. */
@@ -21,6 +21,8 @@ export type CampaignReport = {
     at: string | null;
     error: string | null;
   }>;
+  /** With Pix payments: bands paid, customers left for the next campaign, money returned. */
+  billing?: CampaignBillingJson | null;
 };
 
 export type CampaignInput = {

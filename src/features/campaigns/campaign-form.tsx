@@ -19,6 +19,7 @@ import { type CampaignFormValues, campaignFormSchema } from './form-schema';
 import { MESSAGE_MAX, submitLabel } from './format';
 import { ImagePicker, type PickedImage } from './image-picker';
 import { OFFLINE_TEXT } from './use-campaign-flow';
+import { WhatsAppWarning } from './whatsapp-warning';
 
 type Props = {
   draft: CampaignDraft;
@@ -27,6 +28,8 @@ type Props = {
   /** No campaign left today (the button says so and is disabled). */
   exhausted: boolean;
   online: boolean;
+  /** The store's WhatsApp as last read (undefined: not known). */
+  whatsAppConnected: boolean | undefined;
   onReview: (values: CampaignFormValues, image: DraftImage | null) => void;
 };
 
@@ -39,7 +42,15 @@ function localNow(): string {
   return d.toISOString().slice(0, 16);
 }
 
-export function CampaignForm({ draft, draftImage, busy, exhausted, online, onReview }: Props) {
+export function CampaignForm({
+  draft,
+  draftImage,
+  busy,
+  exhausted,
+  online,
+  whatsAppConnected,
+  onReview,
+}: Props) {
   const schema = useMemo(() => campaignFormSchema(), []);
   const { register, handleSubmit, watch, formState } = useForm<CampaignFormValues>({
     resolver: zodResolver(schema),
@@ -162,6 +173,7 @@ export function CampaignForm({ draft, draftImage, busy, exhausted, online, onRev
             {...register('scheduledDate')}
           />
         )}
+        <WhatsAppWarning connected={whatsAppConnected} sendNow={sendNow !== false} />
         {online ? null : (
           <p role="status" data-testid="campaign-offline" className={warningNote}>
             {OFFLINE_TEXT} O que você escreveu fica salvo no aparelho.

@@ -16,6 +16,7 @@ import { useCampaignFlow } from './use-campaign-flow';
 import { useCampaignHistory } from './use-campaign-history';
 import { useDailyLimit } from './use-daily-limit';
 import { useOnline } from './use-online';
+import { useCampaignWhatsApp } from './whatsapp-warning';
 
 type Loaded = { draft: CampaignDraft; image: DraftImage | null };
 
@@ -40,6 +41,7 @@ export function CampaignsScreen() {
   const online = useOnline();
   const limit = useDailyLimit(online);
   const history = useCampaignHistory(online);
+  const whatsAppConnected = useCampaignWhatsApp(online);
   const [draftVersion, setDraftVersion] = useState(0);
   const stored = useStoredDraft(draftVersion);
 
@@ -85,6 +87,7 @@ export function CampaignsScreen() {
           busy={flow.busy === 'review'}
           exhausted={exhausted}
           online={online}
+          whatsAppConnected={whatsAppConnected}
           onReview={(values, image) => void flow.review(values, image)}
         />
       )}
@@ -94,6 +97,7 @@ export function CampaignsScreen() {
         image={flow.previewImage}
         open={flow.step === 'review'}
         sending={flow.busy === 'send'}
+        whatsAppConnected={whatsAppConnected}
         onSend={() => void flow.send()}
         onEdit={flow.edit}
       />

@@ -76,6 +76,10 @@ export function PaymentDialog(props: Props) {
               <span className={css({ color: 'muted' })}>Clientes que vão receber</span>
               <strong data-testid="pix-recipients">{clientsText(campaign.recipientCount)}</strong>
             </p>
+            <p className={css({ color: 'muted', fontSize: 'xs' })} data-testid="pix-later-note">
+              Vão receber os clientes cadastrados até agora. Quem for cadastrado depois deste Pix
+              fica para a próxima campanha.
+            </p>
           </div>
 
           {!online ? (

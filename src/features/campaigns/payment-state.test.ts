@@ -26,6 +26,8 @@ const charge = (over: Partial<PaymentJson> = {}): PaymentJson => ({
   expiresAt: '2026-11-23T13:15:00.000Z',
   paidAt: null,
   refundReason: null,
+  refundAmount: null,
+  refundStatus: null,
   ...over,
 });
 
@@ -125,10 +127,21 @@ describe('settledText', () => {
     );
   });
 
-  it('a refund says so, with the server’s reason when it gave one', () => {
-    const refunded = charge({ status: 'devolvido', refundReason: 'Campanha cancelada' });
+  it('a refund says so, with the server’s reason and the devolução’s true state', () => {
+    const refunded = charge({
+      status: 'devolvido',
+      refundReason: 'Campanha cancelada',
+      refundAmount: '25.00',
+      refundStatus: 'EM_PROCESSAMENTO',
+    });
     expect(settledText(refunded, 'cancelled')).toBe(
-      'O valor foi devolvido (Campanha cancelada). Para enviar a campanha, gere um novo código.',
+      'Devolução em processamento: R$\u00a025,00 volta para a conta que pagou o Pix. Campanha cancelada. Para enviar a campanha, gere um novo código.',
+    );
+    expect(settledText({ ...refunded, refundStatus: 'DEVOLVIDO' }, 'cancelled')).toBe(
+      'Devolvido: R$\u00a025,00. Campanha cancelada. Para enviar a campanha, gere um novo código.',
+    );
+    expect(settledText({ ...refunded, refundStatus: 'NAO_REALIZADO' }, 'cancelled')).toContain(
+      'O banco não concluiu a devolução de R$\u00a025,00. Confira se a conta que pagou o Pix ainda está aberta e fale com o suporte do Talí informando o código 6f1c1d0e',
     );
     expect(settledText(charge({ status: 'devolvido' }), 'cancelled')).toBe(
       'O valor foi devolvido. Para enviar a campanha, gere um novo código.',

@@ -3,7 +3,7 @@
  * often the payment is asked again. The server's status decides; the clock only anticipates an
  * expiry the server has not reported yet.
  */
-import type { PaymentJson } from '~/domain/pix/payment';
+import { type PaymentJson, refundText } from '~/domain/pix/payment';
 
 export type PaymentPhase = 'pending' | 'expired' | 'cancelled' | 'paid';
 
@@ -80,8 +80,8 @@ export function acceptPoll(current: PaymentJson, answer: PaymentJson): PaymentJs
 /** Why this code can no longer be paid. */
 export function settledText(payment: PaymentJson, phase: PaymentPhase): string {
   if (payment.status === 'devolvido') {
-    const reason = payment.refundReason ? ` (${payment.refundReason})` : '';
-    return `O valor foi devolvido${reason}. Para enviar a campanha, gere um novo código.`;
+    const text = refundText(payment) ?? 'O valor foi devolvido.';
+    return `${text} Para enviar a campanha, gere um novo código.`;
   }
   return phase === 'expired'
     ? 'Este código Pix expirou. Gere um novo código para enviar a campanha.'

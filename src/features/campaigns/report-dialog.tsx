@@ -92,6 +92,21 @@ function Recipients({ report }: { report: CampaignReport }) {
   );
 }
 
+function BillingNotes({ billing }: { billing: CampaignReport['billing'] }) {
+  if (!billing) return null;
+  const notes = [billing.waitingText, billing.refundText].filter(Boolean);
+  if (notes.length === 0) return null;
+  return (
+    <div data-testid="report-billing" className={css({ display: 'grid', gap: '1.5' })}>
+      {notes.map((text) => (
+        <p key={text} className={css({ fontSize: 'sm', color: 'fg' })}>
+          {text}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 export function ReportDialog({ campaign, onClose }: Props) {
   const state = useCampaignReport(campaign?.id ?? null);
   const shown = state.kind === 'ready' ? state.report.campaign : campaign;
@@ -118,6 +133,7 @@ export function ReportDialog({ campaign, onClose }: Props) {
             </p>
           ) : null}
           <Counts counts={state.report.counts} />
+          <BillingNotes billing={state.report.billing ?? null} />
           <Recipients report={state.report} />
         </div>
       )}

@@ -5,12 +5,15 @@ import { Dialog } from '~/ui/dialog';
 import { warningNote } from '~/ui/notes';
 import type { Campaign } from './api';
 import { clientsText, delayedStartText, scheduleText } from './format';
+import { WhatsAppWarning } from './whatsapp-warning';
 
 type Props = {
   campaign: Campaign | null;
   image: string | null;
   open: boolean;
   sending: boolean;
+  /** The store's WhatsApp as last read (undefined: not known). */
+  whatsAppConnected: boolean | undefined;
   onSend: () => void;
   onEdit: () => void;
 };
@@ -26,7 +29,15 @@ export function DelayNote({ text }: { text: string | null }) {
   );
 }
 
-export function ReviewDialog({ campaign, image, open, sending, onSend, onEdit }: Props) {
+export function ReviewDialog({
+  campaign,
+  image,
+  open,
+  sending,
+  whatsAppConnected,
+  onSend,
+  onEdit,
+}: Props) {
   return (
     <Dialog
       open={open && campaign !== null}
@@ -75,6 +86,7 @@ export function ReviewDialog({ campaign, image, open, sending, onSend, onEdit }:
             </p>
           </div>
           <DelayNote text={delayedStartText(campaign)} />
+          <WhatsAppWarning connected={whatsAppConnected} sendNow={campaign.sendNow} />
           <div className={css({ display: 'grid', gap: '2' })}>
             <Button full onClick={onSend} loading={sending} loadingText="Enviando...">
               Enviar

@@ -1,3 +1,0 @@
-ALTER TABLE "conversation_messages" ADD COLUMN "gateway_message_id" text;--> statement-breakpoint
-CREATE INDEX "campaign_recipients_unconfirmed_idx" ON "campaign_recipients" USING btree ("next_attempt_at") WHERE "campaign_recipients"."status" = 'unconfirmed';--> statement-breakpoint
-CREATE UNIQUE INDEX "conversation_store_gateway_message_uq" ON "conversation_messages" USING btree ("store_id","gateway_message_id");
