@@ -10,7 +10,7 @@ import { launchBrowser, newPhoneContext, PHONE } from './browser';
 
 /** Tries per scenario (issue 26: 0 failures in 40), and how many fresh profiles run at once. */
 const TRIES = Number(process.env.FIRST_VISIT_TRIES ?? 40);
-const AT_ONCE = Number(process.env.FIRST_VISIT_AT_ONCE ?? 4);
+const AT_ONCE = Number(process.env.FIRST_VISIT_AT_ONCE ?? 6);
 /** A scenario's tries together: a fresh profile's start-up on the throttled network is ~5–10 s. */
 const SCENARIO_TIMEOUT = 15 * 60_000;
 const password = 'segredo123';
