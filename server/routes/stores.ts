@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CNPJ_REQUIRED_MESSAGE, PUBLIC_URL_MISSING_MESSAGE } from '../../src/domain/public-url';
 import { botConfigSchema, createStoreSchema, updateStoreSchema } from '../../src/domain/schemas';
 import { requireStore, requireUser } from '../auth/middleware';
-import { ApiError, readJson, validate } from '../http';
+import { ApiError, readJson, validatePresent } from '../http';
 import { publicBaseUrl } from '../services/storefront/public-base';
 import {
   createStore,
@@ -17,18 +17,8 @@ import type { AppEnv } from '../types';
 export { STORE_EXISTS } from '../services/stores/store-data';
 export const CNPJ_REQUIRED = CNPJ_REQUIRED_MESSAGE;
 
-const [storeFieldsSchema, hoursOnlySchema] = updateStoreSchema.options;
-
-/** A body with businessHours and no store name is an hours-only update (Horário screen). */
-function isHoursOnly(body: unknown): boolean {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    !Array.isArray(body) &&
-    'businessHours' in body &&
-    !('name' in body)
-  );
-}
+/** PUT /api/stores/me with none of the store's fields. */
+export const NOTHING_TO_UPDATE = 'Envie ao menos um dado da loja para alterar';
 
 export const storeRoutes = new Hono<AppEnv>();
 
@@ -47,10 +37,9 @@ storeRoutes.get('/me', requireStore, async (c) => {
 
 storeRoutes.put('/me', requireStore, async (c) => {
   const { db, now } = c.var.deps;
+  // Only what the body carries changes: `{ name, cnpj }` keeps the phone and the address.
   const body = await readJson(c, z.unknown());
-  const changes = isHoursOnly(body)
-    ? validate(hoursOnlySchema, body)
-    : validate(storeFieldsSchema, body);
+  const changes = validatePresent(updateStoreSchema, body, NOTHING_TO_UPDATE);
   return c.json(await updateStore(db, c.var.storeId, changes, now()));
 });
 
