@@ -1,10 +1,10 @@
 /**
  * How many bytes each API route may receive, enforced while the body streams in: a body over its
- * route's cap is refused with 413 as soon as the count passes it (or at once from Content-Length),
+ * route's cap is refused with 413 as soon as the count passes it (or from Content-Length, the rest
+ * of the body drained first so the client reads the answer),
  * and nothing past the cap is buffered. Caps are as small as each route's real use allows, so
  * that no one, signed in or not, can make the process hold many megabytes per request.
  */
-import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import pLimit from 'p-limit';
 import type { AppEnv } from './types';
