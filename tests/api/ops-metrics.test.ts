@@ -46,7 +46,12 @@ describe('GET /metrics', () => {
   });
 
   it('is 401 in Portuguese without the token or with another one', async () => {
-    for (const headers of [{}, { authorization: 'Bearer errado' }, { authorization: TOKEN }]) {
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer errado' },
+      { authorization: TOKEN },
+    ];
+    for (const headers of attempts) {
       const res = await t.app.request('/metrics', { headers });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ message: 'Token de métricas ausente ou inválido' });
