@@ -73,10 +73,13 @@ function mayBeLarge(c: Context, cap: number): boolean {
 export const DRAIN_MAX_BYTES = 8 * MB;
 export const DRAIN_MAX_MS = 5_000;
 
+/** A route with a large cap (a photo) drains up to twice it: a picture somewhat too big is told so. */
+const drainBound = (cap: number) => Math.max(DRAIN_MAX_BYTES, 2 * cap);
+
 type Reader = ReadableStreamDefaultReader<Uint8Array>;
 
-/** True when the body ended within DRAIN_MAX_BYTES and DRAIN_MAX_MS. */
-async function discardRest(reader: Reader): Promise<boolean> {
+/** True when the body ended within `maxBytes` and DRAIN_MAX_MS. */
+async function discardRest(reader: Reader, maxBytes: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), DRAIN_MAX_MS);
@@ -88,7 +91,7 @@ async function discardRest(reader: Reader): Promise<boolean> {
       if (read === 'late') return false;
       if (read.done) return true;
       bytes += read.value.byteLength;
-      if (bytes > DRAIN_MAX_BYTES) return false;
+      if (bytes > maxBytes) return false;
     }
   } catch {
     return false; // the client went away: nobody reads the answer anyway
@@ -99,7 +102,8 @@ async function discardRest(reader: Reader): Promise<boolean> {
 
 /** The 413, once the rest of the body is drained; otherwise the socket closes after it. */
 async function refuse(c: Context, reader: Reader, unread: number, cap: number, message?: string) {
-  const drained = unread <= DRAIN_MAX_BYTES && (await discardRest(reader));
+  const bound = drainBound(cap);
+  const drained = unread <= bound && (await discardRest(reader, bound));
   if (!drained) {
     c.header('Connection', 'close');
     reader.cancel().catch(() => {});

@@ -97,11 +97,6 @@ export class RateLimiter {
       );
   }
 
-  /** Counts one attempt (no check). */
-  async hit(key: string, limit: Limit, now: Date): Promise<void> {
-    await this.reserve([[key, { ...limit, max: Number.POSITIVE_INFINITY }]], now);
-  }
-
   async reset(key: string): Promise<void> {
     await this.db.delete(rateLimits).where(eq(rateLimits.key, hashKey(key)));
   }
