@@ -43,10 +43,23 @@ storeRoutes.put('/me', requireStore, async (c) => {
   return c.json(await updateStore(db, c.var.storeId, changes, now()));
 });
 
+/** PUT /api/stores/bot-config with neither the switch nor the texts. */
+export const BOT_SWITCH_MISSING = 'Informe se o assistente está ativo';
+
 storeRoutes.put('/bot-config', requireStore, async (c) => {
   const { db, now } = c.var.deps;
-  const input = await readJson(c, botConfigSchema);
-  return c.json(await updateStore(db, c.var.storeId, input, now()));
+  // Same rule as /me: `{ botAtivo }` alone keeps the texts, and a text left out of
+  // botPersonalizacao keeps its value ("" clears it).
+  const body = await readJson(c, z.unknown());
+  const changes = validatePresent(botConfigSchema, body, BOT_SWITCH_MISSING);
+  const sentTexts = (body as { botPersonalizacao?: unknown }).botPersonalizacao;
+  if (changes.botPersonalizacao && sentTexts && typeof sentTexts === 'object') {
+    const current = (await readStoreMe(db, c.var.storeId)).botPersonalizacao;
+    const sent = Object.keys(sentTexts);
+    const given = Object.entries(changes.botPersonalizacao).filter(([key]) => sent.includes(key));
+    changes.botPersonalizacao = { ...current, ...Object.fromEntries(given) };
+  }
+  return c.json(await updateStore(db, c.var.storeId, changes, now()));
 });
 
 storeRoutes.get('/public-url', requireStore, async (c) => {

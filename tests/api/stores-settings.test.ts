@@ -204,6 +204,36 @@ describe('PUT /api/stores/bot-config', () => {
     expect((await get(token)).body).toMatchObject({ botAtivo: true, botPersonalizacao });
   });
 
+  // Issue 27: `{ botAtivo }` alone used to erase the assistant's texts.
+  it('changes only what the body carries: the switch alone keeps the texts, a text alone the rest', async () => {
+    const { token } = await ownerWithStore();
+    const botPersonalizacao = {
+      mensagemBoasVindas: 'Olá! Bem-vindo à mercearia.',
+      tomVoz: 'simpático',
+      informacoesImportantes: 'Entregamos no bairro.',
+    };
+    await t.call('PUT', '/api/stores/bot-config', { botAtivo: true, botPersonalizacao }, token);
+    const off = await t.call('PUT', '/api/stores/bot-config', { botAtivo: false }, token);
+    expect(off.status).toBe(200);
+    expect((await get(token)).body).toMatchObject({ botAtivo: false, botPersonalizacao });
+    const tone = await t.call(
+      'PUT',
+      '/api/stores/bot-config',
+      { botPersonalizacao: { tomVoz: '' } },
+      token,
+    );
+    expect(tone.status).toBe(200);
+    expect((await get(token)).body).toMatchObject({
+      botAtivo: false,
+      botPersonalizacao: { ...botPersonalizacao, tomVoz: '' },
+    });
+    const empty = await t.call('PUT', '/api/stores/bot-config', {}, token);
+    expect(empty).toMatchObject({
+      status: 400,
+      body: { message: 'Informe se o assistente está ativo' },
+    });
+  });
+
   it('rejects a missing switch', async () => {
     const { token } = await ownerWithStore();
     const res = await t.call('PUT', '/api/stores/bot-config', { botAtivo: 'sim' }, token);
