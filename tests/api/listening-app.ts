@@ -18,13 +18,17 @@ export async function startListeningApp(
     services?: RuntimeOptions['services'];
     /**
      * Another app's database: this app is then a second API process on it, and closing this one
-     * leaves the database to its owner.
+     * leaves the database to its owner (unless `closeDatabase`).
      */
     database?: Database;
+    /** With `database`: close it with this app (its own connection pool). */
+    closeDatabase?: boolean;
   } = {},
 ) {
   const database: Database = options.database
-    ? { ...options.database, close: async () => {} }
+    ? options.closeDatabase
+      ? options.database
+      : { ...options.database, close: async () => {} }
     : await openTestDatabase();
   let late: Runtime | undefined;
   const server = serve({

@@ -5,10 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../server/auth/rate-limit';
+import { type Database, openPostgres } from '../../server/db/client';
 import { rateLimits } from '../../server/db/schema';
 import { deleteExpired } from '../../server/services/maintenance/cleanup';
 import { type ListeningApp, startListeningApp } from './listening-app';
-import { createTestApp, type TestApp } from './test-app';
+import { createPostgresDatabase, createTestApp, type TestApp } from './test-app';
 
 const TOO_MANY = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
 const limit = { max: 3, windowMs: 60_000 };
@@ -79,14 +80,30 @@ describe('RateLimiter (database counters)', () => {
 describe('two API processes on one database', () => {
   let one: ListeningApp;
   let two: ListeningApp;
+  /** The second process's own connection to the database (PostgreSQL: its own pool). */
+  let secondConnection: () => Promise<Database>;
+  let dropDatabase = async () => {};
+  const pg = process.env.TEST_DB === 'postgres';
   beforeAll(async () => {
-    one = await startListeningApp();
-    // The second instance opens the same database (as a second process on one PostgreSQL).
-    two = await startListeningApp({ database: one.database });
+    if (pg) {
+      const created = await createPostgresDatabase();
+      dropDatabase = created.drop;
+      one = await startListeningApp({
+        database: await openPostgres(created.url),
+        closeDatabase: true,
+      });
+      secondConnection = () => openPostgres(created.url);
+    } else {
+      // PGlite lives inside one process: the second app shares its client.
+      one = await startListeningApp();
+      secondConnection = async () => one.database;
+    }
+    two = await startListeningApp({ database: await secondConnection(), closeDatabase: pg });
   });
   afterAll(async () => {
     await two?.close();
     await one?.close();
+    await dropDatabase();
   });
 
   const post = (app: ListeningApp, path: string, body: unknown) =>
@@ -124,7 +141,7 @@ describe('two API processes on one database', () => {
     for (let i = 0; i < 10; i++)
       await post(two, '/api/auth/login', { email, password: 'x1234567' });
     await two.close();
-    two = await startListeningApp({ database: one.database });
+    two = await startListeningApp({ database: await secondConnection(), closeDatabase: pg });
     const res = await post(two, '/api/auth/login', { email, password: 'segredo123' });
     expect(res.status).toBe(429);
   });
