@@ -43,7 +43,8 @@ export async function dumpPglite(client: PGlite): Promise<Blob> {
   return exclusive ? exclusive.call(client, dump) : dump();
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** This build's SQL migrations (applied at open; /readyz checks them). */
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * PGlite's default start parameters include `-F` (fsync off): fine for tests, not for a

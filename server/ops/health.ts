@@ -6,20 +6,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { Db } from '../db/client';
+import { type Db, migrationsFolder } from '../db/client';
 import type { AppEnv } from '../types';
 import type { ProcessStatus } from './status';
 
 /** A database that does not answer within this is as good as down for a readiness probe. */
 const DB_TIMEOUT_MS = 2_000;
 
-const journalFile = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../db/migrations/meta/_journal.json',
-);
+const journalFile = path.join(migrationsFolder, 'meta', '_journal.json');
 
 /** The `when` of this build's last migration (drizzle stores it as created_at when applied). */
 function lastMigrationOfBuild(): number {
