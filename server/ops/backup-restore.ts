@@ -9,7 +9,7 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { DataDirLockedError, lockDataDir } from '../data-dir-lock';
 import { dumpPglite, durableStartParams } from '../db/client';
 import type { Env } from '../env';
-import { BACKUP_SIGNAL, backupFiles } from './backup';
+import { BACKUP_SIGNAL, backupFiles, isTaliFile, readyFile } from './backup';
 
 /** A failure the operator can act on: printed as is, exit code 1. */
 export class BackupError extends Error {}
@@ -35,11 +35,23 @@ function lockOwner(dataDir: string): number | null {
 
 const hasDatabase = (dataDir: string) => fs.existsSync(path.join(dataDir, 'PG_VERSION'));
 
-/** Asks the server holding `dataDir` (pid) for a copy; resolves with its file in `dataDir`. */
-async function askRunningServer(dataDir: string, pid: number, timeoutMs: number) {
+/** Asks the server holding `dataDir` (pid) to write a copy to `file`. */
+async function askRunningServer(dataDir: string, pid: number, file: string, timeoutMs: number) {
+  let answering = '';
+  try {
+    answering = fs.readFileSync(readyFile(dataDir), 'utf8').trim();
+  } catch {
+    // no marker: see below
+  }
+  if (answering !== String(pid)) {
+    throw new BackupError(
+      `O servidor em execução (pid ${pid}) não aceita pedidos de backup (uma versão anterior?). ` +
+        'Pare-o e rode o backup de novo: com o servidor parado, a cópia é feita direto da pasta.',
+    );
+  }
   const id = randomUUID();
   const files = backupFiles(dataDir, id);
-  fs.writeFileSync(files.request, `${new Date().toISOString()}\n`);
+  fs.writeFileSync(files.request, `${file}\n`);
   try {
     process.kill(pid, BACKUP_SIGNAL);
   } catch (error) {
@@ -51,7 +63,7 @@ async function askRunningServer(dataDir: string, pid: number, timeoutMs: number)
   }
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (fs.existsSync(files.done)) return files.done;
+    if (fs.existsSync(file)) return;
     if (fs.existsSync(files.failed)) {
       const reason = fs.readFileSync(files.failed, 'utf8');
       fs.rmSync(files.failed, { force: true });
@@ -82,6 +94,9 @@ export async function backup(
   const file = path.resolve(target);
   if (!hasDatabase(dataDir)) throw new BackupError(`Não há banco de dados em ${dataDir}.`);
   if (fs.existsSync(file)) throw new BackupError(`${file} já existe: escolha outro nome.`);
+  if (file.startsWith(`${dataDir}${path.sep}`)) {
+    throw new BackupError('Grave a cópia fora de DATA_DIR (ela entraria na próxima cópia).');
+  }
   fs.mkdirSync(path.dirname(file), { recursive: true });
 
   let release: (() => void) | null = null;
@@ -93,11 +108,7 @@ export async function backup(
   if (!release) {
     const pid = lockOwner(dataDir);
     if (!pid) throw new BackupError('O servidor está iniciando ou parando: tente de novo.');
-    const made = await askRunningServer(dataDir, pid, timeoutMs);
-    // Copy, then delete: DATA_DIR and the target may be on different disks.
-    fs.copyFileSync(made, `${file}.partial`);
-    fs.renameSync(`${file}.partial`, file);
-    fs.rmSync(made, { force: true });
+    await askRunningServer(dataDir, pid, file, timeoutMs);
     return { bytes: fs.statSync(file).size, via: 'server' };
   }
   try {
@@ -142,10 +153,15 @@ export async function restore(env: Env, source: string): Promise<void> {
     }
     await client.exec('CHECKPOINT');
     await client.close();
-  } catch (error) {
-    // Leave nothing half-restored behind: the folder was empty.
+    // The copy holds the old server's lock and markers: not this folder's.
     for (const name of fs.readdirSync(dataDir)) {
-      if (name !== '.tali.lock') fs.rmSync(path.join(dataDir, name), { recursive: true });
+      if (isTaliFile(name) && name !== '.tali.lock') fs.rmSync(path.join(dataDir, name));
+    }
+    fs.writeFileSync(path.join(dataDir, '.tali.lock'), `${process.pid}\n`);
+  } catch (error) {
+    // Leave nothing half-restored behind (the copy's lock included): the folder was empty.
+    for (const name of fs.readdirSync(dataDir)) {
+      fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
     }
     throw error;
   } finally {

@@ -110,7 +110,12 @@ describe.runIf(pglite)('backup and restore of the embedded database', () => {
     expect(await call('POST', '/api/products', { name: 'Depois', price: '1' }, owner.token)).toBe(
       201,
     );
-    expect(fs.readdirSync(dataDir).filter((n) => n.includes('backup'))).toEqual([]);
+    expect(fs.readdirSync(dataDir).filter((n) => n.includes('backup'))).toEqual([
+      '.tali-backup-ready',
+    ]);
+    const inside = await run('backup', path.join(dataDir, 'copia.tar.gz'), { DATA_DIR: dataDir });
+    expect(inside.code).toBe(1);
+    expect(inside.out).toContain('fora de DATA_DIR');
     const again = await run('backup', file, { DATA_DIR: dataDir });
     expect(again.code).toBe(1);
     expect(again.out).toContain('já existe');
@@ -119,11 +124,15 @@ describe.runIf(pglite)('backup and restore of the embedded database', () => {
     const restored = await run('restore', file, { DATA_DIR: fresh });
     expect(restored.out).toContain('Banco restaurado');
     expect(restored.code).toBe(0);
-    const copy = await openPglite(fresh);
+    // The copy carries none of the running server's files: a server can start on it.
+    expect(fs.readdirSync(fresh).filter((n) => n.startsWith('.tali'))).toEqual([]);
+    const copyRuntime = await openRuntime({
+      env: readEnv({ NODE_ENV: 'test', DATA_DIR: fresh, PIX_PROVIDER: 'off' }),
+    });
     try {
-      expect(await ids(copy.db)).toEqual(before);
+      expect(await ids(copyRuntime.services.db)).toEqual(before);
     } finally {
-      await copy.close();
+      await copyRuntime.stop();
     }
 
     const refused = await run('restore', file, { DATA_DIR: fresh });
@@ -147,6 +156,7 @@ describe.runIf(pglite)('backup and restore of the embedded database', () => {
     expect(made.out).toContain('servidor parado');
     expect(made.code).toBe(0);
     expect(fs.existsSync(path.join(dataDir, '.tali.lock'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, '.tali-backup-ready'))).toBe(false);
     const fresh = path.join(root, 'restaurado-2');
     expect((await run('restore', file, { DATA_DIR: fresh })).code).toBe(0);
     const copy = await openPglite(fresh);
