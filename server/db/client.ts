@@ -44,7 +44,10 @@ export async function dumpPglite(client: PGlite): Promise<Blob> {
 }
 
 /** This build's SQL migrations (applied at open; /readyz checks them). */
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
 
 /**
  * PGlite's default start parameters include `-F` (fsync off): fine for tests, not for a
