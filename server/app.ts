@@ -7,6 +7,9 @@ import { bodyCaps } from './body-caps';
 import { trackForeground } from './foreground';
 import { ApiError } from './http';
 import { errorSummary, logger } from './logger';
+import { healthRoutes } from './ops/health';
+import { createMetrics } from './ops/metrics';
+import { type ProcessStatus, processStatus } from './ops/status';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { customerRoutes } from './routes/customers';
@@ -24,12 +27,17 @@ import type { AppEnv, Services } from './types';
 export type AppOptions = {
   /** Folder of the built PWA to serve for non-API paths; tests leave it out. */
   staticDir?: string | undefined;
+  /** Draining and jobs state for /readyz (the runtime's); by default a process without workers. */
+  status?: ProcessStatus;
 };
 
 /** Only mounts routes: services are built once by server/runtime.ts. */
-export function createApp(deps: Services, { staticDir }: AppOptions = {}) {
+export function createApp(deps: Services, { staticDir, status }: AppOptions = {}) {
   const app = new Hono<AppEnv>();
+  const metrics = createMetrics(deps.db, deps.env.METRICS_TOKEN);
 
+  // First, so it times the whole answer and sees its final status (off without METRICS_TOKEN).
+  app.use('*', metrics.track);
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
@@ -52,6 +60,9 @@ export function createApp(deps: Services, { staticDir }: AppOptions = {}) {
   app.use('/api/*', trackForeground());
   app.use('/api/*', bodyCaps());
 
+  // Health, readiness and metrics: for load balancers, uptime checks and Prometheus.
+  app.route('/', healthRoutes(status ?? processStatus(false)));
+  app.route('/', metrics.routes);
   app.route('/', paymentRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/stores', storeRoutes);

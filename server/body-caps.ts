@@ -1,11 +1,11 @@
 /**
  * How many bytes each API route may receive, enforced while the body streams in: a body over its
- * route's cap is refused with 413 as soon as the count passes it (or at once from Content-Length),
+ * route's cap is refused with 413 as soon as the count passes it (or from Content-Length, the rest
+ * of the body drained first so the client reads the answer),
  * and nothing past the cap is buffered. Caps are as small as each route's real use allows, so
  * that no one, signed in or not, can make the process hold many megabytes per request.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import pLimit from 'p-limit';
 import type { AppEnv } from './types';
 
@@ -62,7 +62,94 @@ function mayBeLarge(c: Context, cap: number): boolean {
 }
 
 /**
- * One bodyLimit (Hono's, which counts the stream as it arrives) per distinct cap, and at most
+ * What is read and thrown away of an over-cap body before its 413 goes out, and for how long. A
+ * client (Node's fetch, a phone's browser) that is still sending when the server closes the
+ * socket sees a reset, not the 413: 'Sem conexão' instead of 'muito grande'. So, as nginx's
+ * lingering close and Go's net/http do, the rest of the body is read and discarded first (nothing
+ * is kept), within these bounds; a body still longer than that (known from Content-Length or
+ * counted), or one trickling in, is answered at once with `Connection: close`: that client may
+ * miss the answer, and nobody legitimate sends that.
+ */
+export const DRAIN_MAX_BYTES = 8 * MB;
+export const DRAIN_MAX_MS = 5_000;
+
+/** A route with a large cap (a photo) drains up to twice it: a picture somewhat too big is told so. */
+const drainBound = (cap: number) => Math.max(DRAIN_MAX_BYTES, 2 * cap);
+
+type Reader = ReadableStreamDefaultReader<Uint8Array>;
+
+/** True when the body ended within `maxBytes` and DRAIN_MAX_MS. */
+async function discardRest(reader: Reader, maxBytes: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), DRAIN_MAX_MS);
+  });
+  let bytes = 0;
+  try {
+    for (;;) {
+      const read = await Promise.race([reader.read(), late]);
+      if (read === 'late') return false;
+      if (read.done) return true;
+      bytes += read.value.byteLength;
+      if (bytes > maxBytes) return false;
+    }
+  } catch {
+    return false; // the client went away: nobody reads the answer anyway
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The 413, once the rest of the body is drained; otherwise the socket closes after it. */
+async function refuse(c: Context, reader: Reader, unread: number, cap: number, message?: string) {
+  const bound = drainBound(cap);
+  const drained = unread <= bound && (await discardRest(reader, bound));
+  if (!drained) {
+    c.header('Connection', 'close');
+    reader.cancel().catch(() => {});
+  }
+  return c.json({ message: capMessage(cap, message) }, 413);
+}
+
+/**
+ * Hono's bodyLimit, plus the drain: a declared Content-Length over the cap is refused before
+ * anything is read; otherwise the body is counted as it streams in and refused as soon as it
+ * passes the cap, with nothing past the cap buffered. Under the cap, the route reads the bytes
+ * counted here.
+ */
+function capBody(cap: number, message?: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const raw = c.req.raw;
+    if (!raw.body) return next();
+    const length = raw.headers.get('content-length');
+    if (length !== null && !raw.headers.has('transfer-encoding')) {
+      const declared = Number.parseInt(length, 10) || 0;
+      if (declared <= cap) return next();
+      return refuse(c, raw.body.getReader(), declared, cap, message);
+    }
+    const reader = raw.body.getReader();
+    let size = 0;
+    let buffer = new Uint8Array(0);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const offset = size;
+      size += value.length;
+      if (size > cap) return refuse(c, reader, 0, cap, message);
+      if (size > buffer.length) {
+        const grown = new Uint8Array(Math.min(cap, Math.max(size, buffer.length * 2)));
+        grown.set(buffer.subarray(0, offset));
+        buffer = grown;
+      }
+      buffer.set(value, offset);
+    }
+    c.req.raw = new Request(raw, { body: buffer.subarray(0, size) });
+    return next();
+  };
+}
+
+/**
+ * One capBody (which counts the stream as it arrives) per distinct cap, and at most
  * LARGE_BODIES_AT_ONCE large bodies in flight.
  */
 export function bodyCaps(): MiddlewareHandler<AppEnv> {
@@ -72,10 +159,7 @@ export function bodyCaps(): MiddlewareHandler<AppEnv> {
     const key = `${bytes}|${message ?? ''}`;
     let limit = limits.get(key);
     if (!limit) {
-      limit = bodyLimit({
-        maxSize: bytes,
-        onError: (c) => c.json({ message: capMessage(bytes, message) }, 413),
-      });
+      limit = capBody(bytes, message);
       limits.set(key, limit);
     }
     return limit;

@@ -38,6 +38,13 @@ const schema = z.object({
    */
   JOBS_SHUTDOWN_SECONDS: z.coerce.number().min(1).max(300).default(30),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** GET /metrics (Prometheus) is off unless set; then it needs `Authorization: Bearer <this>`. */
+  METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
+  /**
+   * On SIGTERM, seconds /readyz answers 503 before the server stops taking requests: a bit more
+   * than the load balancer's health-check interval, so it stops sending here first. 0 without one.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(0),
   /** Price of each band of 100 campaign recipients, decimal reais. */
   CAMPAIGN_PRICE_PER_100: z
     .string()

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { accepts } from 'hono/accepts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** An error a client caused or may see: becomes `{ message }` with its status. */
 export class ApiError extends Error {
@@ -101,4 +101,26 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.outp
     throw new ApiError(400, parsed.error.issues[0]?.message ?? 'Dados inválidos');
   }
   return parsed.data;
+}
+
+/**
+ * A partial update's body (PUT of the store, a product, a customer): only the fields it carries
+ * are validated, each by its full rule (so "" or null clears an optional field and a required one
+ * still cannot be blank), and only they are in the result: the caller keeps the others as they
+ * are. A client that sends part of a record (an old app version, a script) never wipes the rest.
+ * A body that is not an object is validated whole (its usual 400). `emptyMessage`: the 400 for
+ * a body with none of the fields; without it such a body changes nothing.
+ */
+export function validatePresent<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
+  value: unknown,
+  emptyMessage?: string,
+): Partial<z.output<z.ZodObject<Shape>>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return validate(schema, value);
+  }
+  const present = Object.keys(schema.shape).filter((key) => Object.hasOwn(value, key));
+  if (present.length === 0 && emptyMessage) throw new ApiError(400, emptyMessage);
+  const picked = z.object(Object.fromEntries(present.map((key) => [key, schema.shape[key]])));
+  return validate(picked, value) as Partial<z.output<z.ZodObject<Shape>>>;
 }

@@ -56,7 +56,12 @@ async function main() {
   async function shutdown(reason: string, code: number) {
     if (stopping) return;
     stopping = true;
+    // Readiness fails first (a load balancer stops sending here), then the server drains.
+    runtime.markDraining();
     logger.info('encerrando', { reason });
+    if (env.SHUTDOWN_DELAY_SECONDS > 0) {
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_SECONDS * 1000));
+    }
     const force = setTimeout(() => {
       if ('closeAllConnections' in server) server.closeAllConnections();
     }, DRAIN_MS);

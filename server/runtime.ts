@@ -10,6 +10,7 @@ import type { Env } from './env';
 import type { JobDefinition } from './jobs/define';
 import { jobDefinitions } from './jobs/index';
 import { createJobRunner, type JobsConfig } from './jobs/runner';
+import { processStatus } from './ops/status';
 import { createPaymentGatewayFromEnv } from './services/payments/create-gateway';
 import { createGatewayFromEnv } from './services/whatsapp/create-gateway';
 import type { Services } from './types';
@@ -91,16 +92,29 @@ export async function openRuntime(options: RuntimeOptions) {
       ? options.services.pix
       : createPaymentGatewayFromEnv(db, env, () => services.now());
 
-  const app = createApp(services, { staticDir: options.staticDir });
+  const status = processStatus(options.workers ?? false);
+  const app = createApp(services, { staticDir: options.staticDir, status });
   let stopped: Promise<void> | null = null;
 
   return {
     app,
     services,
     database,
+    /** What /readyz reports: draining, jobs. */
+    status,
     /** Starts the background workers and schedules (when `workers`); HTTP is the caller's. */
     async start() {
-      await jobs.start();
+      try {
+        await jobs.start();
+      } catch (error) {
+        if (status.jobs === 'starting') status.jobs = 'failed';
+        throw error;
+      }
+      if (status.jobs === 'starting') status.jobs = 'running';
+    },
+    /** /readyz answers 503 from now on (SIGTERM: called first, before anything stops). */
+    markDraining() {
+      status.draining = true;
     },
     /**
      * Stops taking jobs and tells the running ones to start nothing new (a campaign sender
@@ -112,6 +126,8 @@ export async function openRuntime(options: RuntimeOptions) {
      * Safe to call twice.
      */
     stop(drained: Promise<unknown> = Promise.resolve()): Promise<void> {
+      status.draining = true;
+      if (status.jobs !== 'off') status.jobs = 'stopped';
       stopped ??= (async () => {
         try {
           await Promise.all([jobs.stop(), drained]);

@@ -22,9 +22,17 @@ function cacheControlFor(urlPath: string): string {
   return SHORT;
 }
 
-/** A navigation wants the app shell; a missing script or image must stay a 404. */
-function isNavigation(accept: string | undefined): boolean {
-  return (accept ?? '').includes('text/html');
+/**
+ * A navigation wants the app shell; a missing script or image must stay a 404. Browsers name
+ * text/html; curl, link checkers and some in-app browsers send only "any type" (or no Accept): for
+ * them an app route (no file extension in its last segment, not under /assets/) is the shell too.
+ */
+function isNavigation(urlPath: string, accept: string | undefined): boolean {
+  const wanted = (accept ?? '*/*').toLowerCase();
+  if (wanted.includes('text/html')) return true;
+  if (!wanted.includes('*/*')) return false;
+  const last = urlPath.slice(urlPath.lastIndexOf('/') + 1);
+  return !urlPath.startsWith('/assets/') && !last.includes('.');
 }
 
 export function staticRoutes(staticDir: string) {
@@ -47,7 +55,7 @@ export function staticRoutes(staticDir: string) {
   });
 
   app.get('*', (c) => {
-    if (c.req.path.startsWith('/api/') || !isNavigation(c.req.header('accept'))) {
+    if (c.req.path.startsWith('/api/') || !isNavigation(c.req.path, c.req.header('accept'))) {
       return c.text('Não encontrado', 404);
     }
     return c.html(readFileSync(indexFile, 'utf8'), 200, { 'Cache-Control': REVALIDATE });

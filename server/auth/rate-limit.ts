@@ -1,4 +1,8 @@
-/** In-memory attempt counters (fixed windows) for login and sign-up, driven by an injected clock. */
+/** Attempt counters (fixed windows) for login and sign-up, shared through the database. */
+import { createHash } from 'node:crypto';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
 
 export type Limit = { max: number; windowMs: number };
 
@@ -17,67 +21,104 @@ export const ADDRESS_LIMIT: Limit = { max: 30, windowMs: 15 * 60 * 1000 };
 /** Sign-ups per client address: each costs a memory-hard hash, so bound the CPU one client burns. */
 export const REGISTER_LIMIT: Limit = { max: 100, windowMs: 15 * 60 * 1000 };
 
-type Entry = { count: number; resetAt: number };
-
-/** Above this many tracked keys, expired entries are swept and then the oldest dropped. */
-const MAX_KEYS = 50_000;
-
 /**
- * One instance per app. Counters live in this process: with several API processes each keeps its
- * own (the limit is then per process), which still bounds guessing; see docs/decisions/001.
+ * Attempt counters (fixed windows) in the database (`rate_limits`): every API process on one
+ * database counts together, so N processes allow what one does, and a restart forgets nothing.
+ * Keys are stored as SHA-256 hashes. Expired rows are deleted by the nightly clean-up.
  */
 export class RateLimiter {
-  private readonly entries = new Map<string, Entry>();
+  constructor(private readonly db: Db) {}
 
   /** Seconds until `key` may try again, or 0 when it is not blocked. */
-  retryAfter(key: string, limit: Limit, now: Date): number {
-    const entry = this.entries.get(key);
-    const t = now.getTime();
-    if (!entry || t >= entry.resetAt || entry.count < limit.max) return 0;
-    return Math.max(1, Math.ceil((entry.resetAt - t) / 1000));
+  async retryAfter(key: string, limit: Limit, now: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, hashKey(key)));
+    return waitFor(row, limit, now);
   }
 
   /**
    * Takes one attempt from every key at once, before the expensive work: 0 when it was taken, or
-   * the seconds to wait (nothing taken) when any key is used up. Check and count happen with no
-   * await in between, so of any number of simultaneous attempts at most `max` get through.
+   * the seconds to wait (nothing taken) when any key is used up. The keys' rows are locked (in
+   * key order) for the check and the count, so of any number of simultaneous attempts, from any
+   * number of processes, at most `max` get through.
    */
-  reserve(checks: ReadonlyArray<readonly [string, Limit]>, now: Date): number {
-    const wait = Math.max(0, ...checks.map(([key, limit]) => this.retryAfter(key, limit, now)));
-    if (wait > 0) return wait;
-    for (const [key, limit] of checks) this.hit(key, limit, now);
-    return 0;
+  async reserve(checks: ReadonlyArray<readonly [string, Limit]>, now: Date): Promise<number> {
+    const hashed = checks
+      .map(([key, limit]) => [hashKey(key), limit] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const keys = hashed.map(([key]) => key);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(async (tx) => {
+          // Rows must exist to be locked; a new one starts expired (count 0, reset now).
+          await tx
+            .insert(rateLimits)
+            .values(keys.map((key) => ({ key, count: 0, resetAt: now })))
+            .onConflictDoNothing();
+          const rows = await tx
+            .select()
+            .from(rateLimits)
+            .where(inArray(rateLimits.key, keys))
+            .orderBy(rateLimits.key)
+            .for('update');
+          const byKey = new Map(rows.map((row) => [row.key, row]));
+          const wait = Math.max(0, ...hashed.map(([key, l]) => waitFor(byKey.get(key), l, now)));
+          if (wait > 0) return wait;
+          for (const [key, limit] of hashed) {
+            const row = byKey.get(key);
+            const expired = !row || now.getTime() >= row.resetAt.getTime();
+            await tx
+              .update(rateLimits)
+              .set(
+                expired
+                  ? { count: 1, resetAt: new Date(now.getTime() + limit.windowMs) }
+                  : { count: sql`${rateLimits.count} + 1` },
+              )
+              .where(eq(rateLimits.key, key));
+          }
+          return 0;
+        });
+      } catch (error) {
+        // Two processes creating the same keys at once can deadlock; PostgreSQL picks one.
+        if (attempt >= 3 || (error as { code?: string }).code !== '40P01') throw error;
+      }
+    }
   }
 
   /** Gives back one reserved attempt (it turned out not to be a failure). */
-  release(key: string, now: Date): void {
-    const entry = this.entries.get(key);
-    if (entry && now.getTime() < entry.resetAt && entry.count > 0) entry.count -= 1;
+  async release(key: string, now: Date): Promise<void> {
+    await this.db
+      .update(rateLimits)
+      .set({ count: sql`${rateLimits.count} - 1` })
+      .where(
+        and(eq(rateLimits.key, hashKey(key)), gt(rateLimits.resetAt, now), gt(rateLimits.count, 0)),
+      );
   }
 
-  hit(key: string, limit: Limit, now: Date): void {
-    const t = now.getTime();
-    const entry = this.entries.get(key);
-    if (!entry || t >= entry.resetAt) {
-      this.entries.delete(key);
-      this.entries.set(key, { count: 1, resetAt: t + limit.windowMs });
-      this.prune(t);
-      return;
-    }
-    entry.count += 1;
+  async reset(key: string): Promise<void> {
+    await this.db.delete(rateLimits).where(eq(rateLimits.key, hashKey(key)));
   }
+}
 
-  reset(key: string): void {
-    this.entries.delete(key);
-  }
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-  private prune(t: number) {
-    if (this.entries.size <= MAX_KEYS) return;
-    for (const [key, entry] of this.entries) if (t >= entry.resetAt) this.entries.delete(key);
-    // Still too many live keys (a flood of addresses): forget the oldest windows first.
-    for (const key of this.entries.keys()) {
-      if (this.entries.size <= MAX_KEYS) break;
-      this.entries.delete(key);
-    }
-  }
+function waitFor(
+  row: { count: number; resetAt: Date } | undefined,
+  limit: Limit,
+  now: Date,
+): number {
+  const t = now.getTime();
+  if (!row || t >= row.resetAt.getTime() || row.count < limit.max) return 0;
+  return Math.max(1, Math.ceil((row.resetAt.getTime() - t) / 1000));
+}
+
+/** The nightly clean-up: windows that ended are forgotten. */
+export async function deleteExpiredLimits(db: Db, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(rateLimits)
+    .where(lte(rateLimits.resetAt, now))
+    .returning({ key: rateLimits.key });
+  return deleted.length;
 }

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { errorSummary, logger } from '../logger';
+import { answerBackupRequests } from '../ops/backup';
 import { preparePgliteQueries } from './pglite-prepared';
 import { markTransactions, pgliteExecuteSql } from './pglite-sql';
 import * as schema from './schema';
@@ -29,13 +30,30 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/**
+ * A consistent copy of an open PGlite database as a gzipped tarball of its data folder: after a
+ * CHECKPOINT, taken between transactions with no query running (PGlite's own locks).
+ */
+export async function dumpPglite(client: PGlite): Promise<Blob> {
+  await client.exec('CHECKPOINT');
+  type Exclusive = (fn: () => Promise<Blob>) => Promise<Blob>;
+  const exclusive = (client as unknown as { _runExclusiveTransaction?: Exclusive })
+    ._runExclusiveTransaction;
+  const dump = () => client.dumpDataDir('gzip');
+  return exclusive ? exclusive.call(client, dump) : dump();
+}
+
+/** This build's SQL migrations (applied at open; /readyz checks them). */
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
 
 /**
  * PGlite's default start parameters include `-F` (fsync off): fine for tests, not for a
  * store's data. Persistent databases drop it so a crash or power cut cannot corrupt them.
  */
-function durableStartParams(): string[] {
+export function durableStartParams(): string[] {
   const defaults = (PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams;
   if (!defaults) throw new Error('PGlite.defaultStartParams not found: check the PGlite version');
   return defaults.filter((p) => p !== '-F');
@@ -60,11 +78,14 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<Databas
   // After the migrations, so no statement is prepared against tables they are about to change.
   preparePgliteQueries(client);
   inProcess.add(db);
+  // `npm run backup` while this process holds the data dir (server/ops/backup.ts).
+  const stopAnswering = dataDir ? answerBackupRequests(dataDir, () => dumpPglite(client)) : null;
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     executeSql: pgliteExecuteSql(client),
     async close() {
+      stopAnswering?.();
       if (dataDir) await client.exec('CHECKPOINT');
       await client.close();
     },

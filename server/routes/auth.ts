@@ -28,12 +28,12 @@ export const WRONG_CREDENTIALS = 'E-mail ou senha incorretos';
 export const TOO_MANY_ATTEMPTS = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
 export const EMAIL_TAKEN = 'Este e-mail já está cadastrado';
 
-// One limiter per app instance (keyed by its services), so each test app starts with clean counters.
+// The counters live in the app's database (shared by every process on it); one limiter per app.
 const limiters = new WeakMap<Services, RateLimiter>();
 function limiterOf(deps: Services): RateLimiter {
   let limiter = limiters.get(deps);
   if (!limiter) {
-    limiter = new RateLimiter();
+    limiter = new RateLimiter(deps.db);
     limiters.set(deps, limiter);
   }
   return limiter;
@@ -44,8 +44,8 @@ function limiterOf(deps: Services): RateLimiter {
  * when one of them is used up. Reserving (not counting after the hash) is what holds the limit
  * when many attempts arrive at once.
  */
-function reserveAttempt(c: Context<AppEnv>, checks: Array<[string, Limit]>) {
-  const wait = limiterOf(c.var.deps).reserve(checks, c.var.deps.now());
+async function reserveAttempt(c: Context<AppEnv>, checks: Array<[string, Limit]>) {
+  const wait = await limiterOf(c.var.deps).reserve(checks, c.var.deps.now());
   if (wait > 0) {
     c.header('Retry-After', String(wait));
     throw new ApiError(429, TOO_MANY_ATTEMPTS);
@@ -58,7 +58,7 @@ authRoutes.post('/register', async (c) => {
   const { db, now } = c.var.deps;
   const addressKey = `register:address:${clientAddress(c)}`;
   const input = await readJson(c, registerBodySchema);
-  reserveAttempt(c, [[addressKey, REGISTER_LIMIT]]);
+  await reserveAttempt(c, [[addressKey, REGISTER_LIMIT]]);
 
   const passwordHash = await hashPassword(input.password);
   const userId = await insertUser(db, input.email, passwordHash, now());
@@ -78,7 +78,7 @@ authRoutes.post('/login', async (c) => {
   const addressKey = `login:address:${address}`;
   // Reserved before the password: a blocked account cannot be probed even with the right one,
   // and simultaneous guesses cannot all slip in before the first failure is counted.
-  reserveAttempt(c, [
+  await reserveAttempt(c, [
     [pairKey, ACCOUNT_ADDRESS_LIMIT],
     [accountKey, ACCOUNT_LIMIT],
     [addressKey, ADDRESS_LIMIT],
@@ -90,9 +90,9 @@ authRoutes.post('/login', async (c) => {
     : await burnPasswordCheck(input.password);
   // A failure keeps its reserved attempts; a success gives them back and clears this device's count.
   if (!user || !ok) throw new ApiError(401, WRONG_CREDENTIALS);
-  limiter.reset(pairKey);
-  limiter.release(accountKey, now());
-  limiter.release(addressKey, now());
+  await limiter.reset(pairKey);
+  await limiter.release(accountKey, now());
+  await limiter.release(addressKey, now());
 
   if (needsRehash(user.passwordHash)) {
     await setPasswordHash(db, user.id, await hashPassword(input.password));

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CNPJ_REQUIRED_MESSAGE, PUBLIC_URL_MISSING_MESSAGE } from '../../src/domain/public-url';
 import { botConfigSchema, createStoreSchema, updateStoreSchema } from '../../src/domain/schemas';
 import { requireStore, requireUser } from '../auth/middleware';
-import { ApiError, readJson, validate } from '../http';
+import { ApiError, readJson, validatePresent } from '../http';
 import { publicBaseUrl } from '../services/storefront/public-base';
 import {
   createStore,
@@ -17,18 +17,8 @@ import type { AppEnv } from '../types';
 export { STORE_EXISTS } from '../services/stores/store-data';
 export const CNPJ_REQUIRED = CNPJ_REQUIRED_MESSAGE;
 
-const [storeFieldsSchema, hoursOnlySchema] = updateStoreSchema.options;
-
-/** A body with businessHours and no store name is an hours-only update (Horário screen). */
-function isHoursOnly(body: unknown): boolean {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    !Array.isArray(body) &&
-    'businessHours' in body &&
-    !('name' in body)
-  );
-}
+/** PUT /api/stores/me with none of the store's fields. */
+export const NOTHING_TO_UPDATE = 'Envie ao menos um dado da loja para alterar';
 
 export const storeRoutes = new Hono<AppEnv>();
 
@@ -47,17 +37,29 @@ storeRoutes.get('/me', requireStore, async (c) => {
 
 storeRoutes.put('/me', requireStore, async (c) => {
   const { db, now } = c.var.deps;
+  // Only what the body carries changes: `{ name, cnpj }` keeps the phone and the address.
   const body = await readJson(c, z.unknown());
-  const changes = isHoursOnly(body)
-    ? validate(hoursOnlySchema, body)
-    : validate(storeFieldsSchema, body);
+  const changes = validatePresent(updateStoreSchema, body, NOTHING_TO_UPDATE);
   return c.json(await updateStore(db, c.var.storeId, changes, now()));
 });
 
+/** PUT /api/stores/bot-config with neither the switch nor the texts. */
+export const BOT_SWITCH_MISSING = 'Informe se o assistente está ativo';
+
 storeRoutes.put('/bot-config', requireStore, async (c) => {
   const { db, now } = c.var.deps;
-  const input = await readJson(c, botConfigSchema);
-  return c.json(await updateStore(db, c.var.storeId, input, now()));
+  // Same rule as /me: `{ botAtivo }` alone keeps the texts, and a text left out of
+  // botPersonalizacao keeps its value ("" clears it).
+  const body = await readJson(c, z.unknown());
+  const changes = validatePresent(botConfigSchema, body, BOT_SWITCH_MISSING);
+  const sentTexts = (body as { botPersonalizacao?: unknown }).botPersonalizacao;
+  if (changes.botPersonalizacao && sentTexts && typeof sentTexts === 'object') {
+    const current = (await readStoreMe(db, c.var.storeId)).botPersonalizacao;
+    const sent = Object.keys(sentTexts);
+    const given = Object.entries(changes.botPersonalizacao).filter(([key]) => sent.includes(key));
+    changes.botPersonalizacao = { ...current, ...Object.fromEntries(given) };
+  }
+  return c.json(await updateStore(db, c.var.storeId, changes, now()));
 });
 
 storeRoutes.get('/public-url', requireStore, async (c) => {

@@ -80,14 +80,12 @@ export const storeDataSchema = z.object({
     .refine((v) => v === '' || /^[A-Z]{2}$/.test(v), 'UF inválida'),
 });
 
-/** PUT /api/stores/me: the store fields, or only businessHours, or both. */
-export const updateStoreSchema = z.union(
-  [
-    storeDataSchema.extend({ businessHours: businessHoursSchema.optional() }),
-    z.object({ businessHours: businessHoursSchema }),
-  ],
-  { error: 'Dados da loja inválidos' },
-);
+/**
+ * PUT /api/stores/me: any of the store fields and businessHours. The server validates and changes
+ * only the fields the body carries (a field sent as "" or null is cleared); the others are kept,
+ * so the Horário screen sends businessHours alone and Dados Cadastrais the store fields.
+ */
+export const updateStoreSchema = storeDataSchema.extend({ businessHours: businessHoursSchema });
 
 export const botConfigSchema = z.object({
   botAtivo: z.boolean({ error: 'Informe se o assistente está ativo' }),

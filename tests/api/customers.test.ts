@@ -100,6 +100,30 @@ describe('customers', () => {
     );
   });
 
+  it('changes only the fields a PUT carries and keeps the others', async () => {
+    const id = newId();
+    const created = await t.call('POST', '/api/customers', customer({ id }), owner.token);
+    const put = await t.call('PUT', `/api/customers/${id}`, { name: 'Maria Lima' }, owner.token);
+    expect(put).toMatchObject({
+      status: 200,
+      body: { id, name: 'Maria Lima', phone: created.body.phone },
+    });
+    const phone = await t.call(
+      'PUT',
+      `/api/customers/${id}`,
+      { phone: '(11) 97777-0001' },
+      owner.token,
+    );
+    expect(phone.body).toMatchObject({ name: 'Maria Lima', phone: '11977770001' });
+    const refused = await t.call('PUT', `/api/customers/${id}`, { phone: '' }, owner.token);
+    expect(refused.status).toBe(400);
+    const empty = await t.call('PUT', `/api/customers/${id}`, {}, owner.token);
+    expect(empty).toMatchObject({
+      status: 400,
+      body: { message: 'Envie ao menos um campo para alterar' },
+    });
+  });
+
   it("answers 404 for another store's customer on PUT, DELETE and POST, and leaves it intact", async () => {
     const id = newId();
     await t.call('POST', '/api/customers', customer({ id, name: 'Cliente deles' }), other.token);

@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { Database } from '../../server/db/client';
 import { openRuntime, type Runtime, type RuntimeOptions } from '../../server/runtime';
 import { openTestDatabase, testEnv } from './test-app';
 
@@ -15,9 +16,20 @@ export async function startListeningApp(
     /** Env on top of testEnv({ PUBLIC_URL: <this server> }). */
     env?: Record<string, string>;
     services?: RuntimeOptions['services'];
+    /**
+     * Another app's database: this app is then a second API process on it, and closing this one
+     * leaves the database to its owner (unless `closeDatabase`).
+     */
+    database?: Database;
+    /** With `database`: close it with this app (its own connection pool). */
+    closeDatabase?: boolean;
   } = {},
 ) {
-  const database = await openTestDatabase();
+  const database: Database = options.database
+    ? options.closeDatabase
+      ? options.database
+      : { ...options.database, close: async () => {} }
+    : await openTestDatabase();
   let late: Runtime | undefined;
   const server = serve({
     fetch: (req) => (late as Runtime).app.fetch(req),
@@ -39,5 +51,5 @@ export async function startListeningApp(
     await runtime.stop();
   }
 
-  return { base, runtime, db: database.db, close };
+  return { base, runtime, db: database.db, database, close };
 }

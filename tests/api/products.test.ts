@@ -97,6 +97,45 @@ describe('products', () => {
     expect(again.body).toEqual(put.body);
   });
 
+  // Issue 27: a PUT with some fields used to reset the others (description '', active true).
+  it('changes only the fields a PUT carries; "" clears the description', async () => {
+    const id = newId();
+    const created = await t.call(
+      'POST',
+      '/api/products',
+      product({ id, description: 'Algodão orgânico', active: false }),
+      owner.token,
+    );
+    expect(created.status).toBe(201);
+    const price = await t.call('PUT', `/api/products/${id}`, { price: '79,90' }, owner.token);
+    expect(price.status).toBe(400);
+    const put = await t.call('PUT', `/api/products/${id}`, { price: '79.90' }, owner.token);
+    expect(put.status).toBe(200);
+    const expected = { ...created.body, price: '79.90', revision: put.body.revision };
+    expect(put.body).toEqual({ ...expected, updatedAt: put.body.updatedAt });
+    const renamed = await t.call(
+      'PUT',
+      `/api/products/${id}`,
+      { name: 'Camiseta Nova', price: '79.90' },
+      owner.token,
+    );
+    expect(renamed.body).toMatchObject({
+      name: 'Camiseta Nova',
+      description: 'Algodão orgânico',
+      price: '79.90',
+      active: false,
+    });
+    const cleared = await t.call('PUT', `/api/products/${id}`, { description: '' }, owner.token);
+    expect(cleared.body).toMatchObject({ name: 'Camiseta Nova', description: '', active: false });
+    const list = await t.call('GET', '/api/products', undefined, owner.token);
+    expect(list.body.find((p: { id: string }) => p.id === id)).toEqual(cleared.body);
+    for (const body of [{}, { nome: 'x' }, { name: '' }, { active: 'sim' }]) {
+      const refused = await t.call('PUT', `/api/products/${id}`, body, owner.token);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.message).toMatch(/campo|obrigatório|inválido/);
+    }
+  });
+
   it('deletes as a repeatable tombstone and refuses to resurrect it by POST', async () => {
     const id = newId();
     await t.call('POST', '/api/products', product({ id }), owner.token);

@@ -55,6 +55,28 @@ describe('static PWA', () => {
     expect((await app.request('/assets/missing-123.js')).status).toBe(404);
   });
 
+  it('answers app routes with the shell for */* (curl, link checkers) and no Accept; files stay 404', async () => {
+    const app = await appServing(dist);
+    for (const route of ['/login', '/configuracoes/dados-cadastrais', '/']) {
+      const res = await app.request(route, { headers: { accept: '*/*' } });
+      expect(res.status, route).toBe(200);
+      expect(await res.text()).toContain('<title>Talí</title>');
+    }
+    const bare = await app.request('/register');
+    expect(bare.status).toBe(200);
+    expect(await bare.text()).toContain('<title>Talí</title>');
+    const any = { headers: { accept: '*/*' } };
+    expect((await app.request('/assets/missing-123.js', any)).status).toBe(404);
+    expect((await app.request('/missing-icon.png', any)).status).toBe(404);
+    expect((await app.request('/assets/chunk', any)).status).toBe(404);
+    const script = await app.request('/assets/index-abc123.js', any);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    const api = await app.request('/api/nao-existe', any);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ message: 'Rota não encontrada' });
+    expect((await app.request('/login', { headers: { accept: 'image/png' } })).status).toBe(404);
+  });
+
   it('never answers /api with the shell, nor lets ../ escape the folder', async () => {
     const app = await appServing(dist);
     const api = await app.request('/api/nao-existe', { headers: html });

@@ -70,6 +70,33 @@ describe('PUT /api/stores/me', () => {
     expect((await get(token)).body).toEqual({ ...store, businessHours });
   });
 
+  // Issue 27: `{ name, cnpj }` used to erase the phone, the address and every field not sent.
+  it('changes only the fields the body carries and keeps the others', async () => {
+    const { token, store } = await ownerWithStore();
+    const res = await t.call(
+      'PUT',
+      '/api/stores/me',
+      { name: 'Mercearia Renomeada', cnpj: storeData.cnpj },
+      token,
+    );
+    expect(res.status).toBe(200);
+    const renamed = { ...store, name: 'Mercearia Renomeada' };
+    expect(res.body).toEqual(renamed);
+    expect((await get(token)).body).toEqual(renamed);
+    // The storefront's 'Pedir pelo WhatsApp' link still has its number.
+    expect(renamed.phone).toBe('2134567890');
+
+    const phoneOnly = await t.call('PUT', '/api/stores/me', { phone: '(11) 98765-4321' }, token);
+    expect(phoneOnly.body).toEqual({ ...renamed, phone: '11987654321' });
+  });
+
+  it('clears a field sent as "" or null and keeps the ones left out', async () => {
+    const { token, store } = await ownerWithStore();
+    const res = await t.call('PUT', '/api/stores/me', { complemento: '', cnpj: null }, token);
+    expect(res.status).toBe(200);
+    expect((await get(token)).body).toEqual({ ...store, complemento: '', cnpj: '' });
+  });
+
   it('keeps a closing before the opening as a span past midnight', async () => {
     const { token, store } = await ownerWithStore();
     const businessHours = {
@@ -138,7 +165,14 @@ describe('PUT /api/stores/me', () => {
       },
       'Terça-feira: a abertura e o fechamento não podem ser no mesmo horário',
     ],
-    ['empty object', {}, 'Nome da loja é obrigatório'],
+    ['empty object', {}, 'Envie ao menos um dado da loja para alterar'],
+    [
+      'only unknown fields',
+      { slug: 'x', userId: 'y' },
+      'Envie ao menos um dado da loja para alterar',
+    ],
+    ['a blank name among other fields', { name: '  ', phone: '' }, 'Nome da loja é obrigatório'],
+    ['a null name', { name: null }, 'Nome da loja é obrigatório'],
     ['array body', '[]', /inválid/i],
     ['invalid JSON', '{', 'Corpo da requisição inválido: envie JSON'],
   ];
@@ -168,6 +202,36 @@ describe('PUT /api/stores/bot-config', () => {
     );
     expect(res.status).toBe(200);
     expect((await get(token)).body).toMatchObject({ botAtivo: true, botPersonalizacao });
+  });
+
+  // Issue 27: `{ botAtivo }` alone used to erase the assistant's texts.
+  it('changes only what the body carries: the switch alone keeps the texts, a text alone the rest', async () => {
+    const { token } = await ownerWithStore();
+    const botPersonalizacao = {
+      mensagemBoasVindas: 'Olá! Bem-vindo à mercearia.',
+      tomVoz: 'simpático',
+      informacoesImportantes: 'Entregamos no bairro.',
+    };
+    await t.call('PUT', '/api/stores/bot-config', { botAtivo: true, botPersonalizacao }, token);
+    const off = await t.call('PUT', '/api/stores/bot-config', { botAtivo: false }, token);
+    expect(off.status).toBe(200);
+    expect((await get(token)).body).toMatchObject({ botAtivo: false, botPersonalizacao });
+    const tone = await t.call(
+      'PUT',
+      '/api/stores/bot-config',
+      { botPersonalizacao: { tomVoz: '' } },
+      token,
+    );
+    expect(tone.status).toBe(200);
+    expect((await get(token)).body).toMatchObject({
+      botAtivo: false,
+      botPersonalizacao: { ...botPersonalizacao, tomVoz: '' },
+    });
+    const empty = await t.call('PUT', '/api/stores/bot-config', {}, token);
+    expect(empty).toMatchObject({
+      status: 400,
+      body: { message: 'Informe se o assistente está ativo' },
+    });
   });
 
   it('rejects a missing switch', async () => {

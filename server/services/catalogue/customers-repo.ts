@@ -56,6 +56,7 @@ export const customerTable: SyncedTable<Row, Omit<Customer, 'id'>, ApiCustomer> 
       .where(eq(customers.id, id));
   },
   sameFields: (row, f) => row.name === f.name && row.phone === f.phone,
+  fieldsOf: (row) => ({ name: row.name, phone: row.phone }),
   toApi: toApiCustomer,
   toSync: toSyncCustomer,
   messages: customerEntity.messages,

@@ -4,9 +4,9 @@
  * (routes/products.ts, routes/customers.ts) and the replay batch (routes/sync.ts) both go
  * through here, so a mutation replayed in a batch answers exactly what it would have alone.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type AnySyncedEntity, SYNCED_ENTITIES } from '../../../src/domain/sync/registry';
-import { ApiError, validate } from '../../http';
+import { ApiError, validate, validatePresent } from '../../http';
 import { cleanStrings } from './clean-input';
 import { importCsvMutation } from './csv-import-route';
 import type { ChunkedWork, Reply, Work } from './idempotency';
@@ -41,6 +41,20 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   return validate(schema, cleanStrings(body));
 }
 
+/** A PUT that carries none of the record's fields. */
+export const NOTHING_TO_CHANGE = 'Envie ao menos um campo para alterar';
+
+/**
+ * A PUT's body: only the fields it carries (each by its full rule), merged over the row inside
+ * the transaction (updateSynced), so `{ price }` alone keeps the name, description and status. The
+ * device always sends whole records (the registry's `body`), for which this is the same as parse.
+ */
+function parseChanges(schema: z.ZodType, body: unknown): Record<string, unknown> {
+  if (!(schema instanceof z.ZodObject)) return parse(schema, body) as Record<string, unknown>;
+  const { id: _id, ...fields } = schema.shape;
+  return validatePresent(z.object(fields), cleanStrings(body), NOTHING_TO_CHANGE);
+}
+
 /** POST (upsert by the client's id), PUT /:id and DELETE /:id of one synced entity. */
 function crud(entity: AnySyncedEntity, table: AnySyncedTable): Mutation[] {
   const { basePath: base, schema } = entity;
@@ -60,8 +74,8 @@ function crud(entity: AnySyncedEntity, table: AnySyncedTable): Mutation[] {
       pattern: one,
       handler: (raw, body, { storeId, now }) => {
         const id = rowId(raw, notFound);
-        const input = parse(schema, body);
-        return (tx) => updateSynced(table, tx, storeId, id, input, now);
+        const changes = parseChanges(schema, body);
+        return (tx) => updateSynced(table, tx, storeId, id, changes, now);
       },
     },
     {

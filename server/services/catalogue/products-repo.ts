@@ -53,6 +53,12 @@ export const productTable: SyncedTable<Row, Omit<Product, 'id'>, ApiProduct, Fee
     row.description === f.description &&
     String(row.price) === f.price &&
     row.active === f.active,
+  fieldsOf: (row) => ({
+    name: row.name,
+    description: row.description,
+    price: String(row.price),
+    active: row.active,
+  }),
   toApi: toApiProduct,
   toSync: toSyncProduct,
   messages: productEntity.messages,

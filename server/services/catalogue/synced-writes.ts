@@ -20,6 +20,8 @@ export type SyncedTable<Row extends SyncedRow, Fields, Api, Feed = Api> = {
   /** Sets deleted_at with a new revision. */
   tombstone(tx: Tx, id: string, now: Date): Promise<void>;
   sameFields(row: Row, fields: Fields): boolean;
+  /** The row's editable fields, as a body carries them (what a partial PUT keeps). */
+  fieldsOf(row: Row): Fields;
   toApi(row: Row): Api;
   /** The row as the delta feed carries it (its tombstone when deleted). */
   toSync(row: Row): SyncRow<Feed & ApiSyncedRow> & { revision: number };
@@ -64,21 +66,25 @@ export async function upsertSynced<Row extends SyncedRow, Fields, Api>(
   return { status: 200, body: await applyUpdate(table, tx, existing, fields, now) };
 }
 
-/** PUT: unknown, another store's and deleted ids are all 404. */
+/**
+ * PUT: unknown, another store's and deleted ids are all 404. `changes`: the fields the body
+ * carried; the others keep the row's values.
+ */
 export async function updateSynced<Row extends SyncedRow, Fields, Api>(
   table: SyncedTable<Row, Fields, Api>,
   tx: Tx,
   storeId: string,
   id: string,
-  input: Fields & { id?: string },
+  changes: Partial<Fields> & { id?: string },
   now: Date,
 ): Promise<Outcome> {
-  const { id: _bodyId, ...rest } = input;
+  const { id: _bodyId, ...rest } = changes;
   const existing = await table.find(tx, id);
   if (!existing || existing.storeId !== storeId) throw new ApiError(404, table.messages.notFound);
   // Still 404 (it is gone), but the owner's list of refused changes can say why.
   if (existing.deletedAt) throw new ApiError(404, table.messages.wasDeleted);
-  return { status: 200, body: await applyUpdate(table, tx, existing, rest as Fields, now) };
+  const fields = { ...table.fieldsOf(existing), ...rest } as Fields;
+  return { status: 200, body: await applyUpdate(table, tx, existing, fields, now) };
 }
 
 /** DELETE: a tombstone with a new revision so every device hears of it; again → still 204. */

@@ -1,8 +1,9 @@
 /**
  * Housekeeping: expired sessions, Idempotency-Keys and unmatched Pix notifications past their
- * retention are deleted.
+ * retention, and ended login/sign-up limit windows are deleted.
  */
 import { lt, lte } from 'drizzle-orm';
+import { deleteExpiredLimits } from '../../auth/rate-limit';
 import type { Db } from '../../db/client';
 import { idempotencyKeys, pixUnmatchedNotifications, sessions } from '../../db/schema';
 import { IDEMPOTENCY_RETENTION_DAYS } from '../catalogue/idempotency';
@@ -12,7 +13,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Unmatched Pix notifications are kept this long for a person to reconcile, then deleted. */
 export const UNMATCHED_RETENTION_DAYS = 90;
 
-export type CleanupResult = { sessions: number; idempotencyKeys: number; unmatchedPix: number };
+export type CleanupResult = {
+  sessions: number;
+  idempotencyKeys: number;
+  unmatchedPix: number;
+  rateLimits: number;
+};
 
 /** Idempotent: running it twice, or late, deletes nothing more than what is due. */
 export async function deleteExpired(db: Db, now: Date): Promise<CleanupResult> {
@@ -30,9 +36,11 @@ export async function deleteExpired(db: Db, now: Date): Promise<CleanupResult> {
     .delete(pixUnmatchedNotifications)
     .where(lt(pixUnmatchedNotifications.createdAt, unmatchedBefore))
     .returning({ id: pixUnmatchedNotifications.id });
+  const rateLimits = await deleteExpiredLimits(db, now);
   return {
     sessions: expired.length,
     idempotencyKeys: keys.length,
     unmatchedPix: unmatched.length,
+    rateLimits,
   };
 }

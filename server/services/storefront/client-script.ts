@@ -4,21 +4,27 @@
  * so bundling here keeps one way to run it (npm start, tests, dev) with no build step to forget.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 export type ClientScript = { path: string; body: string };
 
-const entry = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'client',
-  'storefront-page.ts',
-);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const entry = path.join(here, 'client', 'storefront-page.ts');
+/** The compiled server (scripts/build-server.mjs) has it bundled beside itself already. */
+const prebuilt = path.join(here, 'storefront-page.js');
 
 let bundled: Promise<ClientScript> | undefined;
 
 async function bundle(): Promise<ClientScript> {
+  const body = fs.existsSync(prebuilt) ? fs.readFileSync(prebuilt, 'utf8') : await fromSource();
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
+  return { path: `/loja/_/loja.${hash}.js`, body };
+}
+
+async function fromSource(): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -28,9 +34,7 @@ async function bundle(): Promise<ClientScript> {
     write: false,
     logLevel: 'silent',
   });
-  const body = result.outputFiles[0]?.text ?? '';
-  const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
-  return { path: `/loja/_/loja.${hash}.js`, body };
+  return result.outputFiles[0]?.text ?? '';
 }
 
 /** The same promise for every caller; a failed build is retried on the next request. */

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// The production server as one JavaScript file (build/server/main.mjs), run with plain `node`:
+// no TypeScript compiler at start. Dependencies stay in node_modules (--packages=external); the
+// SQL migrations and the storefront's page script are put beside the bundle.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const out = 'build/server';
+fs.rmSync(out, { recursive: true, force: true });
+
+await build({
+  entryPoints: ['server/main.ts'],
+  outfile: `${out}/main.mjs`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  // CommonJS dependencies imported from ESM still find `require` for their own needs.
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
+});
+
+// server/db/client.ts reads `<its folder>/migrations`; in the bundle its folder is build/server.
+fs.cpSync('server/db/migrations', `${out}/migrations`, { recursive: true });
+
+// The storefront's page script, bundled now instead of on the first storefront request.
+await build({
+  entryPoints: ['server/services/storefront/client/storefront-page.ts'],
+  outfile: `${out}/storefront-page.js`,
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  target: 'es2020',
+  logLevel: 'warning',
+});
+
+const size = fs.statSync(`${out}/main.mjs`).size;
+process.stdout.write(
+  `server bundle: ${path.join(out, 'main.mjs')} (${Math.round(size / 1024)} KB)\n`,
+);
