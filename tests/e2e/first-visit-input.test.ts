@@ -135,53 +135,61 @@ async function freshProfiles(
 }
 
 describe('what a new owner types on a first visit', () => {
-  it(`is sent when 'Criar minha conta' is tapped and the form filled at once, as autofill does (${TRIES} fresh profiles)`, async () => {
-    const lost = await freshProfiles(TRIES, async (page, i) => {
-      const email = `rapida.${Date.now()}.${i}@example.com`;
-      const posts = recordPosts(page, '/api/auth/register');
-      await page.goto('/', { waitUntil: 'commit' });
-      const link = page.getByRole('link', { name: 'Criar minha conta' });
-      await link.waitFor({ timeout: 30_000 });
-      // The tap lands anywhere in the start-up: on the static screen, while the app renders out
-      // of sight, at the hand-over, or on the live screen while /register's code is coming.
-      await page.waitForTimeout((i * 2500) / TRIES);
-      await link.click();
-      // Values set without key events (Playwright's fill, like autofill and paste).
-      await page.getByLabel('E-mail', { exact: true }).fill(email, { timeout: 30_000 });
-      await page.getByLabel('Senha', { exact: true }).fill(password);
-      await page.getByLabel('Confirmar senha', { exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Criar conta' }).click();
-      await page.waitForURL((url) => url.pathname === '/onboarding/step1', { timeout: 30_000 });
-      expect(posts).toEqual([{ email, password }]);
-    });
-    expect(lost).toEqual([]);
-  }, SCENARIO_TIMEOUT);
+  it(
+    `is sent when 'Criar minha conta' is tapped and the form filled at once, as autofill does (${TRIES} fresh profiles)`,
+    async () => {
+      const lost = await freshProfiles(TRIES, async (page, i) => {
+        const email = `rapida.${Date.now()}.${i}@example.com`;
+        const posts = recordPosts(page, '/api/auth/register');
+        await page.goto('/', { waitUntil: 'commit' });
+        const link = page.getByRole('link', { name: 'Criar minha conta' });
+        await link.waitFor({ timeout: 30_000 });
+        // The tap lands anywhere in the start-up: on the static screen, while the app renders out
+        // of sight, at the hand-over, or on the live screen while /register's code is coming.
+        await page.waitForTimeout((i * 2500) / TRIES);
+        await link.click();
+        // Values set without key events (Playwright's fill, like autofill and paste).
+        await page.getByLabel('E-mail', { exact: true }).fill(email, { timeout: 30_000 });
+        await page.getByLabel('Senha', { exact: true }).fill(password);
+        await page.getByLabel('Confirmar senha', { exact: true }).fill(password);
+        await page.getByRole('button', { name: 'Criar conta' }).click();
+        await page.waitForURL((url) => url.pathname === '/onboarding/step1', { timeout: 30_000 });
+        expect(posts).toEqual([{ email, password }]);
+      });
+      expect(lost).toEqual([]);
+    },
+    SCENARIO_TIMEOUT,
+  );
 
-  it(`stays through /login → /register typed slowly, and is sent (${TRIES} fresh profiles)`, async () => {
-    const lost = await freshProfiles(TRIES, async (page, i) => {
-      const email = `nova.${Date.now()}.${i}@example.com`;
-      await page.goto('/', { waitUntil: 'commit' });
-      await page.getByRole('link', { name: 'Criar minha conta' }).click({ timeout: 30_000 });
-      await typeAtOnce(page, 'E-mail', email);
-      await typeAtOnce(page, 'Senha', password);
-      await typeAtOnce(page, 'Confirmar senha', password);
-      await appTookOver(page);
-      // The caret is still where the owner was typing.
-      expect(await focusedField(page)).toBe('confirmPassword');
-      await afterFirstLoadSettles(page);
-      await keeps(page, 'E-mail', email);
-      await keeps(page, 'Senha', password);
-      await keeps(page, 'Confirmar senha', password);
-      const sent = page.waitForRequest(
-        (r) => r.url().endsWith('/api/auth/register') && r.method() === 'POST',
-        { timeout: 15_000 },
-      );
-      await page.getByRole('button', { name: 'Criar conta' }).click();
-      expect((await sent).postDataJSON()).toEqual({ email, password });
-      await page.waitForURL((url) => url.pathname === '/onboarding/step1', { timeout: 30_000 });
-    });
-    expect(lost).toEqual([]);
-  }, SCENARIO_TIMEOUT);
+  it(
+    `stays through /login → /register typed slowly, and is sent (${TRIES} fresh profiles)`,
+    async () => {
+      const lost = await freshProfiles(TRIES, async (page, i) => {
+        const email = `nova.${Date.now()}.${i}@example.com`;
+        await page.goto('/', { waitUntil: 'commit' });
+        await page.getByRole('link', { name: 'Criar minha conta' }).click({ timeout: 30_000 });
+        await typeAtOnce(page, 'E-mail', email);
+        await typeAtOnce(page, 'Senha', password);
+        await typeAtOnce(page, 'Confirmar senha', password);
+        await appTookOver(page);
+        // The caret is still where the owner was typing.
+        expect(await focusedField(page)).toBe('confirmPassword');
+        await afterFirstLoadSettles(page);
+        await keeps(page, 'E-mail', email);
+        await keeps(page, 'Senha', password);
+        await keeps(page, 'Confirmar senha', password);
+        const sent = page.waitForRequest(
+          (r) => r.url().endsWith('/api/auth/register') && r.method() === 'POST',
+          { timeout: 15_000 },
+        );
+        await page.getByRole('button', { name: 'Criar conta' }).click();
+        expect((await sent).postDataJSON()).toEqual({ email, password });
+        await page.waitForURL((url) => url.pathname === '/onboarding/step1', { timeout: 30_000 });
+      });
+      expect(lost).toEqual([]);
+    },
+    SCENARIO_TIMEOUT,
+  );
 
   it('what was typed on the live login follows to /register when its code is still coming', async () => {
     // No worker: it would serve /register's code from its cache, around the hold below.
