@@ -12,8 +12,9 @@ import { createEvolutionApp, startFakeEvolution } from './evolution-fake';
 import { createOwner, type Owner, send } from './fixtures';
 
 export const PUBLIC = 'https://tali.exemplo.com.br';
-/** The Evolution client's per-request timeout in these tests (15 s in production). */
-export const CLIENT_TIMEOUT_MS = 1500;
+/** The Evolution client's per-request timeout in these tests (15 s in production): long enough that
+ * a loaded CI machine does not turn an ordinary answer into an unknown outcome. */
+export const CLIENT_TIMEOUT_MS = 4000;
 
 export async function startSendingHarness(
   now: () => Date = () => new Date(),

@@ -195,11 +195,21 @@ describe('Evolution send outcomes: refused, or unknown', () => {
     fake.options.lateMs = 600;
     const late = await quick.sendText(store, '11987650001', 'oi').catch((e) => e);
     expect(late).toBeInstanceOf(GatewayOutcomeUnknownError);
+    // The answers below come at once: a client that waits long enough to read them, so a loaded
+    // machine cannot turn them into a timeout.
+    const patient = createEvolutionGateway({
+      db: t.db,
+      baseUrl: fake.url,
+      apiKey: API_KEY,
+      publicUrl: 'https://x.com',
+      timeoutMs: 10_000,
+      typingDelayMs: 0,
+    });
     fake.options.serverErrorNextSends = 1;
-    const fiveXX = await quick.sendText(store, '11987650002', 'oi').catch((e) => e);
+    const fiveXX = await patient.sendText(store, '11987650002', 'oi').catch((e) => e);
     expect(fiveXX).toBeInstanceOf(GatewayOutcomeUnknownError);
     fake.options.failNextSends = 1;
-    const refused = await quick.sendText(store, '11987650003', 'oi').catch((e) => e);
+    const refused = await patient.sendText(store, '11987650003', 'oi').catch((e) => e);
     expect(refused).toBeInstanceOf(GatewayError);
     expect(refused).not.toBeInstanceOf(GatewayOutcomeUnknownError);
     // Nothing listens there: the request was never written.
