@@ -101,10 +101,11 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
 export const scenarioArb = (maxOps: number) =>
   fc.record({
     maxBatch: fc.constantFrom(2, 3, 50),
-    ops: fc.array(opArb, { minLength: 1, maxLength: maxOps }),
+    offline: fc.array(fc.boolean(), { minLength: DEVICES, maxLength: DEVICES }),
+    ops: fc.array(opArb, { minLength: 1, maxLength: maxOps, size: 'max' }),
   });
 
-export type Scenario = { maxBatch: number; ops: Op[] };
+export type Scenario = { maxBatch: number; offline: boolean[]; ops: Op[] };
 
 type ProductState = { name: string; description: string; price: string; active: boolean };
 type CustomerState = { name: string; phone: string };
@@ -281,9 +282,12 @@ export class World {
           const mode = await this.writable(device, 'products', id);
           if (!mode) continue;
           const existing = await device.db.products.get(id);
+          const name = existing?.name ?? (NAMES[slot % NAMES.length] as string);
+          // The device's CSV parser refuses a name twice in one file (src/domain/product-csv.ts).
+          if (rows.some((r) => r.name === name)) continue;
           rows.push({
             id,
-            name: existing?.name ?? (NAMES[slot % NAMES.length] as string),
+            name,
             description: 'importado',
             price: `${op.price}.50`,
             active: true,
@@ -329,19 +333,13 @@ export class World {
       case 'sync':
         await this.sync(op.d);
         break;
-      case 'fault': {
-        if (!device.online || (await device.queue.size()) === 0) {
-          this.stats.skipped++;
-          break;
-        }
+      case 'fault':
+        // Armed on the wire: the device's next request (a page's send, a replay, a pull) meets it.
         this.stats.faults++;
-        device.fault =
-          op.fault === 'cut' ? { kind: 'cut', at: op.at } : { kind: op.fault };
-        await device.replay();
-        device.fault = null;
+        device.fault = op.fault === 'cut' ? { kind: 'cut', at: op.at } : { kind: op.fault };
         if (op.fault === 'kill') this.stats.kills++;
+        if ((await device.queue.size()) > 0) await device.replay();
         break;
-      }
       case 'kill':
         await device.kill();
         this.stats.kills++;
@@ -597,11 +595,19 @@ export async function runScenario(server: Server, scenario: Scenario): Promise<R
   const owner = await server.newOwner();
   const world = new World(server, owner, scenario.maxBatch);
   await world.start();
+  for (const [i, d] of world.devices.entries()) d.online = !scenario.offline[i];
   try {
     for (const op of scenario.ops) await world.apply(op);
     await world.quiesce();
     for (const d of world.devices) world.stats.kills += 0 * d.kills;
     return world.stats;
+  } catch (error) {
+    if (process.env.CHAOS_DEBUG) {
+      console.log(world.trace.join('\n'));
+      console.log(JSON.stringify(server.log.slice(-20), null, 1));
+      for (const d of world.devices) console.log(d.name, JSON.stringify(await d.db.products.toArray()), JSON.stringify(await d.db.deadLetters.toArray()));
+    }
+    throw error;
   } finally {
     await world.dispose();
   }

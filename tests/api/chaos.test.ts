@@ -42,7 +42,10 @@ describe('offline sync under chaos', () => {
           endOnFailure: process.env.CHAOS_NO_SHRINK === '1',
           reporter: (details) => {
             if (!details.failed) return;
-            const message = fc.defaultReportMessage(details);
+            const cause = details.errorInstance;
+            const message = `${fc.defaultReportMessage(details)}\n\nBroken: ${
+              cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)
+            }`;
             throw new Error(
               `${message}\n\nReplay: SEED=${details.seed}${
                 details.counterexamplePath ? ` CHAOS_PATH=${details.counterexamplePath}` : ''
