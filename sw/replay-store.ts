@@ -5,9 +5,11 @@ import { acknowledgeSettings } from '../src/db/pending-settings';
 import { recordRefusal } from '../src/db/refusals';
 import type { EntityKind, SingletonKind } from '../src/domain/sync/entities';
 import { parseEntityTag, parseSingletonTag } from '../src/domain/sync/protocol';
-import type { HeldEntry, RefusedMutation, ReplayStore } from './queue-entry';
+import { type HeldEntry, type RefusedMutation, type ReplayStore, readMeta } from './queue-entry';
 
 const IN_FLIGHT = 'sw-in-flight';
+/** Copies of direct sends on the wire, one per entry: `sw-direct:<qid>`. */
+const DIRECT = 'sw-direct:';
 
 /** A Request cannot be stored in IndexedDB: keep what is needed to rebuild it. */
 type StoredEntry = {
@@ -77,6 +79,19 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
     async setInFlight(entries) {
       if (!entries || entries.length === 0) await db.meta.delete(IN_FLIGHT);
       else await db.meta.put({ key: IN_FLIGHT, value: entries.map(toStored) });
+    },
+    async keepDirect(entry) {
+      const { qid } = readMeta(entry.entry.metadata);
+      if (qid) await db.meta.put({ key: `${DIRECT}${qid}`, value: toStored(entry) });
+    },
+    async dropDirect(qid) {
+      await db.meta.delete(`${DIRECT}${qid}`);
+    },
+    async directCopies() {
+      const rows = await db.meta.where('key').startsWith(DIRECT).toArray();
+      return rows
+        .map((row) => fromStored(row.value as StoredEntry))
+        .sort((a, b) => (a.entry.timestamp ?? 0) - (b.entry.timestamp ?? 0));
     },
     async inFlight() {
       const row = await db.meta.get(IN_FLIGHT);

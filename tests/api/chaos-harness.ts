@@ -242,6 +242,7 @@ export class Device {
       queue: { pushRequest: (entry) => replayer.push(entry), size: () => this.queue.size() },
       fetch: (r) => this.network(r),
       isReplaying: () => replayer.busy,
+      guardDirect: (entry) => replayer.guardDirect(entry),
       userId: async () => this.owner.userId,
       onQueued: async (entity, _size, lineWasBusy) => {
         await setPending(db, entity);
