@@ -31,8 +31,8 @@ export type {
   ReplayQueue,
   ReplayStore,
 } from './queue-entry';
-export { readMeta };
 export type { ReplayOutcome } from './replay-pass';
+export { readMeta };
 
 export type ReplayDeps = {
   queue: ReplayQueue;

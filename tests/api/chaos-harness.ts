@@ -6,17 +6,21 @@
  */
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
+import { openRuntime } from '../../server/runtime';
 import { TaliDb } from '../../src/db/db';
 import { type PullScreens, pull, readCursor } from '../../src/db/sync-engine';
 import type { DeviceContext } from '../../src/db/transport';
-import { IDEMPOTENCY_HEADER, REPLAY_BATCH_PATH, type ReplayBatchItem } from '../../src/domain/sync/protocol';
+import {
+  IDEMPOTENCY_HEADER,
+  REPLAY_BATCH_PATH,
+  type ReplayBatchItem,
+} from '../../src/domain/sync/protocol';
 import { handleMutation, isQueueable } from '../../sw/mutation-queue';
 import { createReplayer, type Replayer } from '../../sw/replay';
 import { createReplayStore, setPending } from '../../sw/replay-store';
 import { MemoryQueue } from '../../sw/test-helpers';
 import { createOwner, type Owner } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
-import { openRuntime } from '../../server/runtime';
 
 export const ORIGIN = 'https://tali.test';
 
@@ -161,7 +165,10 @@ export class Device {
     private readonly maxBatch: number,
   ) {
     this.db = new TaliDb(name);
-    const transport = { fetch: (url: string, init: RequestInit) => this.pageFetch(url, init), token: () => owner.token };
+    const transport = {
+      fetch: (url: string, init: RequestInit) => this.pageFetch(url, init),
+      token: () => owner.token,
+    };
     // The context is read at each call: a restarted device has a new db object.
     const self = this;
     this.ctx = {

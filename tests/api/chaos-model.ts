@@ -5,16 +5,16 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { discardDeadLetter } from '../../src/features/sync/dead-letters';
+import { deleteCustomer, saveCustomer } from '../../src/db/customers-repo';
 import { pendingSettings } from '../../src/db/pending-settings';
 import { importProducts } from '../../src/db/product-import';
-import { deleteCustomer, saveCustomer } from '../../src/db/customers-repo';
 import { deleteProduct, saveProduct } from '../../src/db/products-repo';
 import { saveSetting } from '../../src/db/settings-repo';
 import { parseProductCsv } from '../../src/domain/product-csv';
 import { parseEntityTag } from '../../src/domain/sync/protocol';
+import { discardDeadLetter } from '../../src/features/sync/dead-letters';
 import { readMeta } from '../../sw/queue-entry';
-import { Device, type Fault, Server } from './chaos-harness';
+import { Device, type Fault, type Server } from './chaos-harness';
 import type { Owner } from './fixtures';
 
 export const DEVICES = 3;
@@ -52,7 +52,10 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
     weight: 6,
   },
-  { arbitrary: fc.record({ t: fc.constant('deleteProduct' as const), d: dev, slot: pslot }), weight: 2 },
+  {
+    arbitrary: fc.record({ t: fc.constant('deleteProduct' as const), d: dev, slot: pslot }),
+    weight: 2,
+  },
   {
     arbitrary: fc.record({
       t: fc.constant('saveCustomer' as const),
@@ -62,7 +65,10 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
     weight: 3,
   },
-  { arbitrary: fc.record({ t: fc.constant('deleteCustomer' as const), d: dev, slot: cslot }), weight: 1 },
+  {
+    arbitrary: fc.record({ t: fc.constant('deleteCustomer' as const), d: dev, slot: cslot }),
+    weight: 1,
+  },
   {
     arbitrary: fc.record({
       t: fc.constant('import' as const),
@@ -82,7 +88,10 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
     weight: 1,
   },
-  { arbitrary: fc.record({ t: fc.constant('online' as const), d: dev, on: fc.boolean() }), weight: 4 },
+  {
+    arbitrary: fc.record({ t: fc.constant('online' as const), d: dev, on: fc.boolean() }),
+    weight: 4,
+  },
   { arbitrary: fc.record({ t: fc.constant('sync' as const), d: dev }), weight: 4 },
   {
     arbitrary: fc.record({
@@ -115,7 +124,9 @@ export class InvariantError extends Error {}
 
 function check(condition: boolean, message: string, detail?: unknown): asserts condition {
   if (!condition) {
-    throw new InvariantError(detail === undefined ? message : `${message}: ${JSON.stringify(detail)}`);
+    throw new InvariantError(
+      detail === undefined ? message : `${message}: ${JSON.stringify(detail)}`,
+    );
   }
 }
 
@@ -242,7 +253,11 @@ export class World {
         model.written.set(id, productFields(fields));
         await device.guarded(() => saveProduct(fields, device.ctx));
         const row = await device.db.products.get(id);
-        check(row !== undefined && same(productFields(row), productFields(fields)), 'read-your-writes (product save)', { id, row });
+        check(
+          row !== undefined && same(productFields(row), productFields(fields)),
+          'read-your-writes (product save)',
+          { id, row },
+        );
         break;
       }
       case 'deleteProduct':
@@ -272,11 +287,21 @@ export class World {
         model.written.set(id, customerFields(fields));
         await device.guarded(() => saveCustomer(fields, device.ctx));
         const row = await device.db.customers.get(id);
-        check(row !== undefined && same(customerFields(row), customerFields(fields)), 'read-your-writes (customer save)', { id, row });
+        check(
+          row !== undefined && same(customerFields(row), customerFields(fields)),
+          'read-your-writes (customer save)',
+          { id, row },
+        );
         break;
       }
       case 'import': {
-        const rows: { id?: string; name: string; description: string; price: string; active: boolean }[] = [];
+        const rows: {
+          id?: string;
+          name: string;
+          description: string;
+          price: string;
+          active: boolean;
+        }[] = [];
         for (const slot of op.slots) {
           const id = this.productIds[slot] as string;
           const mode = await this.writable(device, 'products', id);
@@ -296,7 +321,12 @@ export class World {
         // A spreadsheet line without an id: matched by name, else a new product.
         const named = op.named === null ? null : (NAMES[op.named] as string);
         if (named && !rows.some((r) => r.name === named)) {
-          rows.push({ name: named, description: 'planilha', price: `${op.price}.90`, active: true });
+          rows.push({
+            name: named,
+            description: 'planilha',
+            price: `${op.price}.90`,
+            active: true,
+          });
         }
         if (rows.length === 0) {
           this.stats.skipped++;
@@ -383,12 +413,17 @@ export class World {
 
   private deletedOnServer(): Set<string> {
     const out = new Set<string>();
-    for (const c of this.committed()) if (c.method === 'DELETE') out.add(c.path.split('/').pop() as string);
+    for (const c of this.committed())
+      if (c.method === 'DELETE') out.add(c.path.split('/').pop() as string);
     return out;
   }
 
   /** What the server must hold: each row's last committed write, tombstones for deletes. */
-  expected(): { products: Expected<ProductState>; customers: Expected<CustomerState>; bot: unknown } {
+  expected(): {
+    products: Expected<ProductState>;
+    customers: Expected<CustomerState>;
+    bot: unknown;
+  } {
     const products: Expected<ProductState> = new Map();
     const customers: Expected<CustomerState> = new Map();
     let bot: unknown;
@@ -444,10 +479,14 @@ export class World {
       for (const table of ['products', 'customers'] as const) {
         for (const row of await device.db.table(table).toArray()) {
           const seen = model.seen.get(row.id) ?? 0;
-          check(row.revision >= seen, `monotonic reads: device ${i} shows an older revision of ${row.id}`, {
-            seen,
-            row,
-          });
+          check(
+            row.revision >= seen,
+            `monotonic reads: device ${i} shows an older revision of ${row.id}`,
+            {
+              seen,
+              row,
+            },
+          );
           model.seen.set(row.id, row.revision);
           check(!model.deletedHere.has(row.id), `deleted here, back on device ${i}`, row);
           const fields = table === 'products' ? productFields(row) : customerFields(row);
@@ -523,21 +562,36 @@ export class World {
       check(new Set(ids).size === ids.length, `no duplicate: ${table} twice in the feed`, ids);
       const live = rows.filter((r) => !r.deleted);
       for (const row of rows) {
-        check(known.has(row.id), `no duplicate: the server holds a ${table} row no device made`, row);
+        check(
+          known.has(row.id),
+          `no duplicate: the server holds a ${table} row no device made`,
+          row,
+        );
         const want = expected.get(row.id);
         if (row.deleted) {
-          check(want === 'deleted', `the server deleted ${row.id} without a committed delete`, want);
+          check(
+            want === 'deleted',
+            `the server deleted ${row.id} without a committed delete`,
+            want,
+          );
           continue;
         }
-        check(want !== undefined && want !== 'deleted', `no deleted row back / unexpected ${row.id}`, {
-          row,
-          want,
-        });
+        check(
+          want !== undefined && want !== 'deleted',
+          `no deleted row back / unexpected ${row.id}`,
+          {
+            row,
+            want,
+          },
+        );
         const fields =
           table === 'products'
             ? productFields(row as unknown as ProductState)
             : customerFields(row as unknown as CustomerState);
-        check(same(fields, want), `no acknowledged write lost: ${table} ${row.id}`, { server: fields, want });
+        check(same(fields, want), `no acknowledged write lost: ${table} ${row.id}`, {
+          server: fields,
+          want,
+        });
       }
       for (const [id, want] of expected) {
         const row = rows.find((r) => r.id === id);
@@ -545,10 +599,14 @@ export class World {
       }
       for (const [i, d] of this.devices.entries()) {
         const local = await d.db.table(table).toArray();
-        check(local.length === live.length, `convergence: device ${i} has ${local.length} ${table}, the server ${live.length}`, {
-          device: local.map((r) => r.id),
-          server: live.map((r) => r.id),
-        });
+        check(
+          local.length === live.length,
+          `convergence: device ${i} has ${local.length} ${table}, the server ${live.length}`,
+          {
+            device: local.map((r) => r.id),
+            server: live.map((r) => r.id),
+          },
+        );
         for (const row of live) {
           const mine = local.find((r) => r.id === row.id);
           check(mine !== undefined, `convergence: device ${i} misses ${table} ${row.id}`);
@@ -557,7 +615,10 @@ export class World {
             table === 'products'
               ? productFields(row as unknown as ProductState)
               : customerFields(row as unknown as CustomerState);
-          check(same(a, b), `convergence: device ${i}'s ${row.id} differs from the server`, { device: a, server: b });
+          check(same(a, b), `convergence: device ${i}'s ${row.id} differs from the server`, {
+            device: a,
+            server: b,
+          });
           check(mine.revision === row.revision, `convergence: device ${i}'s ${row.id} revision`, {
             device: mine.revision,
             server: row.revision,
@@ -573,7 +634,10 @@ export class World {
       check((await d.db.deadLetters.count()) === 0, `device ${i}: refusals left`);
       const markers = await d.db.meta.where('key').startsWith('local-delete:').count();
       check(markers === 0, `device ${i}: ${markers} local deletes never confirmed`);
-      check((await d.db.meta.get('sw-in-flight')) === undefined, `device ${i}: an in-flight copy left`);
+      check(
+        (await d.db.meta.get('sw-in-flight')) === undefined,
+        `device ${i}: an in-flight copy left`,
+      );
     }
     if (bot !== undefined) {
       const me = (await this.server.read('/api/stores/me', this.owner.token)) as {
@@ -583,7 +647,8 @@ export class World {
       const want = bot as { botAtivo: boolean; botPersonalizacao: { tomVoz: string } };
       check(
         me.botAtivo === want.botAtivo &&
-          (me.botPersonalizacao as { tomVoz?: string } | null)?.tomVoz === want.botPersonalizacao.tomVoz,
+          (me.botPersonalizacao as { tomVoz?: string } | null)?.tomVoz ===
+            want.botPersonalizacao.tomVoz,
         'settings: the server does not hold the last committed change',
         { server: me.botPersonalizacao, want },
       );
@@ -599,13 +664,17 @@ export async function runScenario(server: Server, scenario: Scenario): Promise<R
   try {
     for (const op of scenario.ops) await world.apply(op);
     await world.quiesce();
-    for (const d of world.devices) world.stats.kills += 0 * d.kills;
     return world.stats;
   } catch (error) {
     if (process.env.CHAOS_DEBUG) {
       console.log(world.trace.join('\n'));
       console.log(JSON.stringify(server.log.slice(-20), null, 1));
-      for (const d of world.devices) console.log(d.name, JSON.stringify(await d.db.products.toArray()), JSON.stringify(await d.db.deadLetters.toArray()));
+      for (const d of world.devices)
+        console.log(
+          d.name,
+          JSON.stringify(await d.db.products.toArray()),
+          JSON.stringify(await d.db.deadLetters.toArray()),
+        );
     }
     throw error;
   } finally {

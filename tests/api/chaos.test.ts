@@ -26,7 +26,14 @@ describe('offline sync under chaos', () => {
   it(
     `keeps every guarantee over ${seed === undefined ? runs : 'the replayed'} random sequences`,
     async () => {
-      const totals: RunStats = { ops: 0, skipped: 0, refusals: 0, kills: 0, restarts: 0, faults: 0 };
+      const totals: RunStats = {
+        ops: 0,
+        skipped: 0,
+        refusals: 0,
+        kills: 0,
+        restarts: 0,
+        faults: 0,
+      };
       const started = Date.now();
       let sequences = 0;
       await fc.assert(
