@@ -49,9 +49,9 @@ async function catalogueByKey(
   if ((await db.products.count()) <= 2 * importing) {
     const rows = new Map<string, Previous>();
     for (const row of await db.products.toArray()) {
-      if (ids.has(row.searchKey)) continue;
-      ids.set(row.searchKey, row.id);
+      // Every row: a line with an id replaces that row, whatever its name.
       rows.set(row.id, row);
+      if (!ids.has(row.searchKey)) ids.set(row.searchKey, row.id);
     }
     return { ids, rows };
   }
@@ -102,7 +102,7 @@ export async function importProducts(
       // Only the products being replaced are read, to keep their revision and order stamps.
       const previousById = await previousRows(
         db,
-        keys.map((k) => idByKey.get(k)),
+        part.map((r, i) => r.id ?? idByKey.get(keys[i] ?? '')),
         knownRows,
       );
       // The chunks are queued back to back (PUTS_IN_FLIGHT at a time): IndexedDB does not wait
@@ -115,8 +115,10 @@ export async function importProducts(
           const local: LocalProduct[] = chunk.map((r, i) => {
             const key = keys[start + i] ?? '';
             const knownId = idByKey.get(key);
-            const previous = knownId === undefined ? undefined : previousById.get(knownId);
             const id = r.id ?? knownId ?? crypto.randomUUID();
+            // The row this line replaces is the one of its id (a line with an id replaces that
+            // row even when another product has the same name): its revision and stamp go on.
+            const previous = previousById.get(id);
             // Later rows of the same file with this name (already refused as duplicates by the
             // parser, but callers may pass any list) update the same product.
             if (knownId === undefined) idByKey.set(key, id);
