@@ -6,6 +6,7 @@
 import type { ImportCsvResponse } from '~/domain/api-types';
 import { toCents } from '~/domain/money';
 import { buildProductCsv } from '~/domain/product-csv';
+import { importAckKey, importTag } from '~/domain/sync/protocol';
 import { productEntity } from '~/domain/sync/registry';
 import { searchKey } from '~/domain/text';
 import type { LocalProduct, TaliDb } from './db';
@@ -160,12 +161,20 @@ export async function importProducts(
   let imported = 0;
   for (let start = 0; start < withIds.length; start += SEND_CHUNK) {
     const part = withIds.slice(start, start + SEND_CHUNK);
+    const key = crypto.randomUUID();
+    // The rows' acknowledgement, for the worker when the import is queued and replayed.
+    await ctx.db.meta.put({
+      key: importAckKey(key),
+      value: part.map((r) => ({ id: r.id, stamp: r.stamp })),
+    });
     const result = await sendMutation(
       {
         method: 'POST',
         url: '/api/products/import-csv',
         body: { csvData: importCsvText(part) },
         entity: null,
+        tag: importTag(key),
+        idempotencyKey: key,
       },
       ctx,
     );
@@ -173,6 +182,7 @@ export async function importProducts(
     if (result.status === 'sent') {
       imported += (result.data as Partial<ImportCsvResponse> | undefined)?.imported ?? part.length;
       await acknowledgeImported(ctx, part);
+      await ctx.db.meta.delete(importAckKey(key));
     }
   }
   return { written, results, imported };
