@@ -6,6 +6,7 @@
  * `npm test` runs a short run; `npm run test:chaos -- --runs 5000` a long one; a failure prints
  * its seed and shrunk sequence, and `SEED=<seed> npm run test:chaos` replays it.
  */
+import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Server } from './chaos-harness';
@@ -15,6 +16,7 @@ const runs = Number(process.env.CHAOS_RUNS ?? 60);
 const maxOps = Number(process.env.CHAOS_MAX_OPS ?? 40);
 const seed = process.env.SEED === undefined ? undefined : Number(process.env.SEED);
 const path = process.env.CHAOS_PATH;
+const progress = process.env.CHAOS_PROGRESS;
 
 let server: Server;
 beforeAll(async () => {
@@ -40,6 +42,13 @@ describe('offline sync under chaos', () => {
         fc.asyncProperty(scenarioArb(maxOps), async (scenario) => {
           const stats = await runScenario(server, scenario);
           sequences++;
+          // A long run's progress, readable while it runs (CHAOS_PROGRESS=<file>).
+          if (progress && sequences % 50 === 0) {
+            appendFileSync(
+              progress,
+              `${sequences} sequences, ${((Date.now() - started) / 1000).toFixed(0)} s, ${JSON.stringify(totals)}\n`,
+            );
+          }
           for (const k of Object.keys(totals) as (keyof RunStats)[]) totals[k] += stats[k];
         }),
         {
