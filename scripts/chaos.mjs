@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The sync chaos test (tests/api/chaos.test.ts, issue 23) on its own, as long as wanted:
-//   npm run test:chaos                      60 sequences (as in npm test)
+//   npm run test:chaos                      100 sequences, a new seed (npm test: a fixed one)
 //   npm run test:chaos -- --runs 5000       a long run (--ops N: longest sequence, default 40)
 //   SEED=<seed> [CHAOS_PATH=<path>] npm run test:chaos   replays a failure as it printed it
 // PGlite always; PostgreSQL too when TEST_DATABASE_URL is set.
@@ -16,6 +16,8 @@ const env = { ...process.env };
 if (option('runs')) env.CHAOS_RUNS = option('runs');
 if (option('ops')) env.CHAOS_MAX_OPS = option('ops');
 if (option('seed')) env.SEED = option('seed');
+// A new seed each run unless one is given (npm test runs a fixed one).
+if (env.SEED === undefined) env.CHAOS_RANDOM = '1';
 // A long run has no time limit of its own.
 env.CHAOS_TIMEOUT_MS ??= String(24 * 3600 * 1000);
 
