@@ -341,8 +341,11 @@ export class World {
             this.claimed.add(r.id);
           }
           const imported = rows.find((x) => x.id === r.id || (!x.id && x.name === r.name));
-          if (imported && r.pending === 1) {
-            model.written.set(r.id, productFields({ ...imported, name: r.name }));
+          // A line without an id replaced one product of its name (the device picks which):
+          // the one that now holds it.
+          const line = imported && productFields({ ...imported, name: r.name });
+          if (line && r.pending === 1 && same(productFields(r), line)) {
+            model.written.set(r.id, line);
           }
         }
         break;
