@@ -24,6 +24,12 @@ export type MutationDeps = {
   userId: () => Promise<string | null>;
   /** After queuing: flag the row pending, announce, and start a replay when the line was busy. */
   onQueued: (entity: string | null, size: number, lineWasBusy: boolean) => Promise<void>;
+  /**
+   * Crash safety of a direct send: keeps a copy while it is on the wire and answers how to drop
+   * it once the answer is read (or the request is queued). A copy left by a killed worker is
+   * queued again by the next replay pass (replay.ts), sent with its Idempotency-Key.
+   */
+  guardDirect?: (entry: QueueEntry) => Promise<() => Promise<void>>;
 };
 
 export function queuedResponse(): Response {
@@ -38,14 +44,6 @@ export async function handleMutation(request: Request, deps: MutationDeps): Prom
   const copy = request.clone();
   // Order matters (create before edit before delete): while anything waits, join the line.
   const lineIsBusy = deps.isReplaying() || (await deps.queue.size()) > 0;
-  if (!lineIsBusy) {
-    try {
-      return await deps.fetch(request);
-    } catch (error) {
-      // The page gave up on purpose (AbortController): that is not something to send later.
-      if (request.signal?.aborted) throw error;
-    }
-  }
   const entity = copy.headers.get(ENTITY_HEADER);
   const meta: EntryMeta = {
     entity,
@@ -53,7 +51,26 @@ export async function handleMutation(request: Request, deps: MutationDeps): Prom
     queuedAt: Date.now(),
     qid: crypto.randomUUID(),
   };
+  let release: (() => Promise<void>) | null = null;
+  if (!lineIsBusy) {
+    release = deps.guardDirect
+      ? await deps.guardDirect({ request: copy.clone(), metadata: meta, timestamp: meta.queuedAt })
+      : null;
+    try {
+      const res = await deps.fetch(request);
+      await release?.();
+      return res;
+    } catch (error) {
+      // The page gave up on purpose (AbortController): that is not something to send later.
+      if (request.signal?.aborted) {
+        await release?.();
+        throw error;
+      }
+    }
+  }
   await deps.queue.pushRequest({ request: copy, metadata: meta });
+  // Queued: the queue covers it now.
+  await release?.();
   await deps.onQueued(entity, await deps.queue.size(), lineIsBusy);
   return queuedResponse();
 }

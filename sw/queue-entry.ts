@@ -43,6 +43,14 @@ export interface ReplayStore {
   /** A copy of the entries being sent, so a worker killed mid-request does not lose them. */
   setInFlight(entries: readonly HeldEntry[] | null): Promise<void>;
   inFlight(): Promise<HeldEntry[]>;
+  /**
+   * A copy of a mutation sent at once (the line was free) while it is on the wire: a device
+   * killed after the server committed it, before its answer was read, would otherwise leave its
+   * row pending for ever with nothing queued to clear it (found by the chaos test, issue 23).
+   */
+  keepDirect?(entry: HeldEntry): Promise<void>;
+  dropDirect?(qid: string): Promise<void>;
+  directCopies?(): Promise<HeldEntry[]>;
 }
 
 export function readMeta(metadata: object | undefined): EntryMeta {

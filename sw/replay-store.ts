@@ -1,13 +1,20 @@
 /** The replay's view of the device database (Dexie): session mirror, pending flags, dead letters. */
 import type { TaliDb } from '../src/db/db';
-import { acknowledgeAll, markPending } from '../src/db/pending';
+import { type Acknowledgement, acknowledgeAll, markPending } from '../src/db/pending';
 import { acknowledgeSettings } from '../src/db/pending-settings';
 import { recordRefusal } from '../src/db/refusals';
 import type { EntityKind, SingletonKind } from '../src/domain/sync/entities';
-import { parseEntityTag, parseSingletonTag } from '../src/domain/sync/protocol';
-import type { HeldEntry, RefusedMutation, ReplayStore } from './queue-entry';
+import {
+  importAckKey,
+  parseEntityTag,
+  parseImportTag,
+  parseSingletonTag,
+} from '../src/domain/sync/protocol';
+import { type HeldEntry, type RefusedMutation, type ReplayStore, readMeta } from './queue-entry';
 
 const IN_FLIGHT = 'sw-in-flight';
+/** Copies of direct sends on the wire, one per entry: `sw-direct:<qid>`. */
+const DIRECT = 'sw-direct:';
 
 /** A Request cannot be stored in IndexedDB: keep what is needed to rebuild it. */
 type StoredEntry = {
@@ -58,8 +65,19 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
     async markSynced(entities) {
       // No queued mutation names these rows any more: the last one sent carried their latest
       // state (the worker knows no edit stamps). One transaction for a whole batch's rows.
-      const byKind = new Map<EntityKind, { id: string }[]>();
+      const byKind = new Map<EntityKind, Acknowledgement[]>();
       const settings: { kind: SingletonKind }[] = [];
+      // A CSV import: its rows, with the stamps they were written with (a row edited since
+      // stays pending), as the page recorded them before sending it.
+      const imports = entities.map(parseImportTag).filter((k): k is string => k !== null);
+      for (const key of imports) {
+        const record = await db.meta.get(importAckKey(key));
+        if (!Array.isArray(record?.value)) continue;
+        byKind.set('product', [
+          ...(byKind.get('product') ?? []),
+          ...(record.value as Acknowledgement[]),
+        ]);
+      }
       for (const tag of entities) {
         const singleton = parseSingletonTag(tag);
         if (singleton) settings.push({ kind: singleton });
@@ -70,6 +88,7 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
         byKind.set(target.kind, acks);
       }
       await acknowledgeAll(db, byKind);
+      if (imports.length > 0) await db.meta.bulkDelete(imports.map(importAckKey));
       // Settings sections (store data, hours, the assistant): the same rule, kept in db.meta.
       await acknowledgeSettings(db, settings);
     },
@@ -77,6 +96,19 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
     async setInFlight(entries) {
       if (!entries || entries.length === 0) await db.meta.delete(IN_FLIGHT);
       else await db.meta.put({ key: IN_FLIGHT, value: entries.map(toStored) });
+    },
+    async keepDirect(entry) {
+      const { qid } = readMeta(entry.entry.metadata);
+      if (qid) await db.meta.put({ key: `${DIRECT}${qid}`, value: toStored(entry) });
+    },
+    async dropDirect(qid) {
+      await db.meta.delete(`${DIRECT}${qid}`);
+    },
+    async directCopies() {
+      const rows = await db.meta.where('key').startsWith(DIRECT).toArray();
+      return rows
+        .map((row) => fromStored(row.value as StoredEntry))
+        .sort((a, b) => (a.entry.timestamp ?? 0) - (b.entry.timestamp ?? 0));
     },
     async inFlight() {
       const row = await db.meta.get(IN_FLIGHT);

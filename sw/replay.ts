@@ -14,7 +14,13 @@ import {
   type SyncMessage,
 } from '../src/domain/sync/protocol';
 import { InFlight } from './in-flight';
-import type { QueueEntry, ReplayQueue, ReplayStore } from './queue-entry';
+import {
+  entryId,
+  type QueueEntry,
+  type ReplayQueue,
+  type ReplayStore,
+  readMeta,
+} from './queue-entry';
 import { type ReplayOutcome, runPass } from './replay-pass';
 
 export type {
@@ -25,8 +31,8 @@ export type {
   ReplayQueue,
   ReplayStore,
 } from './queue-entry';
-export { readMeta } from './queue-entry';
 export type { ReplayOutcome } from './replay-pass';
+export { readMeta };
 
 export type ReplayDeps = {
   queue: ReplayQueue;
@@ -55,6 +61,24 @@ export function createReplayer(deps: ReplayDeps) {
       maxBatchChars: deps.maxBatchChars ?? MAX_REPLAY_BATCH_CHARS,
     },
   };
+  /** Direct sends on the wire in this worker (their copies are not left over from a crash). */
+  const direct = new Set<string>();
+
+  /**
+   * Copies of direct sends a killed worker left: back at the head of the queue (they were sent
+   * while nothing waited, so before anything queued since), then forgotten.
+   */
+  async function recoverDirect(): Promise<void> {
+    if (!store.directCopies) return;
+    const copies = (await store.directCopies()).filter((h) => !direct.has(entryId(h.entry)));
+    if (copies.length === 0) return;
+    const present = new Set((await queue.getAll()).map(entryId));
+    for (const { entry } of [...copies].reverse()) {
+      if (!present.has(entryId(entry))) await queue.unshiftRequest(entry);
+    }
+    for (const { entry } of copies) await store.dropDirect?.(entryId(entry));
+  }
+
   /** The pass under way, and whether a trigger asked for another one meanwhile. */
   let running: Promise<ReplayOutcome> | null = null;
   let again = false;
@@ -63,7 +87,10 @@ export function createReplayer(deps: ReplayDeps) {
     let outcome: ReplayOutcome;
     do {
       again = false;
-      outcome = await withLock(() => runPass(pass));
+      outcome = await withLock(async () => {
+        await recoverDirect();
+        return runPass(pass);
+      });
     } while (again && outcome === 'done');
     announce({ type: 'replay-done', size: await queue.size() });
     return outcome;
@@ -86,6 +113,17 @@ export function createReplayer(deps: ReplayDeps) {
     /** Queues a mutation; during a pass it is counted, so its row's pending flag stays set. */
     push(entry: QueueEntry): Promise<void> {
       return inFlight.push(entry);
+    },
+    /** For handleMutation: a crash-safe copy of a direct send while it is on the wire. */
+    async guardDirect(entry: QueueEntry): Promise<() => Promise<void>> {
+      const qid = readMeta(entry.metadata).qid;
+      if (!store.keepDirect || !qid) return async () => {};
+      direct.add(qid);
+      await store.keepDirect({ entry, body: (await entry.request.clone().text()) || null });
+      return async () => {
+        direct.delete(qid);
+        await store.dropDirect?.(qid);
+      };
     },
     /** What still waits to be sent, the entries being sent included (for the page's counter). */
     size(): Promise<number> {

@@ -63,6 +63,7 @@ const mutationHandler: RouteHandlerCallback = ({ request, event }) =>
     fetch: (r) => fetch(r),
     isReplaying: () => replayer.busy,
     userId: store.userId,
+    guardDirect: (entry) => replayer.guardDirect(entry),
     async onQueued(entity, _size, lineWasBusy) {
       await setPending(db, entity);
       announce({ type: 'queued', entity, size: await replayer.size() });

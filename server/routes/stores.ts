@@ -1,10 +1,17 @@
 /** /api/stores: onboarding (one store per user), the owner's store data, hours, bot and public URL. */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { CNPJ_REQUIRED_MESSAGE, PUBLIC_URL_MISSING_MESSAGE } from '../../src/domain/public-url';
+import type { StoreMe } from '../../src/domain/schemas';
 import { botConfigSchema, createStoreSchema, updateStoreSchema } from '../../src/domain/schemas';
 import { requireStore, requireUser } from '../auth/middleware';
+import type { stores } from '../db/schema';
 import { ApiError, readJson, validatePresent } from '../http';
+import {
+  checkIdempotencyKey,
+  IDEMPOTENCY_HEADER,
+  runKeyed,
+} from '../services/catalogue/idempotency';
 import { publicBaseUrl } from '../services/storefront/public-base';
 import {
   createStore,
@@ -35,19 +42,42 @@ storeRoutes.get('/me', requireStore, async (c) => {
   return c.json(await readStoreMe(c.var.deps.db, c.var.storeId));
 });
 
-storeRoutes.put('/me', requireStore, async (c) => {
+/**
+ * A settings PUT under its Idempotency-Key, like the catalogue's (decision 003): the device's
+ * retry of a PUT whose answer was lost gets the stored answer instead of writing its body again
+ * over a change another device made since (found by the chaos test, issue 23).
+ */
+async function keyedUpdate(
+  c: Context<AppEnv>,
+  route: string,
+  changes: Partial<typeof stores.$inferInsert>,
+) {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  checkIdempotencyKey(key);
   const { db, now } = c.var.deps;
+  const storeId = c.var.storeId;
+  const { outcome, replayed } = await db.transaction((tx) =>
+    runKeyed(tx, storeId, key, route, async (t) => ({
+      status: 200,
+      body: await updateStore(t, storeId, changes, now()),
+    })),
+  );
+  if (replayed) c.header('Idempotent-Replayed', 'true');
+  return c.json(outcome.body as StoreMe, 200);
+}
+
+storeRoutes.put('/me', requireStore, async (c) => {
   // Only what the body carries changes: `{ name, cnpj }` keeps the phone and the address.
   const body = await readJson(c, z.unknown());
   const changes = validatePresent(updateStoreSchema, body, NOTHING_TO_UPDATE);
-  return c.json(await updateStore(db, c.var.storeId, changes, now()));
+  return keyedUpdate(c, 'PUT /api/stores/me', changes);
 });
 
 /** PUT /api/stores/bot-config with neither the switch nor the texts. */
 export const BOT_SWITCH_MISSING = 'Informe se o assistente está ativo';
 
 storeRoutes.put('/bot-config', requireStore, async (c) => {
-  const { db, now } = c.var.deps;
+  const { db } = c.var.deps;
   // Same rule as /me: `{ botAtivo }` alone keeps the texts, and a text left out of
   // botPersonalizacao keeps its value ("" clears it).
   const body = await readJson(c, z.unknown());
@@ -59,7 +89,7 @@ storeRoutes.put('/bot-config', requireStore, async (c) => {
     const given = Object.entries(changes.botPersonalizacao).filter(([key]) => sent.includes(key));
     changes.botPersonalizacao = { ...current, ...Object.fromEntries(given) };
   }
-  return c.json(await updateStore(db, c.var.storeId, changes, now()));
+  return keyedUpdate(c, 'PUT /api/stores/bot-config', changes);
 });
 
 storeRoutes.get('/public-url', requireStore, async (c) => {

@@ -19,6 +19,8 @@ export type Mutation = {
   entity: { kind: EntityKind | SingletonKind; id: string } | null;
   /** A fresh UUID per mutation unless the caller must reuse one (e.g. a retried import). */
   idempotencyKey?: string;
+  /** The X-Tali-Entity tag when it names no single row (a CSV import: importTag). */
+  tag?: string;
   /** Statuses that mean the goal is already reached (a DELETE answered 404: already gone). */
   okStatuses?: number[];
 };
@@ -43,6 +45,7 @@ export async function sendMutation(
     [IDEMPOTENCY_HEADER]: mutation.idempotencyKey ?? crypto.randomUUID(),
   };
   if (mutation.entity) extra[ENTITY_HEADER] = entityTag(mutation.entity.kind, mutation.entity.id);
+  else if (mutation.tag) extra[ENTITY_HEADER] = mutation.tag;
   const hasBody = mutation.body !== undefined;
   let res: Response;
   try {

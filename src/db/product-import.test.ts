@@ -54,6 +54,30 @@ describe('importProducts', () => {
     expect(ctx.sent).toHaveLength(0);
   });
 
+  it('keeps the revision of the row a line names by id, even when another product has its name', async () => {
+    // Found by the chaos test (tests/api/chaos.test.ts, issue 23): the line took the revision of
+    // the first product of that name, so the device showed an older revision than it had shown.
+    ctx = testContext(() => json(202, { queued: true }));
+    const base = { description: '', price: '1.00', priceCents: 100, active: 1 as const };
+    const a = '0b6f2c1e-0000-4000-8000-00000000000a';
+    const b = '0b6f2c1e-0000-4000-8000-00000000000b';
+    await ctx.db.products.bulkPut([
+      { ...base, id: a, name: 'Café', searchKey: 'cafe', revision: 41, pending: 0, updatedAt: 5 },
+      { ...base, id: b, name: 'Café', searchKey: 'cafe', revision: 42, pending: 0, updatedAt: 9 },
+    ]);
+    for (const id of [b, a]) {
+      await importProducts(
+        [{ id, name: 'Café', description: 'importado', price: '1.50', active: true }],
+        undefined,
+        ctx,
+      );
+    }
+    expect(await ctx.db.products.get(b)).toMatchObject({ revision: 42, description: 'importado' });
+    expect((await ctx.db.products.get(b))?.updatedAt).toBeGreaterThan(9);
+    expect(await ctx.db.products.get(a)).toMatchObject({ revision: 41, description: 'importado' });
+    expect(await ctx.db.products.count()).toBe(2);
+  });
+
   it('updates the product of the same name instead of duplicating it on a second import', async () => {
     ctx = testContext(() => json(202, { queued: true }));
     await importProducts(rows.slice(0, 10), undefined, ctx);

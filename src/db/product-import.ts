@@ -6,6 +6,7 @@
 import type { ImportCsvResponse } from '~/domain/api-types';
 import { toCents } from '~/domain/money';
 import { buildProductCsv } from '~/domain/product-csv';
+import { importAckKey, importTag } from '~/domain/sync/protocol';
 import { productEntity } from '~/domain/sync/registry';
 import { searchKey } from '~/domain/text';
 import type { LocalProduct, TaliDb } from './db';
@@ -49,9 +50,9 @@ async function catalogueByKey(
   if ((await db.products.count()) <= 2 * importing) {
     const rows = new Map<string, Previous>();
     for (const row of await db.products.toArray()) {
-      if (ids.has(row.searchKey)) continue;
-      ids.set(row.searchKey, row.id);
+      // Every row: a line with an id replaces that row, whatever its name.
       rows.set(row.id, row);
+      if (!ids.has(row.searchKey)) ids.set(row.searchKey, row.id);
     }
     return { ids, rows };
   }
@@ -102,7 +103,7 @@ export async function importProducts(
       // Only the products being replaced are read, to keep their revision and order stamps.
       const previousById = await previousRows(
         db,
-        keys.map((k) => idByKey.get(k)),
+        part.map((r, i) => r.id ?? idByKey.get(keys[i] ?? '')),
         knownRows,
       );
       // The chunks are queued back to back (PUTS_IN_FLIGHT at a time): IndexedDB does not wait
@@ -115,8 +116,10 @@ export async function importProducts(
           const local: LocalProduct[] = chunk.map((r, i) => {
             const key = keys[start + i] ?? '';
             const knownId = idByKey.get(key);
-            const previous = knownId === undefined ? undefined : previousById.get(knownId);
             const id = r.id ?? knownId ?? crypto.randomUUID();
+            // The row this line replaces is the one of its id (a line with an id replaces that
+            // row even when another product has the same name): its revision and stamp go on.
+            const previous = previousById.get(id);
             // Later rows of the same file with this name (already refused as duplicates by the
             // parser, but callers may pass any list) update the same product.
             if (knownId === undefined) idByKey.set(key, id);
@@ -158,12 +161,20 @@ export async function importProducts(
   let imported = 0;
   for (let start = 0; start < withIds.length; start += SEND_CHUNK) {
     const part = withIds.slice(start, start + SEND_CHUNK);
+    const key = crypto.randomUUID();
+    // The rows' acknowledgement, for the worker when the import is queued and replayed.
+    await ctx.db.meta.put({
+      key: importAckKey(key),
+      value: part.map((r) => ({ id: r.id, stamp: r.stamp })),
+    });
     const result = await sendMutation(
       {
         method: 'POST',
         url: '/api/products/import-csv',
         body: { csvData: importCsvText(part) },
         entity: null,
+        tag: importTag(key),
+        idempotencyKey: key,
       },
       ctx,
     );
@@ -171,6 +182,7 @@ export async function importProducts(
     if (result.status === 'sent') {
       imported += (result.data as Partial<ImportCsvResponse> | undefined)?.imported ?? part.length;
       await acknowledgeImported(ctx, part);
+      await ctx.db.meta.delete(importAckKey(key));
     }
   }
   return { written, results, imported };

@@ -1,6 +1,7 @@
 /** The store after onboarding: data and hours updates, bot config, public URL, per-owner isolation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultBusinessHours } from '../../src/domain/hours';
+import { createOwner, send } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -305,5 +306,35 @@ describe('each owner only ever reaches their own store', () => {
       const revoked = await t.call(method, path, body, token);
       expect(revoked.status, `${method} ${path} revoked`).toBe(401);
     }
+  });
+});
+
+describe('settings PUTs under an Idempotency-Key', () => {
+  // Found by the chaos test (tests/api/chaos.test.ts, issue 23): a phone's PUT whose answer was
+  // lost is sent again later; it ran again and wrote its old body over another phone's change.
+  it('answers a retried PUT from its key without writing it again over a later change', async () => {
+    const owner = await createOwner(t);
+    const put = (tone: string, key: string) =>
+      send(t, 'PUT', '/api/stores/bot-config', {
+        token: owner.token,
+        headers: { 'Idempotency-Key': key },
+        body: { botAtivo: false, botPersonalizacao: { tomVoz: tone } },
+      });
+    const first = await put('tom do celular A', 'key-a');
+    expect(first.status).toBe(200);
+    expect((await put('tom do celular B', 'key-b')).status).toBe(200);
+    const retried = await put('tom do celular A', 'key-a');
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(retried.body).toEqual(first.body);
+    const me = await send(t, 'GET', '/api/stores/me', { token: owner.token });
+    expect(me.body.botPersonalizacao.tomVoz).toBe('tom do celular B');
+    // The same key on the other settings route is someone's bug, as on the catalogue.
+    const other = await send(t, 'PUT', '/api/stores/me', {
+      token: owner.token,
+      headers: { 'Idempotency-Key': 'key-a' },
+      body: { businessHours: defaultBusinessHours() },
+    });
+    expect(other.status).toBe(422);
   });
 });

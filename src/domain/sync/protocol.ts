@@ -61,6 +61,21 @@ export function parseEntityTag(tag: string | null): { kind: EntityKind; id: stri
   return { kind, id };
 }
 
+/**
+ * A CSV import's tag ("product-import:<Idempotency-Key>"): the rows it carries wait in db.meta
+ * under `importAckKey(key)` with their edit stamps, and whoever reads its 2xx (the page, or the
+ * worker after a replay) acknowledges them by that record. Without it the worker, which only sees
+ * the CSV text, left a replayed import's rows pending until a pull brought exactly their content
+ * back, which never happens once another device has edited them (chaos test, issue 23).
+ */
+const IMPORT_TAG = 'product-import:';
+export const importTag = (key: string) => `${IMPORT_TAG}${key}`;
+export const importAckKey = (key: string) => `import-ack:${key}`;
+/** "product-import:<key>" → the key; null for anything else. */
+export function parseImportTag(tag: string | null): string | null {
+  return tag?.startsWith(IMPORT_TAG) ? tag.slice(IMPORT_TAG.length) || null : null;
+}
+
 /** "store-data:me" → the singleton's kind; null for anything else. */
 export function parseSingletonTag(tag: string | null): SingletonKind | null {
   if (!tag?.endsWith(`:${SINGLETON_ID}`)) return null;

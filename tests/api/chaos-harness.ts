@@ -1,0 +1,302 @@
+/**
+ * The chaos test's world (issue 23): one store, three devices running the real device code (Dexie
+ * on fake-indexeddb, the worker's queue and replay, the pull) against the real API in process,
+ * with faults injected on the wire. The model (what the server must hold) is built from what the
+ * server committed, request by request; the invariants are in chaos-invariants.ts.
+ */
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { openRuntime } from '../../server/runtime';
+import { TaliDb } from '../../src/db/db';
+import { type PullScreens, pull, readCursor } from '../../src/db/sync-engine';
+import type { DeviceContext } from '../../src/db/transport';
+import {
+  IDEMPOTENCY_HEADER,
+  REPLAY_BATCH_PATH,
+  type ReplayBatchItem,
+} from '../../src/domain/sync/protocol';
+import { handleMutation, isQueueable } from '../../sw/mutation-queue';
+import { createReplayer, type Replayer } from '../../sw/replay';
+import { createReplayStore, setPending } from '../../sw/replay-store';
+import { MemoryQueue } from '../../sw/test-helpers';
+import { createOwner, type Owner } from './fixtures';
+import { createTestApp, type TestApp } from './test-app';
+
+export const ORIGIN = 'https://tali.test';
+
+/** One request the server answered, as the log of committed work sees it. */
+export type Committed = {
+  key: string | null;
+  method: string;
+  path: string;
+  status: number;
+  /** The request body (JSON text) or null. */
+  body: string | null;
+};
+
+/** A fault armed on a device's wire, used by its next request to the server. */
+export type Fault =
+  /** The server commits, the answer never arrives (the device sees a network error). */
+  | { kind: 'lose' }
+  /** Only the first `at` mutations of a batch reach the server, then the connection drops. */
+  | { kind: 'cut'; at: number }
+  /** The server commits, and the device dies while waiting for the answer. */
+  | { kind: 'kill' };
+
+/** The server: the real app on one database, which a restart keeps. */
+export class Server {
+  app: TestApp['app'];
+  /** Every mutation the server answered, in the order it ran them (batch items one by one). */
+  log: Committed[] = [];
+  restarts = 0;
+  private constructor(
+    private readonly t: TestApp,
+    private runtime: { app: TestApp['app']; stop(): Promise<void> },
+  ) {
+    this.app = t.app;
+  }
+
+  static async open(): Promise<Server> {
+    const t = await createTestApp();
+    return new Server(t, t.runtime);
+  }
+
+  get db() {
+    return this.t.db;
+  }
+
+  get kind() {
+    return this.t.kind;
+  }
+
+  newOwner(): Promise<Owner> {
+    return createOwner(this.t, 'Loja do Caos');
+  }
+
+  /**
+   * A restart between two requests: the app and its process state (counters, caches, jobs) are
+   * dropped and built again on the same database, as a new process would find it.
+   */
+  async restart(): Promise<void> {
+    const old = this.runtime;
+    const database = this.t.runtime.database;
+    const kept = { ...database, close: async () => {} };
+    const next = await openRuntime({ env: this.t.runtime.services.env, database: kept });
+    // The old runtime's stop would close the database: only its jobs are stopped.
+    if (old !== this.t.runtime) await old.stop();
+    this.runtime = next;
+    this.app = next.app;
+    this.restarts++;
+  }
+
+  async close(): Promise<void> {
+    if (this.runtime !== this.t.runtime) await this.runtime.stop();
+    await this.t.close();
+  }
+
+  /** A request to the app, recorded in the log when it is a mutation. */
+  async request(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const body = request.method === 'GET' ? null : await request.clone().text();
+    const res = await this.app.request(request);
+    if (request.method === 'GET') return res;
+    if (url.pathname === REPLAY_BATCH_PATH) {
+      if (res.status !== 200) return res;
+      const parsed = (await res.clone().json()) as { results: { status: number }[] };
+      const items = (JSON.parse(body ?? '{}') as { mutations: ReplayBatchItem[] }).mutations;
+      items.forEach((m, i) => {
+        this.log.push({
+          key: m.idempotencyKey ?? null,
+          method: m.method,
+          path: m.path,
+          status: parsed.results[i]?.status ?? 0,
+          body: m.body,
+        });
+      });
+      return res;
+    }
+    this.log.push({
+      key: request.headers.get(IDEMPOTENCY_HEADER),
+      method: request.method,
+      path: url.pathname,
+      status: res.status,
+      body: body || null,
+    });
+    return res;
+  }
+
+  /** A read as the owner, outside any device (the checks' view of the truth). */
+  async read(path: string, token: string): Promise<unknown> {
+    const res = await this.app.request(`${ORIGIN}${path}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    return res.json();
+  }
+}
+
+const quietScreens: PullScreens = { afterPage: async () => {}, done: () => {} };
+
+/** A hang: the answer of a killed device's request never comes. */
+const never = new Promise<never>(() => {});
+
+/**
+ * One phone: its IndexedDB (a Dexie database of its own name, kept across a kill), its worker's
+ * queue (MemoryQueue, like workbox's store it survives a kill), and what lives in memory (the
+ * replayer, the page's state), dropped by a kill.
+ */
+export class Device {
+  db: TaliDb;
+  readonly queue = new MemoryQueue();
+  online = true;
+  fault: Fault | null = null;
+  replayer!: Replayer;
+  /** Raised by a kill mid-request: whatever awaited that request must stop waiting. */
+  private killed: { promise: Promise<void>; fire: () => void } = signal();
+  /** Replays started by the worker on its own (a mutation queued while the line was busy). */
+  private background: Promise<unknown>[] = [];
+  kills = 0;
+  readonly ctx: DeviceContext;
+
+  constructor(
+    readonly name: string,
+    private readonly server: Server,
+    private readonly owner: Owner,
+    private readonly maxBatch: number,
+  ) {
+    this.db = new TaliDb(name);
+    const transport = {
+      fetch: (url: string, init: RequestInit) => this.pageFetch(url, init),
+      token: () => owner.token,
+    };
+    // The context is read at each call: a restarted device has a new db object.
+    const self = this;
+    this.ctx = {
+      get db() {
+        return self.db;
+      },
+      transport,
+    };
+    this.start();
+  }
+
+  async signIn(): Promise<void> {
+    await this.db.meta.bulkPut([
+      { key: 'token', value: this.owner.token },
+      { key: 'userId', value: this.owner.userId },
+    ]);
+  }
+
+  /** The worker starting: a new replayer on the kept queue and database. */
+  private start(): void {
+    this.killed = signal();
+    this.replayer = createReplayer({
+      queue: this.queue,
+      store: createReplayStore(this.db, randomUUID),
+      fetch: (request) => this.network(request),
+      announce: () => {},
+      maxBatch: this.maxBatch,
+    });
+  }
+
+  /** Killed: memory gone (replayer, page), IndexedDB and the queue kept; then started again. */
+  async kill(): Promise<void> {
+    this.kills++;
+    this.killed.fire();
+    this.background = [];
+    this.db.close();
+    this.db = new TaliDb(this.name);
+    this.start();
+  }
+
+  /** The wire to the server: offline, faults, and the request itself. */
+  private async network(request: Request): Promise<Response> {
+    if (!this.online) throw new TypeError('Failed to fetch (offline)');
+    const fault = this.fault;
+    this.fault = null;
+    if (!fault) return this.server.request(request);
+    if (fault.kind === 'cut') {
+      const url = new URL(request.url);
+      if (url.pathname === REPLAY_BATCH_PATH) {
+        const { mutations } = (await request.json()) as { mutations: ReplayBatchItem[] };
+        const sent = mutations.slice(0, Math.min(fault.at, mutations.length - 1));
+        if (sent.length > 0) {
+          await this.server.request(
+            new Request(request.url, {
+              method: 'POST',
+              headers: request.headers,
+              body: JSON.stringify({ mutations: sent }),
+            }),
+          );
+        }
+      }
+      throw new TypeError('Failed to fetch (connection cut)');
+    }
+    await this.server.request(request);
+    if (fault.kind === 'lose') throw new TypeError('Failed to fetch (answer lost)');
+    // kill: the device dies with the request answered by the server but not read.
+    await this.kill();
+    return never;
+  }
+
+  /** The page's fetch: mutations go through the worker's handler, reads straight to the wire. */
+  private pageFetch(url: string, init: RequestInit): Promise<Response> {
+    const request = new Request(new URL(url, ORIGIN), init);
+    if (!isQueueable(request)) return this.network(request);
+    const db = this.db;
+    const replayer = this.replayer;
+    return handleMutation(request, {
+      queue: { pushRequest: (entry) => replayer.push(entry), size: () => this.queue.size() },
+      fetch: (r) => this.network(r),
+      isReplaying: () => replayer.busy,
+      guardDirect: (entry) => replayer.guardDirect(entry),
+      userId: async () => this.owner.userId,
+      onQueued: async (entity, _size, lineWasBusy) => {
+        await setPending(db, entity);
+        if (lineWasBusy && this.online) this.background.push(replayer.replay());
+      },
+    });
+  }
+
+  /** Runs `task` unless the device is killed meanwhile (then its result is dropped). */
+  async guarded<T>(task: () => Promise<T>): Promise<T | 'killed'> {
+    const killed = this.killed.promise.then(() => 'killed' as const);
+    return Promise.race([task(), killed]);
+  }
+
+  /** Waits for the replays the worker started on its own. */
+  async settle(): Promise<void> {
+    while (this.background.length > 0) {
+      const running = this.background;
+      this.background = [];
+      await this.guarded(() => Promise.allSettled(running));
+    }
+  }
+
+  replay() {
+    return this.guarded(() => this.replayer.replay());
+  }
+
+  /** A pull; a network error ends it early (the cursor stays where the last page left it). */
+  async pull(): Promise<'ok' | 'failed' | 'killed'> {
+    const result = await this.guarded(() =>
+      pull(this.ctx, quietScreens).then(
+        () => 'ok' as const,
+        () => 'failed' as const,
+      ),
+    );
+    return result;
+  }
+
+  cursor(): Promise<string> {
+    return readCursor(this.db);
+  }
+}
+
+function signal(): { promise: Promise<void>; fire: () => void } {
+  let fire = () => {};
+  const promise = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { promise, fire };
+}
