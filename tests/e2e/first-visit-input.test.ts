@@ -114,6 +114,9 @@ async function freshProfiles(
   const worker = async () => {
     for (let i = next++; i < tries; i = next++) {
       const context = await newPhoneContext(browser, inject('baseUrl'));
+      // Each profile is another phone, with an address of its own (the server trusts the proxy
+      // header in the browser tests): 80 sign-ups from one address would hit the sign-up limit.
+      await context.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${(i % 250) + 1}` });
       await context.addInitScript({ content: WATCH_FORMS });
       const page = await context.newPage();
       try {

@@ -30,7 +30,10 @@ export default async function setup(project: TestProject) {
       { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
     );
   }
-  const server = await startServer({ STATIC_DIR: distDir });
+  // As behind a production reverse proxy: the client address comes from X-Forwarded-For where a
+  // test sends one (first-visit-input gives each of its 80 fresh profiles its own, as phones
+  // have; without it the sign-up limit of one address would refuse the files after it).
+  const server = await startServer({ STATIC_DIR: distDir, TRUST_PROXY: 'true' });
   project.provide('baseUrl', server.baseUrl);
   project.provide('distDir', distDir);
   return async () => {
