@@ -1,5 +1,6 @@
 /** The fixed bottom navigation of the main screens (spec §2): 4 tabs, 4rem, exact-path active tab. */
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link, useLocation, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { css } from 'styled-system/css';
 import { HomeIcon, MegaphoneIcon, PackageIcon, UsersIcon } from '~/ui/icons';
 
@@ -10,8 +11,29 @@ const TABS = [
   { to: '/campanhas', label: 'Campanhas', Icon: MegaphoneIcon },
 ] as const;
 
+/**
+ * The main screens' code loads once the bar has shown and the browser is idle, not at the tap (on
+ * a new phone the products screen paints its first products sooner), and not in the tasks of the
+ * first screen either (issue 26: their evaluation was blocking time of every signed-in open).
+ */
+function usePreloadTabsWhenIdle() {
+  const router = useRouter();
+  useEffect(() => {
+    const preload = () => {
+      for (const { to } of TABS) void router.preloadRoute({ to }).catch(() => undefined);
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(preload, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(preload, 500);
+    return () => clearTimeout(id);
+  }, [router]);
+}
+
 export function BottomNav() {
   const pathname = useLocation({ select: (l) => l.pathname });
+  usePreloadTabsWhenIdle();
   return (
     <nav
       aria-label="Navegação principal"
@@ -41,9 +63,7 @@ export function BottomNav() {
             <li key={to}>
               <Link
                 to={to}
-                // The main screens' code loads once the bar shows, not at the tap: on a new phone
-                // the products screen paints its first products sooner (docs/benchmarks.md).
-                preload="render"
+                preload="intent"
                 aria-current={active ? 'page' : undefined}
                 data-active={active || undefined}
                 className={css({
