@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaigns, payments } from '../../db/schema';
 import type { Tx } from '../catalogue/store-lock';
+import { payingFor } from '../payments/payment-row';
 import { fixRecipients, type PaidAudience } from './audience';
 import { rowsOf } from './sql-rows';
 
@@ -42,13 +43,7 @@ async function paidAudience(tx: Tx, campaignId: string): Promise<PaidAudience> {
   const [kept] = await tx
     .select({ createdAt: payments.createdAt, bands: payments.bands })
     .from(payments)
-    .where(
-      and(
-        eq(payments.campaignId, campaignId),
-        eq(payments.status, 'pago'),
-        isNull(payments.refundDue),
-      ),
-    )
+    .where(payingFor(campaignId))
     .orderBy(payments.paidAt)
     .limit(1);
   if (!kept) return null;

@@ -15,7 +15,7 @@ import { ApiError } from '../../http';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
 import { PaymentGatewayError, refundIdFor } from './gateway';
-import type { PaymentRow } from './payment-row';
+import { type PaymentRow, payingFor } from './payment-row';
 
 /** The refund reason when the owner cancelled the campaign before it went out. */
 export const CANCELLED_REASON = 'Campanha cancelada';
@@ -130,14 +130,7 @@ export async function keptPayment(deps: Services, campaignId: string) {
   const [row] = await deps.db
     .select()
     .from(payments)
-    .where(
-      and(
-        eq(payments.campaignId, campaignId),
-        eq(payments.status, 'pago'),
-        isNull(payments.refundDue),
-        isNull(payments.refundId),
-      ),
-    )
+    .where(and(payingFor(campaignId), isNull(payments.refundId)))
     .orderBy(payments.paidAt)
     .limit(1);
   return row ?? null;
