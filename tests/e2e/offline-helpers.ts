@@ -47,13 +47,48 @@ export async function createOwnerWithStore(baseUrl: string, storeName: string): 
   return { email, password, token: reg.body.token };
 }
 
-/** Signs in through the login screen, so the session is mirrored for the worker as in real use. */
+/**
+ * Signs in through the login screen, so the session is mirrored for the worker as in real use.
+ * The wait is long because a loaded CI machine runs the API suites beside this browser; when it
+ * still fails, the error says where the sign-in stopped (the app never took over, the submit
+ * never reached the server, or the server refused it).
+ */
 export async function signIn(page: Page, owner: ApiOwner): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(owner.email);
-  await page.getByLabel('Senha').fill(owner.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+  const answers: number[] = [];
+  const onResponse = (response: { url(): string; status(): number }) => {
+    if (response.url().endsWith('/api/auth/login')) answers.push(response.status());
+  };
+  page.on('response', onResponse);
+  try {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(owner.email);
+    await page.getByLabel('Senha').fill(owner.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
+  } catch (error) {
+    const state = await page
+      .evaluate(() => {
+        const staticScreen = document.getElementById('first-screen');
+        const field = (name: string) =>
+          document.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value.length ?? -1;
+        return {
+          staticScreenShown: Boolean(staticScreen),
+          heldSubmit: staticScreen?.hasAttribute('data-submitted') ?? false,
+          emailLength: field('email'),
+          passwordLength: field('password'),
+          alerts: [...document.querySelectorAll('[role="alert"], [aria-live]')]
+            .map((el) => el.textContent?.trim())
+            .filter(Boolean),
+        };
+      })
+      .catch((reason: unknown) => ({ unreadable: String(reason) }));
+    throw new Error(
+      `sign-in stopped at ${page.url()}: login answers ${JSON.stringify(answers)}, page ${JSON.stringify(state)}`,
+      { cause: error },
+    );
+  } finally {
+    page.off('response', onResponse);
+  }
 }
 
 export type PageMutation = {
