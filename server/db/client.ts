@@ -57,7 +57,7 @@ export const migrationsFolder = path.join(
  * data files sit in the OS page cache anyway, so a page that falls out of a small pool costs a
  * copy, not a disk read (figures: docs/benchmarks.md, "Server memory"; docs/decisions/016).
  */
-export const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
 
 /**
  * PGlite's default start parameters include `-F` (fsync off): fine for tests, not for a

@@ -82,7 +82,39 @@ export async function stopApi(api: ApiProcess, signal: 'SIGTERM' | 'SIGKILL') {
   await exited;
 }
 
-export type ReverseProxy = { url: string; stop(): Promise<void> };
+/** A request through the proxy: status, parsed body and the upstream that answered. */
+export type ProxyCall = (
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes
+) => Promise<{ status: number; body: any; upstream: string | null }>;
+
+export type ReverseProxy = { url: string; call: ProxyCall; stop(): Promise<void> };
+
+function callThrough(url: string): ProxyCall {
+  return async (method, path, body, token) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: unknown = text;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      // nginx's own 502 page is HTML: kept as text.
+    }
+    // "A, B" when nginx found A down and passed the request on: B answered.
+    const upstream = res.headers.get(UPSTREAM_HEADER)?.split(', ').at(-1) ?? null;
+    return { status: res.status, body: json, upstream };
+  };
+}
 
 /** nginx in the foreground on a free port, round-robin over `ports`, like README's upstream. */
 export async function startNginx(ports: number[]): Promise<ReverseProxy> {
@@ -141,6 +173,7 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1s;`).joi
   }
   return {
     url,
+    call: callThrough(url),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -16,11 +16,11 @@ import {
   type ApiProcess,
   buildServer,
   nginxMissing,
+  type ProxyCall,
   type ReverseProxy,
   startApi,
   startNginx,
   stopApi,
-  UPSTREAM_HEADER,
 } from './multi-process-harness';
 import { createPostgresDatabase } from './test-databases';
 
@@ -42,29 +42,8 @@ let apis: ApiProcess[] = [];
 let proxy: ReverseProxy;
 let env: Record<string, string>;
 
-/** Requests through the proxy: status, parsed body and the upstream that answered. */
-async function call(method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${proxy.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    // nginx's own 502 page is HTML: kept as text.
-    json = text;
-  }
-  // "A, B" when nginx found A down and passed the request on: B answered.
-  const upstream = res.headers.get(UPSTREAM_HEADER)?.split(', ').at(-1) ?? null;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes
-  return { status: res.status, body: json as any, upstream };
-}
+/** Requests through the proxy (set in beforeAll). */
+const call: ProxyCall = (...args) => proxy.call(...args);
 
 describe.skipIf(skip)('two API processes behind nginx on one PostgreSQL', () => {
   beforeAll(async () => {
