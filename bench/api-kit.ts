@@ -1,9 +1,11 @@
 /**
- * Shared by the API benches: a server child process (as `npm start` runs it), a throwaway
+ * Shared by the API benches: a server child process (as `npm start` runs it: the compiled bundle
+ * under plain node, built from the checkout measured), a throwaway
  * PostgreSQL database and the store they measure (an owner, a store, 100 products).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { defaultBusinessHours } from '../src/domain/hours';
 import { freePort } from '../tests/e2e/server';
@@ -25,6 +27,38 @@ async function waitFor(url: string, child: ChildProcess) {
   throw new Error(`no answer at ${url}`);
 }
 
+const built = new Set<string>();
+
+/**
+ * How to run `script` in `cwd`: the server as production runs it (build/server/main.mjs, built
+ * once per checkout and run), anything else (the bare Hono route) through tsx.
+ */
+function commandFor(script: string, cwd: string): [string, string[]] {
+  if (script !== 'server/main.ts') return ['npx', ['tsx', script]];
+  if (!built.has(cwd)) {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd, stdio: 'ignore' });
+    built.add(cwd);
+  }
+  return [process.execPath, ['build/server/main.mjs']];
+}
+
+/** Resident memory (MB) of every process in a process group (the server and any child), from /proc. */
+export function groupRssMb(group: number): number {
+  let kb = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== group) continue;
+      const status = fs.readFileSync(`/proc/${entry}/status`, 'utf8');
+      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    } catch {
+      // The process ended between the listing and the read: it holds no memory any more.
+    }
+  }
+  return Math.round(kb / 1024);
+}
+
 export async function startChild(
   script: string,
   env: Record<string, string>,
@@ -43,7 +77,8 @@ export async function startChild(
   };
   // An empty value means "unset" (e.g. DATABASE_URL for the embedded database).
   for (const [key, value] of Object.entries(merged)) if (value === '') delete merged[key];
-  const child = spawn('npx', ['tsx', script], {
+  const [command, args] = commandFor(script, cwd);
+  const child = spawn(command, args, {
     cwd,
     env: merged,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -8,7 +8,9 @@
  *   COMPARE=/path/to/other/checkout ROUNDS=2 npx tsx bench/api.ts
  *                                              # alternates that checkout's server with this one
  *
- * Each server is a child process (as `npm start` runs it); autocannon runs here. Besides req/s
+ * Each server is a child process (as `npm start` runs it: build/server/main.mjs under node,
+ * built from the checkout measured); autocannon runs here. Each row also gives the server's
+ * resident memory before the route's load and its peak under it. Besides req/s
  * (which on a shared machine swings with everyone else's load), each row gives the CPU time the
  * server spent per request: its process group, plus on PostgreSQL the database's backends for
  * the bench database. 1,000,000 / that is what one core given to the server alone would serve.
@@ -18,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { overHttp, pgDatabase, seed, startChild } from './api-kit';
+import { groupRssMb, overHttp, pgDatabase, seed, startChild } from './api-kit';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -61,6 +63,12 @@ async function backendsOf(dbUrl: string): Promise<number[]> {
 type Cpu = { group: number; dbUrl?: string };
 
 async function measure(label: string, url: string, token?: string, cpu?: Cpu) {
+  // Resident memory of the server's process group: before this route's load, and its peak.
+  const idleMb = cpu ? groupRssMb(cpu.group) : null;
+  let peakMb = idleMb ?? 0;
+  const sampler = setInterval(() => {
+    if (cpu) peakMb = Math.max(peakMb, groupRssMb(cpu.group));
+  }, 200);
   // Warm-up: the pool's connections open and the first queries are prepared before counting.
   await autocannon({
     url,
@@ -77,6 +85,7 @@ async function measure(label: string, url: string, token?: string, cpu?: Cpu) {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   const cpuUs = cpu ? cpuOf([cpu.group], backends) - cpuBefore : 0;
+  clearInterval(sampler);
   const non2xx = result.non2xx + result.errors;
   const served = result.requests.total;
   const row = {
@@ -87,6 +96,8 @@ async function measure(label: string, url: string, token?: string, cpu?: Cpu) {
     'server CPU µs/req': cpu && served ? Math.round(cpuUs / served) : null,
     'req/s per core': cpu && served && cpuUs ? Math.round((served * 1e6) / cpuUs) : null,
     errors: non2xx,
+    'RSS MB before': idleMb,
+    'RSS MB peak': cpu ? peakMb : null,
     load: os.loadavg()[0]?.toFixed(1),
   };
   console.log(JSON.stringify(row));

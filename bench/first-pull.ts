@@ -6,19 +6,22 @@
  * - catalogue complete: the last page stored on the device (its cursor, which moves with a page's
  *   last write) and no GET /api/sync in flight, then all products checked there (budget ≤ 5 s);
  * - the products screen listing all of them (data-count).
- * Several checkouts can be compared in one run (each with its own server code and build); their
- * runs alternate so machine noise hits them alike.
+ * Several checkouts can be compared in one run (each with its own server, compiled as `npm start`
+ * runs it, and its own build); their runs alternate so machine noise hits them alike.
  *
  * Run: npx vite build && npx tsx bench/first-pull.ts
  *      CHECKOUTS=after=.,before=/tmp/fp-old RUNS=3 DB=pglite,postgres npx tsx bench/first-pull.ts
  *      (each checkout needs its own `dist`; PostgreSQL at TEST_DATABASE_URL or
  *      postgres://postgres@127.0.0.1:5432/test; THROTTLE=4g adds a mobile network profile)
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPhoneContext } from '../tests/e2e/browser';
 import { api, createOwnerWithStore } from '../tests/e2e/offline-helpers';
-import { type RunningServer, startServer } from '../tests/e2e/server';
+import type { RunningServer } from '../tests/e2e/server';
+import { startChild } from './api-kit';
 import { benchCsv, benchProducts } from './catalogue-data';
 import { loadLine, median, runsFromEnv } from './offline-kit';
 
@@ -154,10 +157,26 @@ async function prepare(checkout: Checkout, database: string): Promise<Target> {
     databaseUrl = created.url;
     drop = created.drop;
   }
-  const server = await startServer(
-    { STATIC_DIR: path.join(checkout.dir, 'dist') },
-    { cwd: checkout.dir, ...(databaseUrl ? { databaseUrl } : {}) },
+  // The checkout's server as production runs it (its compiled bundle), on its own database.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-bench-pull-'));
+  const child = await startChild(
+    'server/main.ts',
+    {
+      DATA_DIR: dataDir,
+      STATIC_DIR: path.join(checkout.dir, 'dist'),
+      DATABASE_URL: databaseUrl ?? '',
+    },
+    '/api/health',
+    checkout.dir,
   );
+  const server: RunningServer = {
+    baseUrl: child.url,
+    dataDir,
+    async stop() {
+      await child.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
   const owner = await createOwnerWithStore(server.baseUrl, 'Mercearia da Ana');
   // In two halves: the import caps a request at 5 MB of text.
   const rows = benchProducts(COUNT);

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // The production server as one JavaScript file (build/server/main.mjs), run with plain `node`:
 // no TypeScript compiler at start. Dependencies stay in node_modules (--packages=external); the
-// SQL migrations and the storefront's page script are put beside the bundle.
+// SQL migrations and the storefront's page script are put beside the bundle. `--out <dir>` builds
+// elsewhere (the multi-process test), a folder inside the checkout so node_modules resolves.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
-const out = 'build/server';
+const outAt = process.argv.indexOf('--out');
+const out = outAt > 0 ? process.argv[outAt + 1] : 'build/server';
+if (!out) throw new Error('--out needs a folder');
 fs.rmSync(out, { recursive: true, force: true });
 
 await build({

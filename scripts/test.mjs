@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The README's test command: makes sure Debian's Chromium is there (browser tests never skip),
+// The README's test command: makes sure Debian's Chromium is there (browser tests never skip) and,
+// for the PostgreSQL leg, nginx (the multi-process proxy test),
 // then runs every vitest project and prints one closing "N passed, N failed" line.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -7,19 +8,26 @@ import path from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+let aptUpdated = false;
+
+/** Installs a Debian package when this run may (root, apt); answers whether it ran. */
+function aptInstall(pkg) {
+  if (!isRoot || !hasApt) return false;
+  console.log(`Installing Debian's "${pkg}" package with apt-get…`);
+  if (!aptUpdated) execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  aptUpdated = true;
+  execFileSync('apt-get', ['install', '-y', '-qq', pkg], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return true;
+}
+
 function ensureChromium() {
   if (fs.existsSync(chromium)) return;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-  if (isRoot && hasApt && !process.env.CHROMIUM_PATH) {
-    console.log('Chromium not found: installing Debian\'s "chromium" package with apt-get…');
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    if (fs.existsSync(chromium)) return;
-  }
+  if (!process.env.CHROMIUM_PATH && aptInstall('chromium') && fs.existsSync(chromium)) return;
   console.error(
     `\nBrowser tests need Chromium at ${chromium} and it is missing.\n` +
       'Install it with: sudo apt-get install chromium  (or set CHROMIUM_PATH to a Chromium binary).\n' +
@@ -28,7 +36,19 @@ function ensureChromium() {
   process.exit(1);
 }
 
+/**
+ * The two-processes-behind-a-proxy test (tests/api/multi-process.test.ts, PostgreSQL leg only)
+ * starts Debian's nginx; without it that one test skips with a message, the rest still runs.
+ */
+function ensureNginx() {
+  const nginx = process.env.NGINX_PATH || '/usr/sbin/nginx';
+  if (!process.env.TEST_DATABASE_URL || fs.existsSync(nginx)) return;
+  if (!process.env.NGINX_PATH && aptInstall('nginx') && fs.existsSync(nginx)) return;
+  console.warn(`nginx not found at ${nginx}: the multi-process proxy test will be skipped.`);
+}
+
 ensureChromium();
+ensureNginx();
 if (!fs.existsSync('styled-system/css')) {
   execFileSync('npx', ['panda', 'codegen'], { stdio: 'inherit' });
 }

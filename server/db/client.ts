@@ -1,5 +1,7 @@
 /** Database factory: embedded PGlite (default) or PostgreSQL, one Drizzle schema for both. */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -50,13 +52,52 @@ export const migrationsFolder = path.join(
 );
 
 /**
+ * PostgreSQL's buffer pool inside PGlite's WebAssembly memory. Left at PGlite's default (160 MB)
+ * it is written at start and stays resident: 140 MB of a 1 GB server gone on an idle process. The
+ * data files sit in the OS page cache anyway, so a page that falls out of a small pool costs a
+ * copy, not a disk read (figures: docs/benchmarks.md, "Server memory"; docs/decisions/016).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+
+/**
  * PGlite's default start parameters include `-F` (fsync off): fine for tests, not for a
  * store's data. Persistent databases drop it so a crash or power cut cannot corrupt them.
  */
 export function durableStartParams(): string[] {
+  return defaultStartParams().filter((p) => p !== '-F');
+}
+
+function defaultStartParams(): string[] {
   const defaults = (PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams;
   if (!defaults) throw new Error('PGlite.defaultStartParams not found: check the PGlite version');
-  return defaults.filter((p) => p !== '-F');
+  return [...defaults, ...PGLITE_SETTINGS];
+}
+
+/**
+ * Creates a new data folder (initdb) in a short-lived child process. PGlite runs initdb in a
+ * second WebAssembly instance that V8 does not give back once it is closed: a first start held
+ * ~800 MB resident for good against ~290 MB when the folder already existed. A process that
+ * exits returns all of it.
+ */
+async function initPgliteDir(dataDir: string, startParams: string[]): Promise<void> {
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  // Resolved here: the child's own resolution would start from wherever the server was started.
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const options = { startParams };
+  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(dataDir)}, ${JSON.stringify(options)}).then((db) => db.close()).catch((error) => { console.error(error); process.exit(1); });`;
+  const child = spawn(process.execPath, ['--eval', script], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    stderr = (stderr + text).slice(-2000);
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0)
+    throw new Error(`o initdb do banco embutido falhou em ${dataDir} (saída ${code}): ${stderr}`);
 }
 
 /**
@@ -68,9 +109,13 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<Databas
   let client: PGlite;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create(dataDir, { startParams: durableStartParams() } as never);
+    const startParams = durableStartParams();
+    await initPgliteDir(dataDir, startParams);
+    client = await PGlite.create(dataDir, { startParams });
   } else {
-    client = await PGlite.create(from ? { loadDataDir: from } : undefined);
+    // The tests' databases run with the same settings as a store's, fsync aside.
+    const options = { startParams: defaultStartParams() };
+    client = await PGlite.create(from ? { ...options, loadDataDir: from } : options);
   }
   markTransactions(client);
   const db = drizzlePglite(client, { schema });

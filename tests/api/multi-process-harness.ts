@@ -1,0 +1,186 @@
+/**
+ * Two compiled API processes behind Debian's nginx, as README's "Running in production" sets
+ * them up: the bundle built into a temp folder, each process on its own port, nginx on a third
+ * with its own config, logs and temp dirs. Every answer names the process that served it.
+ */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../e2e/server';
+
+export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
+
+/** Why this machine cannot run the proxy test, or null when it can. */
+export function nginxMissing(): string | null {
+  if (!fs.existsSync(NGINX)) {
+    return `nginx not found at ${NGINX}: install it (apt-get install -y nginx) or set NGINX_PATH`;
+  }
+  return null;
+}
+
+/** The header nginx adds to every answer: the upstream address (`127.0.0.1:port`) that served it. */
+export const UPSTREAM_HEADER = 'x-tali-upstream';
+
+/** Builds the server bundle into a folder inside the checkout (its node_modules must resolve). */
+export function buildServer(): { dir: string; remove(): void } {
+  fs.mkdirSync('.tmp', { recursive: true });
+  const dir = fs.mkdtempSync(path.resolve('.tmp', 'multi-process-'));
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '--out', dir], { stdio: 'ignore' });
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+export type ApiProcess = {
+  port: number;
+  child: ChildProcess;
+  /** What it printed (shown when a test fails). */
+  output(): string;
+};
+
+/** Starts `node <bundle>/main.mjs` on `port`; resolves once /readyz answers 200. */
+export async function startApi(
+  bundle: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<ApiProcess> {
+  const merged: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port) };
+  merged.HOST = '127.0.0.1';
+  delete merged.DATA_DIR;
+  const child = spawn(process.execPath, [path.join(bundle, 'main.mjs')], {
+    env: merged,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const api = { port, child, output: () => output };
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API on ${port} exited: ${output}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (res) => res.status === 200,
+      // Not listening yet: keep asking until the deadline.
+      () => false,
+    );
+    if (ready) return api;
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error(`API on ${port} not ready within 60 s: ${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** SIGTERM (a clean stop) or SIGKILL; resolves when the process is gone. */
+export async function stopApi(api: ApiProcess, signal: 'SIGTERM' | 'SIGKILL') {
+  if (api.child.exitCode !== null || api.child.signalCode !== null) return;
+  const exited = new Promise((r) => api.child.once('exit', r));
+  api.child.kill(signal);
+  await exited;
+}
+
+/** A request through the proxy: status, parsed body and the upstream that answered. */
+export type ProxyCall = (
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes
+) => Promise<{ status: number; body: any; upstream: string | null }>;
+
+export type ReverseProxy = { url: string; call: ProxyCall; stop(): Promise<void> };
+
+function callThrough(url: string): ProxyCall {
+  return async (method, path, body, token) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: unknown = text;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      // nginx's own 502 page is HTML: kept as text.
+    }
+    // "A, B" when nginx found A down and passed the request on: B answered.
+    const upstream = res.headers.get(UPSTREAM_HEADER)?.split(', ').at(-1) ?? null;
+    return { status: res.status, body: json, upstream };
+  };
+}
+
+/** nginx in the foreground on a free port, round-robin over `ports`, like README's upstream. */
+export async function startNginx(ports: number[]): Promise<ReverseProxy> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-nginx-'));
+  const port = await freePort();
+  const conf = `
+daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream tali {
+${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1s;`).join('\n')}
+    keepalive 8;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 10m;
+    location / {
+      proxy_pass http://tali;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      add_header X-Tali-Upstream $upstream_addr always;
+    }
+  }
+}
+`;
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
+  const args = ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')];
+  const check = spawnSync(NGINX, [...args, '-t'], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx refused its config: ${check.stderr}`);
+  const child = spawn(NGINX, args, { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 10_000;
+  while (
+    !(await fetch(`${url}/healthz`).then(
+      () => true,
+      // nginx not listening yet.
+      () => false,
+    ))
+  ) {
+    if (child.exitCode !== null || Date.now() > until) {
+      const log = fs.readFileSync(path.join(dir, 'error.log'), 'utf8');
+      throw new Error(`nginx did not start: ${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    call: callThrough(url),
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGQUIT');
+        await exited;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
