@@ -1,4 +1,6 @@
 /** Sending taken entries: one to its own route, or many as one replay batch (POST /api/sync/replay). */
+
+import { errorMessageOf } from '../src/domain/error-message';
 import {
   IDEMPOTENCY_HEADER,
   REPLAY_BATCH_PATH,
@@ -6,7 +8,7 @@ import {
   type ReplayBatchResult,
 } from '../src/domain/sync/protocol';
 import type { Taken } from './batch-formation';
-import { messageOf, refusalMessage, withCurrentToken } from './queue-entry';
+import { refusalMessage, withCurrentToken } from './queue-entry';
 
 /** The server's answer to one mutation; the refusal's reason is read only when needed. */
 export type Answer = { status: number; reason(): Promise<string> };
@@ -74,6 +76,6 @@ export async function sendBatch(
   if (!isBatchAnswer(parsed, items.length)) return null;
   return parsed.results.map((r) => ({
     status: r.status,
-    reason: async () => messageOf(r.status, r.body),
+    reason: async () => errorMessageOf(r.status, r.body),
   }));
 }
