@@ -35,8 +35,9 @@ export const STAMP_HEADER = 'X-Tali-Stamp';
 
 /** The stamp a request carries, or undefined (none, or not a stamp). */
 export function stampOf(headers: Headers): number | undefined {
-  const value = Number(headers.get(STAMP_HEADER) ?? Number.NaN);
-  return Number.isSafeInteger(value) ? value : undefined;
+  const raw = headers.get(STAMP_HEADER) ?? '';
+  const value = Number(raw);
+  return /^\d{1,16}$/.test(raw) && Number.isSafeInteger(value) ? value : undefined;
 }
 
 /** Page → worker (postMessage to the controller). */
