@@ -68,6 +68,7 @@ export async function handleMutation(request: Request, deps: MutationDeps): Prom
         await release?.();
         throw error;
       }
+      // Any other rejection is a network error (no answer): the request is queued below.
     }
   }
   await deps.queue.pushRequest({ request: copy, metadata: meta });

@@ -118,6 +118,7 @@ describe('replay of queued mutations', () => {
     let tail: Promise<unknown> = Promise.resolve();
     const withLock = <T>(task: () => Promise<T>): Promise<T> => {
       const run = tail.then(task);
+      // The holder sees its own failure through `run`; the next one only waits for it.
       tail = run.catch(() => undefined);
       return run;
     };

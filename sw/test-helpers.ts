@@ -92,6 +92,7 @@ export function batchAware(
       try {
         body = text ? JSON.parse(text) : null;
       } catch {
+        // Not JSON: the answer's raw text, as the server's batch carries it.
         body = text;
       }
       results.push({ status: res.status, body });
