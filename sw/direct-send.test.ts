@@ -4,7 +4,7 @@
  * with nothing queued to clear it; the copy kept while it is on the wire is queued again by the
  * next worker's pass and sent with the same Idempotency-Key.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TaliDb } from '../src/db/db';
 import { handleMutation } from './mutation-queue';
 import { createReplayer } from './replay';
@@ -64,8 +64,8 @@ describe('a direct send when the worker dies before its answer', () => {
       guardDirect: (entry) => dying.guardDirect(entry),
     });
     void sending;
-    await new Promise((r) => setTimeout(r, 20));
-    expect(received).toEqual(['key-1']);
+    // Until the request is on the wire (a fixed 20 ms wait failed on a loaded machine).
+    await vi.waitFor(() => expect(received).toEqual(['key-1']), { timeout: 5000 });
     expect(await queue.size()).toBe(0);
 
     // Restarted: same IndexedDB, same queue, a new worker.

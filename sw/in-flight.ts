@@ -122,11 +122,11 @@ export class InFlight {
    * worker version sharing the queue) would make the counts wrong: one cheap count of the queue
    * tells, and only then is the queue read again.
    */
-  async noneLeft(entities: string[]): Promise<string[]> {
-    if (entities.length === 0) return entities;
-    if ((await this.queue.size()) + this.held.length === this.ledger.total) return entities;
+  async noneLeft<T extends { tag: string }>(acks: T[]): Promise<T[]> {
+    if (acks.length === 0) return acks;
+    if ((await this.queue.size()) + this.held.length === this.ledger.total) return acks;
     await this.readQueue();
-    return entities.filter((entity) => this.ledger.count(entity) === 0);
+    return acks.filter((ack) => this.ledger.count(ack.tag) === 0);
   }
 
   /** What still waits to be sent, the entries being sent included (for the page's counter). */

@@ -130,3 +130,17 @@ describe('a mutation sent through the worker', () => {
     expect(await queue.size()).toBe(0);
   });
 });
+
+describe('what a queued entry records about itself', () => {
+  it('keeps the edit stamp the page sent, and no stamp when the header is missing or malformed', async () => {
+    const stamps: (number | undefined)[] = [];
+    for (const stamp of ['1795632035875', undefined, '', '12abc', '-5']) {
+      const request = mutation('PUT', '/api/products/1', { entity: 'product:1' });
+      if (stamp !== undefined) request.headers.set('X-Tali-Stamp', stamp);
+      await handleMutation(request, deps(offline));
+      const entries = await queue.getAll();
+      stamps.push(readMeta((entries.at(-1) as (typeof entries)[number]).metadata).stamp);
+    }
+    expect(stamps).toEqual([1795632035875, undefined, undefined, undefined, undefined]);
+  });
+});

@@ -1,5 +1,5 @@
 /** Network-first sending of /api mutations; on a network error the request waits in the queue. */
-import { ENTITY_HEADER, isOfflineCapable } from '../src/domain/sync/protocol';
+import { ENTITY_HEADER, isOfflineCapable, stampOf } from '../src/domain/sync/protocol';
 import type { EntryMeta, QueueEntry } from './queue-entry';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -45,11 +45,13 @@ export async function handleMutation(request: Request, deps: MutationDeps): Prom
   // Order matters (create before edit before delete): while anything waits, join the line.
   const lineIsBusy = deps.isReplaying() || (await deps.queue.size()) > 0;
   const entity = copy.headers.get(ENTITY_HEADER);
+  const stamp = stampOf(copy.headers);
   const meta: EntryMeta = {
     entity,
     userId: await deps.userId(),
     queuedAt: Date.now(),
     qid: crypto.randomUUID(),
+    ...(stamp === undefined ? {} : { stamp }),
   };
   let release: (() => Promise<void>) | null = null;
   if (!lineIsBusy) {
@@ -66,6 +68,7 @@ export async function handleMutation(request: Request, deps: MutationDeps): Prom
         await release?.();
         throw error;
       }
+      // Any other rejection is a network error (no answer): the request is queued below.
     }
   }
   await deps.queue.pushRequest({ request: copy, metadata: meta });

@@ -1,4 +1,5 @@
 /** A queued mutation: its stored shape, metadata, and what the replay reads from it. */
+import { errorMessage } from '../src/domain/error-message';
 
 /** The part of workbox-background-sync's Queue the replay needs (injected so tests run in node). */
 export type QueueEntry = { request: Request; timestamp?: number; metadata?: object };
@@ -13,15 +14,23 @@ export interface ReplayQueue {
 }
 
 /**
- * What the worker records with each queued request (Queue `metadata`). `qid` names the entry for
- * good: a copy kept while it is being sent is matched against the queue by it.
+ * What the worker records with each queued request (Queue `metadata`): what it is about, read
+ * once when it is queued, so the replay never parses headers again. `entity` is the
+ * `X-Tali-Entity` tag; `stamp` the edit stamp of the local state it carries (`X-Tali-Stamp`),
+ * by which its success acknowledges that state (absent: an entry queued by an older worker, a
+ * delete, an import, a retried refusal). `qid` names the entry for good: a copy kept while it
+ * is being sent is matched against the queue by it.
  */
 export type EntryMeta = {
   entity: string | null;
   userId: string | null;
   queuedAt: number;
   qid?: string;
+  stamp?: number;
 };
+
+/** A replayed mutation's acknowledgement: its tag, and the stamp of the state it carried. */
+export type WorkerAck = { tag: string; stamp?: number };
 
 export type RefusedMutation = {
   method: string;
@@ -37,8 +46,11 @@ export interface ReplayStore {
   /** The current session token, mirrored by the page into IndexedDB. */
   token(): Promise<string | null>;
   userId(): Promise<string | null>;
-  /** No queued mutation for these entities remains: their rows are no longer pending. */
-  markSynced(entities: readonly string[]): Promise<void>;
+  /**
+   * The server holds these mutations' states and no queued mutation for their tags remains: the
+   * rows (or settings sections) are no longer pending, unless written again since their stamp.
+   */
+  markSynced(acks: readonly WorkerAck[]): Promise<void>;
   deadLetter(refused: RefusedMutation): Promise<void>;
   /** A copy of the entries being sent, so a worker killed mid-request does not lose them. */
   setInFlight(entries: readonly HeldEntry[] | null): Promise<void>;
@@ -60,6 +72,7 @@ export function readMeta(metadata: object | undefined): EntryMeta {
     userId: typeof m.userId === 'string' ? m.userId : null,
     queuedAt: typeof m.queuedAt === 'number' ? m.queuedAt : 0,
     ...(typeof m.qid === 'string' ? { qid: m.qid } : {}),
+    ...(typeof m.stamp === 'number' ? { stamp: m.stamp } : {}),
   };
 }
 
@@ -84,23 +97,9 @@ export function bearerOf(request: Request): string | null {
   return value.startsWith('Bearer ') ? value.slice(7) || null : null;
 }
 
-/** Spec §8: the body's `message`, else "status: text". */
+/** Spec §8 (src/domain/error-message.ts), read from an answer whose body is not read yet. */
 export async function refusalMessage(res: Response): Promise<string> {
+  // A body that cannot be read (the connection dropped mid-answer) leaves the status text.
   const text = await res.text().catch(() => '');
-  try {
-    return messageOf(res.status, JSON.parse(text), text || res.statusText);
-  } catch {
-    return `${res.status}: ${text || res.statusText}`;
-  }
-}
-
-/** The same rule for an answer that arrived inside a replay batch (already parsed). */
-export function messageOf(
-  status: number,
-  body: unknown,
-  text = typeof body === 'string' ? body : JSON.stringify(body),
-): string {
-  const message = (body as { message?: unknown } | null)?.message;
-  if (typeof message === 'string' && message) return message;
-  return `${status}: ${text}`;
+  return errorMessage(res.status, text, res.statusText);
 }

@@ -41,6 +41,8 @@ export function createGate() {
   let tail: Promise<unknown> = Promise.resolve();
   return <T>(task: () => Promise<T>): Promise<T> => {
     const run = tail.then(task);
+    // The caller gets the failure through `run`; the chain only waits for it, so the next task
+    // still runs after a failed one.
     tail = run.catch(() => undefined);
     return run;
   };

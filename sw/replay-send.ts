@@ -1,4 +1,6 @@
 /** Sending taken entries: one to its own route, or many as one replay batch (POST /api/sync/replay). */
+
+import { errorMessageOf } from '../src/domain/error-message';
 import {
   IDEMPOTENCY_HEADER,
   REPLAY_BATCH_PATH,
@@ -6,7 +8,7 @@ import {
   type ReplayBatchResult,
 } from '../src/domain/sync/protocol';
 import type { Taken } from './batch-formation';
-import { messageOf, refusalMessage, withCurrentToken } from './queue-entry';
+import { refusalMessage, withCurrentToken } from './queue-entry';
 
 /** The server's answer to one mutation; the refusal's reason is read only when needed. */
 export type Answer = { status: number; reason(): Promise<string> };
@@ -43,6 +45,7 @@ export async function sendAlone(fetch: Fetch, item: Taken, token: string): Promi
     const res = await fetch(withCurrentToken(item.entry.request.clone(), token));
     return [{ status: res.status, reason: () => refusalMessage(res) }];
   } catch {
+    // fetch rejects only when no answer came (offline, connection cut): the entry goes back.
     return 'network';
   }
 }
@@ -64,16 +67,20 @@ export async function sendBatch(
       }),
     );
   } catch {
+    // No answer (offline, connection cut): the batch goes back and is sent again; whatever of it
+    // ran answers then from its Idempotency-Key.
     return 'network';
   }
   // The batch failed as a whole (nothing ran): every entry gets the same answer.
   if (res.status === 401 || isRetryLater(res.status)) {
     return items.map(() => ({ status: res.status, reason: async () => '' }));
   }
+  // A body that is not the batch's JSON (an older server's HTML, a cut answer) is checked below
+  // like any other wrong shape: the entries are sent again one by one.
   const parsed: unknown = res.ok ? await res.json().catch(() => null) : null;
   if (!isBatchAnswer(parsed, items.length)) return null;
   return parsed.results.map((r) => ({
     status: r.status,
-    reason: async () => messageOf(r.status, r.body),
+    reason: async () => errorMessageOf(r.status, r.body),
   }));
 }

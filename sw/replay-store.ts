@@ -62,30 +62,26 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
   return {
     token: () => metaString(db, 'token'),
     userId: () => metaString(db, 'userId'),
-    async markSynced(entities) {
-      // No queued mutation names these rows any more: the last one sent carried their latest
-      // state (the worker knows no edit stamps). One transaction for a whole batch's rows.
+    async markSynced(acks) {
+      // No queued mutation names these rows any more and the server holds the state each last
+      // one carried: acknowledged by its stamp when it had one (the rule of src/db/pending.ts),
+      // else by "nothing left queued" alone. One transaction for a whole batch's rows.
       const byKind = new Map<EntityKind, Acknowledgement[]>();
-      const settings: { kind: SingletonKind }[] = [];
+      const settings: { kind: SingletonKind; stamp?: number }[] = [];
+      const add = (kind: EntityKind, more: readonly Acknowledgement[]) =>
+        byKind.set(kind, [...(byKind.get(kind) ?? []), ...more]);
       // A CSV import: its rows, with the stamps they were written with (a row edited since
       // stays pending), as the page recorded them before sending it.
-      const imports = entities.map(parseImportTag).filter((k): k is string => k !== null);
+      const imports = acks.map((a) => parseImportTag(a.tag)).filter((k): k is string => k !== null);
       for (const key of imports) {
         const record = await db.meta.get(importAckKey(key));
-        if (!Array.isArray(record?.value)) continue;
-        byKind.set('product', [
-          ...(byKind.get('product') ?? []),
-          ...(record.value as Acknowledgement[]),
-        ]);
+        if (Array.isArray(record?.value)) add('product', record.value as Acknowledgement[]);
       }
-      for (const tag of entities) {
+      for (const { tag, stamp } of acks) {
         const singleton = parseSingletonTag(tag);
-        if (singleton) settings.push({ kind: singleton });
+        if (singleton) settings.push({ kind: singleton, stamp });
         const target = parseEntityTag(tag);
-        if (!target) continue;
-        const acks = byKind.get(target.kind) ?? [];
-        acks.push({ id: target.id });
-        byKind.set(target.kind, acks);
+        if (target) add(target.kind, [{ id: target.id, stamp }]);
       }
       await acknowledgeAll(db, byKind);
       if (imports.length > 0) await db.meta.bulkDelete(imports.map(importAckKey));

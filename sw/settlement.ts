@@ -7,7 +7,7 @@ import type { SyncMessage } from '../src/domain/sync/protocol';
 import { IDEMPOTENCY_HEADER } from '../src/domain/sync/protocol';
 import type { Taken } from './batch-formation';
 import type { InFlight } from './in-flight';
-import type { ReplayStore } from './queue-entry';
+import type { ReplayStore, WorkerAck } from './queue-entry';
 import { type Answer, isRetryLater } from './replay-send';
 
 type Verdict = 'done' | 'refused' | 'retry' | 'auth';
@@ -42,7 +42,7 @@ export async function settle(
 ): Promise<'retry' | 'auth' | null> {
   const { inFlight, store, announce } = deps;
   const events: Event[] = [];
-  const synced: string[] = [];
+  const synced: WorkerAck[] = [];
   let stop: 'retry' | 'auth' | null = null;
   for (const [i, item] of items.entries()) {
     const answer = answers[i] as Answer;
@@ -70,7 +70,11 @@ export async function settle(
       events.push({ type: 'replayed', entity, status: answer.status });
     }
     inFlight.release([item]);
-    if (inFlight.ledger.settle(entity) === 0 && entity && verdict === 'done') synced.push(entity);
+    // The last queued mutation of its tag: it names the state it carried by its stamp, so a
+    // change written on the page since (its request not queued yet) stays pending.
+    if (inFlight.ledger.settle(entity) === 0 && entity && verdict === 'done') {
+      synced.push({ tag: entity, stamp: item.meta.stamp });
+    }
   }
   await store.markSynced(await inFlight.noneLeft(synced));
   // The counter goes down one by one, to what waits now.

@@ -6,10 +6,10 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { TaliDb } from '../src/db/db';
 import { type PageToWorker, SYNC_CHANNEL, type SyncMessage } from '../src/domain/sync/protocol';
-import { handleMutation, isQueueable } from './mutation-queue';
+import { isQueueable } from './mutation-queue';
 import { registerAppShellNavigation } from './navigation';
-import { createReplayer, type ReplayOutcome } from './replay';
-import { createReplayStore, setPending } from './replay-store';
+import type { ReplayOutcome } from './replay';
+import { startWorker } from './worker';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -17,10 +17,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerAppShellNavigation();
 
-const db = new TaliDb();
-const store = createReplayStore(db, () => crypto.randomUUID());
 const channel = new BroadcastChannel(SYNC_CHANNEL);
-const announce = (message: SyncMessage) => channel.postMessage(message);
 
 /** Web Locks: an old and a new worker version can both be alive and share this queue. */
 async function withLock<T>(task: () => Promise<T>): Promise<T> {
@@ -44,33 +41,23 @@ const queue = new Queue('tali-mutations', {
   },
 });
 
-const replayer = createReplayer({
+// Starting it runs the first replay pass (outside any event: nothing to keep alive).
+const worker = startWorker({
+  db: new TaliDb(),
   queue,
-  store,
   fetch: (request) => fetch(request),
-  announce,
+  announce: (message: SyncMessage) => channel.postMessage(message),
+  online: () => self.navigator.onLine,
+  keepAlive: () => {},
   withLock,
 });
 
 function replay(): Promise<ReplayOutcome> {
-  return replayer.replay();
+  return worker.replayer.replay();
 }
 
 const mutationHandler: RouteHandlerCallback = ({ request, event }) =>
-  handleMutation(request, {
-    // Through the replayer, so a mutation queued during a pass is counted for its row's flag.
-    queue: { pushRequest: (entry) => replayer.push(entry), size: () => queue.size() },
-    fetch: (r) => fetch(r),
-    isReplaying: () => replayer.busy,
-    userId: store.userId,
-    guardDirect: (entry) => replayer.guardDirect(entry),
-    async onQueued(entity, _size, lineWasBusy) {
-      await setPending(db, entity);
-      announce({ type: 'queued', entity, size: await replayer.size() });
-      // Online but behind queued mutations: send the line now, this one included.
-      if (lineWasBusy && self.navigator.onLine) (event as ExtendableEvent).waitUntil(replay());
-    },
-  });
+  worker.handle(request, (work) => (event as ExtendableEvent).waitUntil(work));
 // registerRoute matches one HTTP method per route.
 for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
   registerRoute(({ request }) => isQueueable(request), mutationHandler, method);
@@ -81,7 +68,9 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
   if (data?.type === 'REPLAY') event.waitUntil(replay());
   if (data?.type === 'QUEUE_STATUS') {
-    event.waitUntil(replayer.size().then((size) => announce({ type: 'queue', size })));
+    event.waitUntil(
+      worker.replayer.size().then((size) => channel.postMessage({ type: 'queue', size })),
+    );
   }
 });
 
@@ -93,7 +82,3 @@ self.addEventListener('activate', (event) => {
   // hold the pages' requests (the worker is active and busy with them anyway).
   void replay();
 });
-
-// Safari and Firefox have no Background Sync: every worker start is a chance to send the queue
-// (the Queue constructor already does it there; the lock makes a second trigger harmless).
-void replay();

@@ -40,10 +40,11 @@ export class MemoryQueue implements ReplayQueue {
 export function mutation(
   method: string,
   path: string,
-  opts: { body?: unknown; entity?: string; token?: string; key?: string } = {},
+  opts: { body?: unknown; entity?: string; token?: string; key?: string; stamp?: number } = {},
 ): Request {
   const headers: Record<string, string> = { 'Idempotency-Key': opts.key ?? crypto.randomUUID() };
   if (opts.entity) headers['X-Tali-Entity'] = opts.entity;
+  if (opts.stamp !== undefined) headers['X-Tali-Stamp'] = String(opts.stamp);
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   return new Request(`https://tali.test${path}`, {
@@ -91,6 +92,7 @@ export function batchAware(
       try {
         body = text ? JSON.parse(text) : null;
       } catch {
+        // Not JSON: the answer's raw text, as the server's batch carries it.
         body = text;
       }
       results.push({ status: res.status, body });

@@ -5,7 +5,7 @@
  */
 
 import type { EntityKind, SingletonKind } from '~/domain/sync/entities';
-import { ENTITY_HEADER, entityTag, IDEMPOTENCY_HEADER } from '~/domain/sync/protocol';
+import { ENTITY_HEADER, entityTag, IDEMPOTENCY_HEADER, STAMP_HEADER } from '~/domain/sync/protocol';
 import { errorFromResponse, isQueued, UnauthorizedError } from '~/lib/api';
 import { recordRefusal } from './refusals';
 import { type DeviceContext, deviceContext, requestHeaders } from './transport';
@@ -23,6 +23,8 @@ export type Mutation = {
   tag?: string;
   /** Statuses that mean the goal is already reached (a DELETE answered 404: already gone). */
   okStatuses?: number[];
+  /** The edit stamp of the local state sent: the worker acknowledges a replay by it (X-Tali-Stamp). */
+  stamp?: number;
 };
 
 export type MutationResult =
@@ -46,6 +48,7 @@ export async function sendMutation(
   };
   if (mutation.entity) extra[ENTITY_HEADER] = entityTag(mutation.entity.kind, mutation.entity.id);
   else if (mutation.tag) extra[ENTITY_HEADER] = mutation.tag;
+  if (mutation.stamp !== undefined) extra[STAMP_HEADER] = String(mutation.stamp);
   const hasBody = mutation.body !== undefined;
   let res: Response;
   try {

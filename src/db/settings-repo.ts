@@ -24,7 +24,7 @@ export async function saveSetting(
   await writePendingSetting(ctx.db, kind, body, stamp);
   const { method, path } = descriptorOfSingleton(kind);
   const result = await sendMutation(
-    { method, url: path, body, entity: { kind, id: SINGLETON_ID } },
+    { method, url: path, body, entity: { kind, id: SINGLETON_ID }, stamp },
     ctx,
   );
   if (result.status === 'sent') await acknowledgeSettings(ctx.db, [{ kind, stamp }]);

@@ -41,8 +41,8 @@ export async function saveSynced<E extends Entity>(
   // refused create works; a known row is updated with the spec's PUT.
   const result = await sendMutation(
     known
-      ? { method: 'PUT', url: `${entity.basePath}/${id}`, body, entity: target }
-      : { method: 'POST', url: entity.basePath, body: { id, ...body }, entity: target },
+      ? { method: 'PUT', url: `${entity.basePath}/${id}`, body, entity: target, stamp }
+      : { method: 'POST', url: entity.basePath, body: { id, ...body }, entity: target, stamp },
     ctx,
   );
   if (result.status === 'sent') {

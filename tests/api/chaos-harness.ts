@@ -15,10 +15,10 @@ import {
   REPLAY_BATCH_PATH,
   type ReplayBatchItem,
 } from '../../src/domain/sync/protocol';
-import { handleMutation, isQueueable } from '../../sw/mutation-queue';
-import { createReplayer, type Replayer } from '../../sw/replay';
-import { createReplayStore, setPending } from '../../sw/replay-store';
+import { isQueueable } from '../../sw/mutation-queue';
+import type { Replayer, ReplayQueue } from '../../sw/replay';
 import { MemoryQueue } from '../../sw/test-helpers';
+import { type OfflineWorker, startWorker } from '../../sw/worker';
 import { createOwner, type Owner } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -150,9 +150,9 @@ export class Device {
   readonly queue = new MemoryQueue();
   online = true;
   fault: Fault | null = null;
-  replayer!: Replayer;
+  private worker!: OfflineWorker;
   /** Raised by a kill mid-request: whatever awaited that request must stop waiting. */
-  private killed: { promise: Promise<void>; fire: () => void } = signal();
+  private killed: Signal = signal();
   /** Replays started by the worker on its own (a mutation queued while the line was busy). */
   private background: Promise<unknown>[] = [];
   kills = 0;
@@ -187,16 +187,28 @@ export class Device {
     ]);
   }
 
-  /** The worker starting: a new replayer on the kept queue and database. */
+  /**
+   * The worker starting on the kept queue and database, as sw.ts starts it (sw/worker.ts): its
+   * first replay pass, started at once, puts back what a killed worker had out of the queue.
+   */
   private start(): void {
-    this.killed = signal();
-    this.replayer = createReplayer({
-      queue: this.queue,
-      store: createReplayStore(this.db, randomUUID),
-      fetch: (request) => this.network(request),
+    const life = signal();
+    this.killed = life;
+    this.worker = startWorker({
+      db: this.db,
+      queue: untilKilled(this.queue, life),
+      // A killed worker's request that was not on the wire yet never leaves.
+      fetch: (request) => (life.fired ? never : this.network(request)),
       announce: () => {},
+      online: () => this.online,
+      keepAlive: (work) => this.background.push(work),
+      newId: randomUUID,
       maxBatch: this.maxBatch,
     });
+  }
+
+  get replayer(): Replayer {
+    return this.worker.replayer;
   }
 
   /** Killed: memory gone (replayer, page), IndexedDB and the queue kept; then started again. */
@@ -243,19 +255,7 @@ export class Device {
   private pageFetch(url: string, init: RequestInit): Promise<Response> {
     const request = new Request(new URL(url, ORIGIN), init);
     if (!isQueueable(request)) return this.network(request);
-    const db = this.db;
-    const replayer = this.replayer;
-    return handleMutation(request, {
-      queue: { pushRequest: (entry) => replayer.push(entry), size: () => this.queue.size() },
-      fetch: (r) => this.network(r),
-      isReplaying: () => replayer.busy,
-      guardDirect: (entry) => replayer.guardDirect(entry),
-      userId: async () => this.owner.userId,
-      onQueued: async (entity, _size, lineWasBusy) => {
-        await setPending(db, entity);
-        if (lineWasBusy && this.online) this.background.push(replayer.replay());
-      },
-    });
+    return this.worker.handle(request);
   }
 
   /** Runs `task` unless the device is killed meanwhile (then its result is dropped). */
@@ -293,10 +293,32 @@ export class Device {
   }
 }
 
-function signal(): { promise: Promise<void>; fire: () => void } {
-  let fire = () => {};
-  const promise = new Promise<void>((resolve) => {
-    fire = resolve;
+type Signal = { promise: Promise<void>; fire: () => void; fired: boolean };
+
+function signal(): Signal {
+  const s: Signal = { promise: Promise.resolve(), fire: () => {}, fired: false };
+  s.promise = new Promise<void>((resolve) => {
+    s.fire = () => {
+      s.fired = true;
+      resolve();
+    };
   });
-  return { promise, fire };
+  return s;
+}
+
+/**
+ * The kept queue as one worker's life sees it. A killed worker runs no more code: here its
+ * pass, left hanging on the answer it will never read, could still be taking the next batch off
+ * the queue while the next worker recovers (a zombie no browser has). Its calls fail instead.
+ */
+function untilKilled(queue: MemoryQueue, life: Signal): ReplayQueue {
+  const alive = <T>(call: () => Promise<T>): Promise<T> =>
+    life.fired ? Promise.reject(new Error('the worker was killed')) : call();
+  return {
+    pushRequest: (entry) => alive(() => queue.pushRequest(entry)),
+    shiftRequest: () => alive(() => queue.shiftRequest()),
+    unshiftRequest: (entry) => alive(() => queue.unshiftRequest(entry)),
+    getAll: () => alive(() => queue.getAll()),
+    size: () => alive(() => queue.size()),
+  };
 }

@@ -25,6 +25,20 @@ import {
 export const SYNC_CHANNEL = 'tali-sync';
 export const ENTITY_HEADER = 'X-Tali-Entity';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/**
+ * The edit stamp (`updatedAt`) of the local state a mutation carries, when the page knows it (a
+ * row's save, a settings section's save). The worker acknowledges a replayed mutation by it, as
+ * the page does (src/db/pending.ts): a newer local change written meanwhile stays pending even
+ * before its own request reaches the worker (decision 004, "What a queued entry is about").
+ */
+export const STAMP_HEADER = 'X-Tali-Stamp';
+
+/** The stamp a request carries, or undefined (none, or not a stamp). */
+export function stampOf(headers: Headers): number | undefined {
+  const raw = headers.get(STAMP_HEADER) ?? '';
+  const value = Number(raw);
+  return /^\d{1,16}$/.test(raw) && Number.isSafeInteger(value) ? value : undefined;
+}
 
 /** Page → worker (postMessage to the controller). */
 export type PageToWorker =
