@@ -30,6 +30,7 @@ export function useCampaignHistory(online: boolean): HistoryState {
   const commit = useCallback((next: Campaign[]) => {
     itemsRef.current = next;
     setItems(next);
+    // The device copy only speeds up the next visit; the list on screen is already right.
     void saveCachedHistory(next).catch(() => {});
   }, []);
 
@@ -84,6 +85,7 @@ export function useCampaignHistory(online: boolean): HistoryState {
           return cached.items;
         });
       })
+      // No readable device copy (storage blocked or cleared): the server's answer fills the list.
       .catch(() => {});
     return () => {
       alive.current = false;

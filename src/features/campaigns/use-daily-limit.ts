@@ -35,6 +35,7 @@ export function useDailyLimit(online: boolean): DailyLimitState {
       .then((cached) => {
         if (cached && alive.current) setLimit((current) => current ?? cached.limit);
       })
+      // No readable device copy (storage blocked or cleared): the server's answer fills the badge.
       .catch(() => {});
     return () => {
       alive.current = false;
