@@ -1,5 +1,6 @@
 /** The store: onboarding steps, Dados Cadastrais, business hours and the assistant's settings. */
 import { z } from 'zod';
+import type { Address } from './address';
 import { cleanCnpj, cnpjProblem } from './cnpj';
 import { optionalText, required } from './fields';
 import { type BusinessHours, businessHoursSchema } from './hours';
@@ -106,17 +107,10 @@ export type StoreData = z.input<typeof storeDataSchema>;
 export type BotConfig = z.output<typeof botConfigSchema>;
 
 /** The store as GET /api/stores/me returns it (spec §3 'Store as returned for the owner'). */
-export type StoreMe = {
+export type StoreMe = Address & {
   name: string;
   cnpj: string;
   phone: string;
-  cep: string;
-  logradouro: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-  cidade: string;
-  uf: string;
   businessHours: BusinessHours;
   botAtivo: boolean;
   botPersonalizacao: { mensagemBoasVindas: string; tomVoz: string; informacoesImportantes: string };

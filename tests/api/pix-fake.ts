@@ -39,6 +39,18 @@ type Cob = {
   location: string;
   pix: PixItem[];
 };
+/** A request's JSON body as sent: every field unchecked until its route checks it, as a PSP does. */
+type RequestBody = { readonly [field: string]: unknown };
+
+function requestBody(body: unknown): RequestBody {
+  return typeof body === 'object' && body !== null ? (body as RequestBody) : {};
+}
+
+/** `object.name` of a value that may be anything ('cob.valor.original'). */
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as RequestBody)[name] : undefined;
+}
+
 export type Recorded = { method: string; path: string; authorization?: string; body: unknown };
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -144,8 +156,7 @@ export async function startFakePsp(
       problem(res, 403, 'AcessoNegado', `escopo ${scope} ausente`);
       return false;
     };
-    // biome-ignore lint/suspicious/noExplicitAny: a fake reads whatever body it is sent
-    const b = (body ?? {}) as Record<string, any>;
+    const b = requestBody(body);
     const m = `${req.method} ${path}`;
     let p: RegExpExecArray | null;
 
@@ -154,17 +165,19 @@ export async function startFakePsp(
       if (!need('cob.write')) return;
       const txid = decodeURIComponent(p[1] ?? '');
       if (!TXID.test(txid)) return problem(res, 400, 'CobOperacaoInvalida', 'txid fora do padrão');
-      const exp = b.calendario?.expiracao;
-      if (exp !== undefined && (!Number.isInteger(exp) || exp <= 0)) {
+      const exp = field(b.calendario, 'expiracao');
+      if (exp !== undefined && (typeof exp !== 'number' || !Number.isInteger(exp) || exp <= 0)) {
         return problem(res, 400, 'CobOperacaoInvalida', 'cob.calendario.expiracao inválido');
       }
-      const valor = b.valor?.original;
+      const valor = field(b.valor, 'original');
       if (typeof valor !== 'string' || !MONEY.test(valor) || cents(valor) === 0) {
         return problem(res, 400, 'CobOperacaoInvalida', 'cob.valor.original não respeita o schema');
       }
       if (b.chave !== FAKE_PIX_KEY)
         return problem(res, 400, 'CobOperacaoInvalida', 'cob.chave inválida');
-      if (typeof b.solicitacaoPagador === 'string' && b.solicitacaoPagador.length > 140) {
+      const solicitacaoPagador =
+        typeof b.solicitacaoPagador === 'string' ? b.solicitacaoPagador : undefined;
+      if (solicitacaoPagador !== undefined && solicitacaoPagador.length > 140) {
         return problem(res, 400, 'CobOperacaoInvalida', 'solicitacaoPagador longo demais');
       }
       const existing = cobs.get(txid);
@@ -186,7 +199,7 @@ export async function startFakePsp(
             status: 'ATIVA',
             valor,
             chave: b.chave,
-            solicitacaoPagador: b.solicitacaoPagador,
+            solicitacaoPagador,
             location: `pix.fake-psp.test/qr/v2/${(locSeq++).toString(16).padStart(32, '0')}`,
             pix: [],
           };

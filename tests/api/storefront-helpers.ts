@@ -64,12 +64,28 @@ export async function getPage(t: TestApp, path: string, headers: Record<string, 
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
-/** The page's JSON-LD block, parsed. */
-// biome-ignore lint/suspicious/noExplicitAny: tests read the structured data's nested shape
-export function jsonLd(html: string): any {
+/** The schema.org Store of the storefront (server/services/storefront/json-ld.ts), as search engines read it. */
+export type StoreJsonLd = {
+  '@context': string;
+  '@type': string;
+  name: string;
+  address: Record<string, string>;
+  openingHoursSpecification: Record<string, string>[];
+  hasOfferCatalog: {
+    itemListElement: {
+      '@type': string;
+      price: string;
+      priceCurrency: string;
+      itemOffered: { '@type': string; name: string; description?: string };
+    }[];
+  };
+};
+
+/** The page's JSON-LD block, parsed; the assertions check that it has the declared shape. */
+export function jsonLd(html: string): StoreJsonLd {
   const match = html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/);
   if (!match?.[1]) throw new Error('no JSON-LD block');
-  return JSON.parse(match[1]);
+  return JSON.parse(match[1]) as StoreJsonLd;
 }
 
 /** Every wa.me link on the page, with its decoded text. */

@@ -394,7 +394,7 @@ describe('previews and structured data', () => {
       closes: '18:00',
     });
     const offers = ld.hasOfferCatalog.itemListElement;
-    expect(offers.map((o: { itemOffered: { name: string } }) => o.itemOffered.name).sort()).toEqual(
+    expect(offers.map((o) => o.itemOffered.name).sort()).toEqual(
       [HOSTILE, 'Bolo de fubá', 'Pão de queijo'].sort(),
     );
     for (const offer of offers) {

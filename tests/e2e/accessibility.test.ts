@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeFindings, smallTargets } from './a11y-helpers';
-import { launchPhone, type Phone } from './browser';
+import { launchPhone, type Phone, sees } from './browser';
 import { api, createOwnerWithStore, signIn } from './offline-helpers';
 
 const baseUrl = inject('baseUrl');
@@ -23,10 +23,6 @@ async function check(label: string) {
   await page.screenshot({ path: path.join(shots, `${label}.png`) });
   expect(await axeFindings(page), label).toEqual([]);
   expect(await smallTargets(page), label).toEqual([]);
-}
-
-async function sees(text: string | RegExp) {
-  await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
 }
 
 async function closeDialog() {
@@ -50,7 +46,7 @@ describe('every screen passes axe (serious, critical) with 44 px targets', () =>
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     await check('login');
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await sees('E-mail é obrigatório');
+    await sees(page, 'E-mail é obrigatório');
     await check('login-errors');
     await page.getByLabel('E-mail').fill('ninguem@example.com');
     await page.getByLabel('Senha').fill('errada123');
@@ -70,11 +66,11 @@ describe('every screen passes axe (serious, critical) with 44 px targets', () =>
     });
     expect(reg.status).toBe(201);
     await signIn(page, { email, password: 'segredo123', token: '' });
-    await sees('Qual o nome da sua loja?');
+    await sees(page, 'Qual o nome da sua loja?');
     await check('onboarding-1');
     await page.getByLabel('Nome da Loja').fill('Loja Acessível');
     await page.getByRole('button', { name: 'Próximo' }).click();
-    await sees('Endereço da loja');
+    await sees(page, 'Endereço da loja');
     await check('onboarding-2');
     await page.getByLabel('CEP').fill('01310-100');
     for (const [label, value] of [
@@ -96,7 +92,7 @@ describe('every screen passes axe (serious, critical) with 44 px targets', () =>
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
     await signIn(page, owner);
-    await sees('Resumo Rápido');
+    await sees(page, 'Resumo Rápido');
     await check('home');
     await page.getByRole('button', { name: 'QR Code da Loja' }).click();
     await page.getByRole('dialog').waitFor();
@@ -106,7 +102,7 @@ describe('every screen passes axe (serious, critical) with 44 px targets', () =>
 
   it('produtos: empty, list, and the add, edit, delete and import dialogs', async () => {
     await page.getByRole('link', { name: 'Produtos' }).click();
-    await sees('Nenhum produto cadastrado');
+    await sees(page, 'Nenhum produto cadastrado');
     await check('produtos-empty');
     await page.getByRole('button', { name: 'Novo', exact: true }).click();
     await page.getByRole('dialog').waitFor();
@@ -114,7 +110,7 @@ describe('every screen passes axe (serious, critical) with 44 px targets', () =>
     await page.getByLabel('Nome do Produto').fill('Café torrado');
     await page.getByLabel('Preço (R$)').pressSequentially('2590');
     await page.getByRole('dialog').getByRole('button', { name: 'Cadastrar Produto' }).click();
-    await sees('Produto criado!');
+    await sees(page, 'Produto criado!');
     await check('produtos-lista-toast');
     await page.getByRole('button', { name: 'Editar Café torrado' }).click();
     await page.getByRole('dialog').waitFor();
@@ -135,7 +131,7 @@ describe('every screen passes axe (serious, critical) with 44 px targets', () =>
 
   it('clientes: empty, list, and the add and delete dialogs', async () => {
     await page.getByRole('link', { name: 'Clientes' }).click();
-    await sees('Nenhum cliente ainda');
+    await sees(page, 'Nenhum cliente ainda');
     await check('clientes-empty');
     await page.getByRole('button', { name: 'Cadastrar' }).first().click();
     await page.getByRole('dialog').waitFor();
@@ -143,7 +139,7 @@ describe('every screen passes axe (serious, critical) with 44 px targets', () =>
     await page.getByLabel('Nome').fill('Ana Souza');
     await page.getByLabel('Número do Celular (com DDD)').fill('31998761234');
     await page.getByRole('dialog').getByRole('button', { name: 'Cadastrar' }).click();
-    await sees('Cliente cadastrado!');
+    await sees(page, 'Cliente cadastrado!');
     await check('clientes-lista-toast');
     await page.getByRole('button', { name: 'Excluir Ana Souza' }).click();
     await page.getByRole('dialog').waitFor();
@@ -160,16 +156,16 @@ describe('every screen passes axe (serious, critical) with 44 px targets', () =>
 
   it('configurações and its three screens', async () => {
     await page.goto('/configuracoes');
-    await sees('Alterar Dados Cadastrais');
+    await sees(page, 'Alterar Dados Cadastrais');
     await check('configuracoes');
     await page.goto('/configuracoes/dados-cadastrais');
-    await sees('Informações Básicas');
+    await sees(page, 'Informações Básicas');
     await check('dados-cadastrais');
     await page.goto('/configuracoes/horario-funcionamento');
     await page.getByText('Segunda-feira', { exact: true }).waitFor();
     await check('horario-funcionamento');
     await page.goto('/configuracoes/whatsapp-agente');
-    await sees('Ativar Assistente Virtual');
+    await sees(page, 'Ativar Assistente Virtual');
     await check('whatsapp-agente');
   });
 });

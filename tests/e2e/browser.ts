@@ -1,6 +1,13 @@
 /** Debian's Chromium through playwright-core, at a phone's viewport (390×844). */
 import fs from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 export const PHONE = { width: 390, height: 844 };
 
@@ -71,4 +78,16 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     undefined,
     { timeout: 30_000 },
   );
+}
+
+/**
+ * Waits until `text` shows on the page, or inside one part of it (a row, a frame): what the owner
+ * would read. 15 s: the slowest screens (first sync of a fresh device) on a loaded machine.
+ */
+export async function sees(
+  within: Page | Locator | FrameLocator,
+  text: string | RegExp,
+  timeout = 15_000,
+): Promise<void> {
+  await within.getByText(text).first().waitFor({ state: 'visible', timeout });
 }

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from './browser';
+import { launchBrowser, PHONE, sees } from './browser';
 import { FakeCampaignServer } from './campaign-fake';
 import { type ApiOwner, createOwnerWithStore, signIn } from './offline-helpers';
 
@@ -21,8 +21,6 @@ let fake: FakeCampaignServer;
 let owner: ApiOwner;
 
 const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-const sees = (text: string | RegExp, timeout = 10_000) =>
-  page.getByText(text).first().waitFor({ state: 'visible', timeout });
 const dialog = () => page.getByRole('dialog');
 const reviewButton = () =>
   page.getByRole('button', { name: /^(Revisar|Processando...|Limite diário atingido)$/ });
@@ -92,7 +90,7 @@ describe('Campanhas (/campanhas) at 390×844', () => {
   it('shows the empty form, the daily badge and an empty history', async () => {
     await page.goto('/campanhas');
     await page.getByLabel('Título da Campanha').waitFor();
-    await sees('Nenhuma campanha enviada ainda');
+    await sees(page, 'Nenhuma campanha enviada ainda');
     await expect.poll(() => page.getByTestId('limit-badge').textContent()).toBe('0/2 hoje');
     expect(await page.getByLabel('Enviar Agora').isChecked()).toBe(true);
     expect(await page.getByLabel('Data e Hora Programada').count()).toBe(0);
@@ -103,14 +101,14 @@ describe('Campanhas (/campanhas) at 390×844', () => {
 
   it('shows the spec messages and refuses an image over 5 MB before any upload', async () => {
     await reviewButton().click();
-    await sees('Título é obrigatório');
-    await sees('Mensagem é obrigatória');
+    await sees(page, 'Título é obrigatório');
+    await sees(page, 'Mensagem é obrigatória');
     await page.getByLabel('Mensagem').fill('a'.repeat(201));
-    await sees('Mensagem deve ter no máximo 200 caracteres');
+    await sees(page, 'Mensagem deve ter no máximo 200 caracteres');
     expect(await page.getByTestId('message-counter').textContent()).toBe('201/200');
     await page.getByLabel('Enviar Agora').uncheck();
     await reviewButton().click();
-    await sees("Informe a data e hora programada ou marque 'Enviar Agora'");
+    await sees(page, "Informe a data e hora programada ou marque 'Enviar Agora'");
     await shot('02-validation');
     await page.getByLabel('Enviar Agora').check();
     await expectAccessible('form with errors');
@@ -120,8 +118,8 @@ describe('Campanhas (/campanhas) at 390×844', () => {
       mimeType: 'image/jpeg',
       buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1),
     });
-    await sees('Arquivo muito grande');
-    await sees('A imagem deve ter no máximo 5MB');
+    await sees(page, 'Arquivo muito grande');
+    await sees(page, 'A imagem deve ter no máximo 5MB');
     expect(fake.uploads).toEqual([]);
     expect(await page.getByRole('img', { name: 'Imagem escolhida para a campanha' }).count()).toBe(
       0,
@@ -158,8 +156,8 @@ describe('Campanhas (/campanhas) at 390×844', () => {
     const customers = fake.customers;
     fake.customers = [];
     await reviewButton().click();
-    await sees('Não foi possível criar a campanha');
-    await sees('Você precisa ter pelo menos um cliente cadastrado para criar uma campanha');
+    await sees(page, 'Não foi possível criar a campanha');
+    await sees(page, 'Você precisa ter pelo menos um cliente cadastrado para criar uma campanha');
     fake.customers = customers;
     expect(await dialog().count()).toBe(0);
   });
@@ -193,11 +191,11 @@ describe('Campanhas (/campanhas) at 390×844', () => {
 
   it("sends: 'Campanha Enviada!', then a blank form and the campaign in the history", async () => {
     await dialog().getByRole('button', { name: 'Enviar' }).click();
-    await sees('Campanha Enviada!');
+    await sees(page, 'Campanha Enviada!');
     expect(await page.getByTestId('success-text').textContent()).toBe(
       'Sua campanha está sendo enviada para 3 clientes.',
     );
-    await sees(/Histórico de Envios/);
+    await sees(page, /Histórico de Envios/);
     await shot('06-success');
     await dialog().getByRole('button', { name: 'Entendido' }).click();
     await dialog().waitFor({ state: 'detached' });
@@ -248,12 +246,12 @@ describe('Campanhas (/campanhas) at 390×844', () => {
     await dialog().getByText('Revisar Campanha').waitFor();
     expect(await page.getByTestId('review-date').textContent()).toBe(`${br(day)}, 22:00`);
     await dialog().getByRole('button', { name: 'Enviar' }).click();
-    await sees('Campanha Enviada!');
+    await sees(page, 'Campanha Enviada!');
     const next = br(storeDay(2));
     expect(await page.getByTestId('success-text').textContent()).toBe(
       `Sua campanha foi agendada e será enviada para 3 clientes em ${br(day)}, 22:00.`,
     );
-    await sees(`O envio começa às 08:00 de ${next}, no horário permitido para mensagens.`);
+    await sees(page, `O envio começa às 08:00 de ${next}, no horário permitido para mensagens.`);
     await shot('10-scheduled-success');
     await dialog().getByRole('button', { name: 'Entendido' }).click();
 
@@ -266,7 +264,7 @@ describe('Campanhas (/campanhas) at 390×844', () => {
     await item.getByRole('button', { name: 'Cancelar' }).click();
     await dialog().getByText('Cancelar campanha?').waitFor();
     await dialog().getByRole('button', { name: 'Cancelar campanha' }).click();
-    await sees('Campanha cancelada');
+    await sees(page, 'Campanha cancelada');
     await item.getByText('Cancelado', { exact: true }).waitFor();
     expect(await item.getByRole('button', { name: 'Cancelar' }).count()).toBe(0);
     // The cancelled campaign gives its slot of the day back.
@@ -280,8 +278,8 @@ describe('Campanhas (/campanhas) at 390×844', () => {
     await page.getByLabel('Título da Campanha').fill('Mais uma');
     await page.getByLabel('Mensagem').fill('Tentando passar do limite');
     await reviewButton().click();
-    await sees('Limite diário atingido');
-    await sees('Você já atingiu o limite de 1 campanha(s) por dia');
+    await sees(page, 'Limite diário atingido');
+    await sees(page, 'Você já atingiu o limite de 1 campanha(s) por dia');
     const button = page.getByRole('button', { name: 'Limite diário atingido' });
     await button.waitFor();
     expect(await button.isDisabled()).toBe(true);
@@ -308,13 +306,13 @@ describe('Campanhas (/campanhas) at 390×844', () => {
     await page.reload();
     await page.getByLabel('Título da Campanha').waitFor();
     expect(await page.getByLabel('Título da Campanha').inputValue()).toBe('Mais uma');
-    await sees('Sem conexão: mostrando o último histórico salvo no aparelho.');
+    await sees(page, 'Sem conexão: mostrando o último histórico salvo no aparelho.');
     await page.getByTestId('campaign-item').getByText('Promoção de pão quentinho').waitFor();
     await page.getByTestId('campaign-item').getByText('Sábado de ofertas').waitFor();
     expect(await page.getByTestId('limit-badge').textContent()).toBe('1/5 hoje');
     // And the phone itself goes offline.
     await context.setOffline(true);
-    await sees('Sem conexão: para enviar campanhas é preciso estar conectado.');
+    await sees(page, 'Sem conexão: para enviar campanhas é preciso estar conectado.');
     expect(await page.getByRole('button', { name: 'Revisar' }).isDisabled()).toBe(true);
     await page.getByLabel('Mensagem').fill('Escrito sem internet');
     await shot('14-offline');

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchPhone, type Phone } from './browser';
+import { launchPhone, type Phone, sees } from './browser';
 
 const ADDRESS = {
   cep: '01310-100',
@@ -18,9 +18,6 @@ let phone: Phone;
 let page: Page;
 
 /** Waits until the text is on screen (fails the test after the timeout). */
-async function sees(text: string | RegExp, within: Page | Locator = page) {
-  await within.getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });
-}
 
 async function atPath(path: string) {
   await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
@@ -57,34 +54,34 @@ describe('a new store owner', () => {
     await page.goto('/uma-rota-que-nao-existe');
     await atPath('/login');
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await sees('E-mail é obrigatório');
-    await sees('Senha é obrigatória');
+    await sees(page, 'E-mail é obrigatório');
+    await sees(page, 'Senha é obrigatória');
   });
 
   it('registers, seeing the password rules first', async () => {
     await page.getByRole('link', { name: 'Criar minha conta' }).click();
     await atPath('/register');
     // The URL changes before the screen's code has loaded: wait for the screen itself.
-    await sees('Crie sua conta e cadastre sua loja');
+    await sees(page, 'Crie sua conta e cadastre sua loja');
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Senha', { exact: true }).fill(password);
     await page.getByLabel('Confirmar senha', { exact: true }).fill('123');
     await page.getByRole('button', { name: 'Criar conta' }).click();
-    await sees('Senha deve ter no mínimo 6 caracteres');
+    await sees(page, 'Senha deve ter no mínimo 6 caracteres');
     await page.getByLabel('Confirmar senha', { exact: true }).fill('outra-senha');
     await page.getByRole('button', { name: 'Criar conta' }).click();
-    await sees('As senhas não coincidem');
+    await sees(page, 'As senhas não coincidem');
     await page.getByLabel('Confirmar senha', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await atPath('/onboarding/step1');
-    await sees('Conta criada!');
-    await sees('Bem-vindo ao Talí');
+    await sees(page, 'Conta criada!');
+    await sees(page, 'Bem-vindo ao Talí');
   });
 
   it('fills step 1 with masks, and the draft survives a reload', async () => {
-    await sees('Qual o nome da sua loja?');
+    await sees(page, 'Qual o nome da sua loja?');
     await page.getByRole('button', { name: 'Próximo' }).click();
-    await sees('Nome da loja é obrigatório');
+    await sees(page, 'Nome da loja é obrigatório');
     await page.getByLabel('Nome da Loja', { exact: true }).fill('Mercadinho da Ana');
     await page.getByLabel('CNPJ (opcional)', { exact: true }).fill('11222333000181');
     await page.getByLabel('Celular (opcional)', { exact: true }).fill('11987654321');
@@ -96,7 +93,7 @@ describe('a new store owner', () => {
     );
 
     await page.reload();
-    await sees('Qual o nome da sua loja?');
+    await sees(page, 'Qual o nome da sua loja?');
     await expect
       .poll(() => page.getByLabel('Nome da Loja', { exact: true }).inputValue())
       .toBe('Mercadinho da Ana');
@@ -108,7 +105,7 @@ describe('a new store owner', () => {
   });
 
   it('fills the address of step 2 from the CEP', async () => {
-    await sees('Endereço da loja');
+    await sees(page, 'Endereço da loja');
     await page.getByRole('button', { name: 'Próximo' }).click();
     for (const message of [
       'CEP inválido',
@@ -118,13 +115,13 @@ describe('a new store owner', () => {
       'Cidade é obrigatória',
       'UF é obrigatória',
     ]) {
-      await sees(message);
+      await sees(page, message);
     }
     const cep = page.getByLabel('CEP', { exact: true });
     await cep.fill('99999999');
     await cep.blur();
-    await sees('CEP não encontrado');
-    await sees('Por favor, verifique o CEP digitado');
+    await sees(page, 'CEP não encontrado');
+    await sees(page, 'Por favor, verifique o CEP digitado');
 
     await cep.fill('01310100');
     expect(await cep.inputValue()).toBe('01310-100');
@@ -141,25 +138,25 @@ describe('a new store owner', () => {
   });
 
   it('sets the hours of step 3 (kept across a reload) and creates the store', async () => {
-    await sees('Horário de funcionamento');
-    await sees('Fechado', dayRow('Domingo'));
+    await sees(page, 'Horário de funcionamento');
+    await sees(dayRow('Domingo'), 'Fechado');
     await toggle(dayRow('Sábado'));
-    await sees('Fechado', dayRow('Sábado'));
+    await sees(dayRow('Sábado'), 'Fechado');
 
     await page.reload();
-    await sees('Horário de funcionamento');
-    await sees('Fechado', dayRow('Sábado'));
+    await sees(page, 'Horário de funcionamento');
+    await sees(dayRow('Sábado'), 'Fechado');
     await page.getByRole('button', { name: 'Criar loja' }).click();
     await atPath('/');
-    await sees('Loja criada com sucesso!');
+    await sees(page, 'Loja criada com sucesso!');
   });
 
   it('sees the home dashboard with the bottom navigation', async () => {
-    await sees('Mercadinho da Ana');
-    await sees('Desconectado');
-    await sees('Resumo Rápido');
-    await sees('Clientes Cadastrados');
-    await sees('Produtos Ativos');
+    await sees(page, 'Mercadinho da Ana');
+    await sees(page, 'Desconectado');
+    await sees(page, 'Resumo Rápido');
+    await sees(page, 'Clientes Cadastrados');
+    await sees(page, 'Produtos Ativos');
     const nav = page.getByRole('navigation', { name: 'Navegação principal' });
     expect(await nav.getByRole('link', { name: 'Início' }).getAttribute('aria-current')).toBe(
       'page',
@@ -168,7 +165,7 @@ describe('a new store owner', () => {
       await nav.getByRole('link', { name: 'Produtos' }).getAttribute('aria-current'),
     ).toBeNull();
     await page.getByRole('button', { name: 'QR Code da Loja' }).click();
-    await sees(/\/loja\/mercadinho-da-ana/);
+    await sees(page, /\/loja\/mercadinho-da-ana/);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Baixar Imagem' }).click(),
@@ -177,8 +174,8 @@ describe('a new store owner', () => {
     const png = fs.readFileSync(await download.path());
     // PNG header: width and height are the big-endian words at bytes 16 and 20.
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([256, 256]);
-    await sees('QR Code baixado!');
-    await sees('O arquivo foi salvo no seu dispositivo.');
+    await sees(page, 'QR Code baixado!');
+    await sees(page, 'O arquivo foi salvo no seu dispositivo.');
     await page.keyboard.press('Escape');
   });
 
@@ -194,23 +191,23 @@ describe('a new store owner', () => {
     );
     await name.fill('');
     await page.getByRole('button', { name: 'Salvar Alterações' }).click();
-    await sees('Nome da loja é obrigatório');
+    await sees(page, 'Nome da loja é obrigatório');
     await name.fill('Mercadinho da Ana Maria');
     await page.getByLabel('Complemento', { exact: true }).fill('Loja 2');
     await page.getByRole('button', { name: 'Salvar Alterações' }).click();
-    await sees('Dados atualizados!');
+    await sees(page, 'Dados atualizados!');
     await atPath('/configuracoes');
   });
 
   it('edits the business hours', async () => {
     await page.getByRole('link', { name: /Alterar Horário de Funcionamento/ }).click();
     await atPath('/configuracoes/horario-funcionamento');
-    await sees('Fechado', dayRow('Sábado'));
+    await sees(dayRow('Sábado'), 'Fechado');
     await toggle(dayRow('Domingo'));
     await dayRow('Domingo').getByLabel('Abertura', { exact: true }).fill('09:00');
     await dayRow('Domingo').getByLabel('Fechamento', { exact: true }).fill('13:00');
     await page.getByRole('button', { name: 'Salvar Horários' }).click();
-    await sees('Horários atualizados!');
+    await sees(page, 'Horários atualizados!');
     await atPath('/configuracoes');
 
     await page.getByRole('link', { name: /Alterar Horário de Funcionamento/ }).click();
@@ -230,12 +227,12 @@ describe('a new store owner', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.goto('/');
     await atPath('/login');
-    await sees('Entre para gerenciar sua loja');
+    await sees(page, 'Entre para gerenciar sua loja');
 
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await sees('E-mail ou senha incorretos');
+    await sees(page, 'E-mail ou senha incorretos');
     // F8 moves focus to the notifications; a swipe to the right dismisses the toast at once.
     await page.keyboard.press('F8');
     expect(
@@ -252,7 +249,7 @@ describe('a new store owner', () => {
     await page.getByLabel('Senha', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await atPath('/');
-    await sees('Mercadinho da Ana Maria');
+    await sees(page, 'Mercadinho da Ana Maria');
 
     // A signed-in owner who opens /login is sent back to the store.
     await page.goto('/login');

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { defaultBusinessHours } from '../../src/domain/hours';
-import { launchPhone, type Phone } from './browser';
+import { launchPhone, type Phone, sees } from './browser';
 
 const email = `whats.${Date.now()}@example.com`;
 const password = 'segredo123';
@@ -24,10 +24,6 @@ async function api(method: string, path: string, body?: unknown) {
   const json = await res.json().catch(() => null);
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
   return json;
-}
-
-async function sees(text: string | RegExp, on: Page = page, timeout = 10_000) {
-  await on.getByText(text).first().waitFor({ state: 'visible', timeout });
 }
 
 /** 'Conectado' must not be satisfied by 'Desconectado'. */
@@ -68,23 +64,23 @@ afterAll(async () => {
 describe('WhatsApp e Agente Virtual (sandbox)', () => {
   it('connects by QR code: the sandbox page "scans" it and the app shows Conectado', async () => {
     await page.goto('/configuracoes/whatsapp-agente');
-    await sees('Modo de demonstração (sandbox)');
+    await sees(page, 'Modo de demonstração (sandbox)');
     await seesExactly('Desconectado');
     await page.getByRole('button', { name: 'Gerar QR Code de Conexão' }).click();
     const qr = page.getByRole('img', { name: 'QR Code de conexão do WhatsApp' });
     await qr.waitFor({ state: 'visible', timeout: 15_000 });
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-    await sees('Abra o seu aplicativo de mensagens');
-    await sees('Vá em Configurações > Aparelhos Conectados');
-    await sees('Toque em Conectar um aparelho e escaneie o código');
+    await sees(page, 'Abra o seu aplicativo de mensagens');
+    await sees(page, 'Vá em Configurações > Aparelhos Conectados');
+    await sees(page, 'Toque em Conectar um aparelho e escaneie o código');
     await page.getByRole('button', { name: 'Gerar Novo QR Code' }).waitFor();
 
     const link = await page.getByRole('link', { name: /página de teste/ }).getAttribute('href');
     expect(link).toContain('/sandbox/');
     sandbox = await phone.context.newPage();
     await sandbox.goto(link ?? '');
-    await sees('Padaria Pão Quente', sandbox);
-    await sees('WhatsApp da loja: Conectado', sandbox);
+    await sees(sandbox, 'Padaria Pão Quente');
+    await sees(sandbox, 'WhatsApp da loja: Conectado');
 
     // The screen polls every 5 s while the QR waits.
     await seesExactly('Conectado', 12_000);
@@ -100,19 +96,19 @@ describe('WhatsApp e Agente Virtual (sandbox)', () => {
       .getByLabel('Conte para o agente virtual como ele deve agir')
       .fill('Seja simpático. Aceitamos Pix.');
     await page.getByRole('button', { name: 'Salvar Configurações' }).click();
-    await sees('Configurações salvas!');
+    await sees(page, 'Configurações salvas!');
 
     await sandbox.getByLabel('Mensagem').fill('qual o horário de vocês?');
     await sandbox.getByRole('button', { name: 'Enviar para a loja' }).click();
-    await sees('Segunda-feira a sexta-feira: 08:00 às 18:00', sandbox);
-    await sees('Sábado: 08:00 às 12:00', sandbox);
-    await sees('Domingo: fechado', sandbox);
+    await sees(sandbox, 'Segunda-feira a sexta-feira: 08:00 às 18:00');
+    await sees(sandbox, 'Sábado: 08:00 às 12:00');
+    await sees(sandbox, 'Domingo: fechado');
   });
 
   it('SAIR marks the customer as opted out', async () => {
     await sandbox.getByLabel('Mensagem').fill('SAIR');
     await sandbox.getByRole('button', { name: 'Enviar para a loja' }).click();
-    await sees(/não vai mais receber nossas mensagens/, sandbox);
+    await sees(sandbox, /não vai mais receber nossas mensagens/);
     const customers = (await api('GET', '/api/customers')) as {
       phone: string;
       optedOut: boolean;
@@ -125,16 +121,16 @@ describe('WhatsApp e Agente Virtual (sandbox)', () => {
 
   it('disconnects', async () => {
     await page.getByRole('button', { name: 'Desconectar WhatsApp' }).click();
-    await sees('WhatsApp desconectado');
+    await sees(page, 'WhatsApp desconectado');
     await page.getByRole('button', { name: 'Gerar QR Code de Conexão' }).waitFor();
     await seesExactly('Desconectado');
     // The page link dies with the connection, like a real pairing.
-    await sees('Link inválido ou expirado', sandbox);
+    await sees(sandbox, 'Link inválido ou expirado');
   });
 
   it('says it needs a connection when the phone is offline', async () => {
     await phone.context.setOffline(true);
-    await sees('Conectar o WhatsApp precisa de internet');
+    await sees(page, 'Conectar o WhatsApp precisa de internet');
     await phone.context.setOffline(false);
     await page
       .getByRole('button', { name: 'Gerar QR Code de Conexão' })

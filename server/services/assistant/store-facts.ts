@@ -1,20 +1,13 @@
 /** Everything the assistant may say about a store, loaded in one place from the database. */
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Address } from '../../../src/domain/address';
 import type { BusinessHours } from '../../../src/domain/hours';
 import type { Db } from '../../db/client';
 import { type BotPersonalizacao, products, stores } from '../../db/schema';
 
 export type StoreFacts = {
   name: string;
-  address: {
-    logradouro: string;
-    numero: string;
-    complemento: string;
-    bairro: string;
-    cidade: string;
-    uf: string;
-    cep: string;
-  };
+  address: Address;
   phone: string;
   timezone: string;
   businessHours: BusinessHours;
@@ -56,7 +49,7 @@ export async function loadStoreFacts(db: Db, storeId: string): Promise<StoreFact
 }
 
 /** "Rua das Flores, 123 - Sala 2 - Centro, São Paulo/SP - CEP 01001-000", or '' when unknown. */
-export function formatAddress(a: StoreFacts['address']): string {
+export function formatAddress(a: Address): string {
   const street = [a.logradouro, a.numero].filter(Boolean).join(', ');
   const city = [a.cidade, a.uf].filter(Boolean).join('/');
   const cep = /^\d{8}$/.test(a.cep) ? `${a.cep.slice(0, 5)}-${a.cep.slice(5)}` : a.cep;

@@ -1,5 +1,6 @@
 /** The public storefront's data: one query for the store (and its WhatsApp number), one for products. */
 import { eq, sql } from 'drizzle-orm';
+import type { Address } from '../../../src/domain/address';
 import type { BusinessHours } from '../../../src/domain/hours';
 import { isValidBrazilianPhone, nationalDigits } from '../../../src/domain/phone';
 import type { Db } from '../../db/client';
@@ -13,7 +14,7 @@ export type PublicStore = {
   name: string;
   /** DDD + number to order by WhatsApp, or null when the store has none. */
   whatsapp: string | null;
-  address: PublicAddress;
+  address: Address;
   businessHours: BusinessHours;
   timezone: string;
   /**
@@ -22,16 +23,6 @@ export type PublicStore = {
    * public store fields themselves.
    */
   version: string;
-};
-
-export type PublicAddress = {
-  logradouro: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-  cidade: string;
-  uf: string;
-  cep: string;
 };
 
 export type PublicProduct = { id: string; name: string; description: string; priceCents: number };

@@ -1,7 +1,9 @@
 /** What a customer reads about the store: open now, today's and the week's hours, address and map link. */
+
+import type { Address } from '../../../src/domain/address';
 import type { BusinessHours } from '../../../src/domain/hours';
 import { DAY_NAMES, isOpenNow, storeClock, weekLines } from '../assistant/hours-text';
-import type { PublicAddress, PublicStore } from './load-storefront';
+import type { PublicStore } from './load-storefront';
 import { h, type Markup } from './markup';
 
 export type OpenStatus = { open: boolean; label: string; today: string };
@@ -20,14 +22,14 @@ export function openStatus(hours: BusinessHours, now: Date, timeZone: string): O
 }
 
 /** "Rua da Assembleia, 10 – Loja 2, Centro, Rio de Janeiro/RJ"; empty when nothing is filled. */
-export function addressLine(a: PublicAddress): string {
+export function addressLine(a: Address): string {
   const street = [a.logradouro, a.numero].filter(Boolean).join(', ');
   const first = [street, a.complemento].filter(Boolean).join(' – ');
   const city = [a.cidade, a.uf].filter(Boolean).join('/');
   return [first, a.bairro, city].filter(Boolean).join(', ');
 }
 
-export function mapsLink(a: PublicAddress): string {
+export function mapsLink(a: Address): string {
   const query = [a.logradouro, a.numero, a.bairro, a.cidade, a.uf, a.cep]
     .filter(Boolean)
     .join(', ');

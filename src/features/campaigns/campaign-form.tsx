@@ -69,6 +69,8 @@ export function CampaignForm({
     let timer: ReturnType<typeof setTimeout> | undefined;
     let pending: CampaignFormValues | null = null;
     const flush = () => {
+      // The draft only spares retyping: a failed write (storage full or blocked) loses the draft,
+      // never what the form shows, so it is not worth interrupting the owner for.
       if (pending) void saveDraftFields(pending, generation).catch(() => {});
       pending = null;
     };
@@ -97,6 +99,7 @@ export function CampaignForm({
 
   const changeImage = (picked: PickedImage | null) => {
     setImage(picked ? { ...picked, uploadedUrl: null } : null);
+    // As for the fields: the picked image stays in the form even if the draft cannot keep it.
     void saveDraftImage(picked).catch(() => {});
   };
 
@@ -112,6 +115,7 @@ export function CampaignForm({
         noValidate
         onSubmit={handleSubmit(async (values) => {
           // What is about to be reviewed is on the device before anything goes to the server.
+          // Storage refused: the review goes on with the values in memory, nothing is lost yet.
           await saveDraftFields(values, generation).catch(() => {});
           onReview(values, image);
         })}

@@ -1,8 +1,9 @@
 /** 'Histórico de Envios': pages of 20, newest first, kept on the device, re-read while sending. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type Campaign, fetchCampaignPage, PAGE_SIZE } from './api';
-import { readCachedHistory, saveCachedHistory } from './cache';
+import { type CachedHistory, readCachedHistory, saveCachedHistory } from './cache';
 import { appendPage, mergeFirstPage, pollInterval, replaceCampaign } from './history-merge';
+import { useDeviceCopyThenServer } from './use-device-copy';
 
 export type HistoryState = {
   /** undefined until the device cache or the server has answered. */
@@ -30,6 +31,7 @@ export function useCampaignHistory(online: boolean): HistoryState {
   const commit = useCallback((next: Campaign[]) => {
     itemsRef.current = next;
     setItems(next);
+    // The device copy only speeds up the next visit; the list on screen is already right.
     void saveCachedHistory(next).catch(() => {});
   }, []);
 
@@ -71,28 +73,15 @@ export function useCampaignHistory(online: boolean): HistoryState {
     }
   }, [commit]);
 
-  useEffect(() => {
-    alive.current = true;
-    readCachedHistory()
-      .then((cached) => {
-        if (!alive.current || !cached) return;
-        setItems((current) => {
-          // Only the server's list beats the device copy: a failed first read (offline) may
-          // have answered before this read of the device did.
-          if (pages.current > 0 || (current !== undefined && current.length > 0)) return current;
-          itemsRef.current = cached.items;
-          return cached.items;
-        });
-      })
-      .catch(() => {});
-    return () => {
-      alive.current = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (online) void refresh();
-  }, [online, refresh]);
+  const showCopy = (cached: CachedHistory) =>
+    setItems((current) => {
+      // Only the server's list beats the device copy: a failed first read (offline) may
+      // have answered before this read of the device did.
+      if (pages.current > 0 || (current !== undefined && current.length > 0)) return current;
+      itemsRef.current = cached.items;
+      return cached.items;
+    });
+  useDeviceCopyThenServer(alive, readCachedHistory, showCopy, refresh, online);
 
   const interval = online && items ? pollInterval(items) : null;
   useEffect(() => {

@@ -1,7 +1,8 @@
 /** The daily limit badge's data: the server's answer, else the last one kept on the device. */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { type DailyLimit, fetchDailyLimit } from './api';
-import { readCachedLimit, saveCachedLimit } from './cache';
+import { type CachedLimit, readCachedLimit, saveCachedLimit } from './cache';
+import { useDeviceCopyThenServer } from './use-device-copy';
 
 export type DailyLimitState = {
   limit: DailyLimit | null;
@@ -29,22 +30,8 @@ export function useDailyLimit(online: boolean): DailyLimitState {
     }
   }, []);
 
-  useEffect(() => {
-    alive.current = true;
-    readCachedLimit()
-      .then((cached) => {
-        if (cached && alive.current) setLimit((current) => current ?? cached.limit);
-      })
-      .catch(() => {});
-    return () => {
-      alive.current = false;
-    };
-  }, []);
-
-  // On open and each time the connection comes back.
-  useEffect(() => {
-    if (online) void refresh();
-  }, [online, refresh]);
+  const showCopy = (cached: CachedLimit) => setLimit((current) => current ?? cached.limit);
+  useDeviceCopyThenServer(alive, readCachedLimit, showCopy, refresh, online);
 
   const markExhausted = useCallback(() => {
     setLimit((current) =>

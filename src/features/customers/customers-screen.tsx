@@ -1,5 +1,5 @@
 /** Customers (/clientes, spec §2): the list from the device, searchable, editable offline. */
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { deleteCustomer } from '~/db/customers-repo';
 import { db, type LocalCustomer } from '~/db/db';
@@ -16,6 +16,7 @@ import { PlusIcon } from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { SearchField } from '~/ui/search-field';
+import { useEntityDialogs } from '~/ui/use-entity-dialogs';
 import { CustomerDialog } from './customer-dialog';
 import { CustomerList } from './customer-list';
 
@@ -28,22 +29,15 @@ export function CustomersScreen() {
     const key = searchKey(deferred);
     return key && all ? all.filter((c) => c.searchKey.includes(key)) : all;
   }, [all, deferred]);
-  const [editing, setEditing] = useState<LocalCustomer | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<LocalCustomer | null>(null);
+  const dialogs = useEntityDialogs<LocalCustomer>(async (customer) => {
+    const { result } = await deleteCustomer(customer.id);
+    reportWrite(result, customerTexts('Cliente excluído', 'Erro ao excluir cliente'));
+  });
+  const { openEdit } = dialogs;
 
-  const openEdit = useCallback((customer: LocalCustomer) => {
-    setEditing(customer);
-    setFormOpen(true);
-  }, []);
   const fix = async (id: string) => {
     const customer = await db.customers.get(id);
     if (customer) openEdit(customer);
-  };
-  const remove = async () => {
-    if (!deleting) return;
-    const { result } = await deleteCustomer(deleting.id);
-    reportWrite(result, customerTexts('Cliente excluído', 'Erro ao excluir cliente'));
   };
 
   return (
@@ -56,13 +50,7 @@ export function CustomersScreen() {
             : undefined
         }
         actions={
-          <Button
-            size="sm"
-            onClick={() => {
-              setEditing(null);
-              setFormOpen(true);
-            }}
-          >
+          <Button size="sm" onClick={dialogs.openNew}>
             <PlusIcon size={18} />
             Cadastrar
           </Button>
@@ -90,16 +78,14 @@ export function CustomersScreen() {
           Nenhum cliente encontrado
         </Card>
       ) : (
-        <CustomerList rows={rows} onEdit={openEdit} onDelete={setDeleting} />
+        <CustomerList rows={rows} onEdit={openEdit} onDelete={dialogs.askDelete} />
       )}
-      <CustomerDialog open={formOpen} onOpenChange={setFormOpen} customer={editing} />
+      <CustomerDialog {...dialogs.form} />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        {...dialogs.confirm}
         title="Tem certeza?"
         description="Esta ação não pode ser desfeita. O cliente será removido permanentemente."
         confirmLabel="Excluir"
-        onConfirm={remove}
       />
     </Page>
   );

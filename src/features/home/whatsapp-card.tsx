@@ -1,7 +1,7 @@
 /** Home's WhatsApp status card: green 'Conectado' or red 'Desconectado'; opens the WhatsApp screen. */
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { cardStyle } from '~/ui/card';
+import { cardIconStyle, linkCardStyle } from '~/ui/card';
 import { ChevronRightIcon, MessageIcon } from '~/ui/icons';
 import { useWhatsAppConnected } from './api';
 
@@ -9,29 +9,8 @@ export function WhatsAppCard() {
   const connected = useWhatsAppConnected();
   const color = connected ? 'success' : 'danger';
   return (
-    <Link
-      to="/configuracoes/whatsapp-agente"
-      className={`${cardStyle} ${css({
-        display: 'flex',
-        alignItems: 'center',
-        gap: '3',
-        textDecoration: 'none',
-        color: 'fg',
-        _hover: { borderColor: 'brand.500' },
-      })}`}
-    >
-      <span
-        className={css({
-          w: '11',
-          h: '11',
-          display: 'grid',
-          placeItems: 'center',
-          borderRadius: 'full',
-          bg: 'brand.50',
-          color: 'primary',
-          flexShrink: 0,
-        })}
-      >
+    <Link to="/configuracoes/whatsapp-agente" className={linkCardStyle}>
+      <span className={cardIconStyle({ shape: 'round' })}>
         <MessageIcon />
       </span>
       <span className={css({ flex: '1', minW: 0 })}>

@@ -3,17 +3,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import type { Address, AddressField } from '~/domain/address';
 import type { CepAddress } from '~/domain/cep';
 import { storeStep2Schema } from '~/domain/schemas';
 import { useCepLookup } from '~/lib/cep-lookup';
 import { Button } from '~/ui/button';
 import { Card } from '~/ui/card';
 import { FullScreenSpinner } from '~/ui/spinner';
-import { type AddressFieldName, AddressFields } from '../store/address-fields';
+import { AddressFields } from '../store/address-fields';
 import { DRAFT_KEYS, saveDraft, useDraft } from './drafts';
 import { OnboardingLayout, stepFormStyle } from './onboarding-layout';
 
-type Step2Values = Record<AddressFieldName, string>;
+type Step2Values = Address;
 const EMPTY: Step2Values = {
   cep: '',
   logradouro: '',
@@ -50,7 +51,7 @@ function Step2Form({ initial }: { initial: Step2Values }) {
   );
   const { lookup, searching } = useCepLookup(fill);
 
-  const bind = (name: AddressFieldName) => ({
+  const bind = (name: AddressField) => ({
     registration: form.register(name),
     error: errors[name]?.message,
   });

@@ -3,8 +3,8 @@ import { memo } from 'react';
 import { css } from 'styled-system/css';
 import type { LocalProduct } from '~/db/db';
 import { formatBRL } from '~/domain/money';
-import { Button } from '~/ui/button';
-import { EditIcon, TrashIcon } from '~/ui/icons';
+import { cardStyle } from '~/ui/card';
+import { RowActions } from '~/ui/row-actions';
 
 export type ProductCardProps = {
   product: LocalProduct;
@@ -19,17 +19,7 @@ export const ProductCard = memo(function ProductCard({
 }: ProductCardProps) {
   const active = product.active === 1;
   return (
-    <article
-      data-testid="product-card"
-      className={css({
-        bg: 'surface',
-        borderRadius: 'xl',
-        borderWidth: '1px',
-        borderColor: 'border',
-        boxShadow: 'xs',
-        p: '4',
-      })}
-    >
+    <article data-testid="product-card" className={cardStyle}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
         <h3
           className={css({ fontWeight: 'semibold', lineHeight: 'tight', wordBreak: 'break-word' })}
@@ -59,23 +49,11 @@ export const ProductCard = memo(function ProductCard({
         <p className={css({ flex: '1', fontSize: 'lg', fontWeight: 'bold', color: 'brand.700' })}>
           {formatBRL(product.price)}
         </p>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Editar ${product.name}`}
-          onClick={() => onEdit(product)}
-        >
-          <EditIcon size={20} />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Excluir ${product.name}`}
-          className={css({ color: 'danger' })}
-          onClick={() => onDelete(product)}
-        >
-          <TrashIcon size={20} />
-        </Button>
+        <RowActions
+          name={product.name}
+          onEdit={() => onEdit(product)}
+          onDelete={() => onDelete(product)}
+        />
       </div>
     </article>
   );

@@ -17,6 +17,7 @@ import { PlusIcon, UploadIcon } from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { Spinner } from '~/ui/spinner';
+import { useEntityDialogs } from '~/ui/use-entity-dialogs';
 import { ImportDialog } from './import-dialog';
 import { ProductDialog } from './product-dialog';
 import { ProductList } from './product-list';
@@ -36,19 +37,13 @@ export function ProductsScreen() {
   useDeviceSync();
   const [query, setQuery] = useState<ProductQuery>({ search: '', status: 'all', sort: 'name' });
   const { rows, total, applied, catalogue } = useProducts(query);
-  const [editing, setEditing] = useState<LocalProduct | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<LocalProduct | null>(null);
+  const dialogs = useEntityDialogs<LocalProduct>(async (product) => {
+    const { result } = await deleteProduct(product.id);
+    reportWrite(result, productTexts('Produto excluído', 'Não foi possível excluir o produto'));
+  });
+  const { openEdit } = dialogs;
   const [importOpen, setImportOpen] = useState(false);
 
-  const openNew = () => {
-    setEditing(null);
-    setFormOpen(true);
-  };
-  const openEdit = useCallback((product: LocalProduct) => {
-    setEditing(product);
-    setFormOpen(true);
-  }, []);
   const fix = useCallback(
     async (id: string) => {
       const product = await readMergedRow<LocalProduct>(db, productEntity, id);
@@ -56,11 +51,6 @@ export function ProductsScreen() {
     },
     [openEdit],
   );
-  const remove = async () => {
-    if (!deleting) return;
-    const { result } = await deleteProduct(deleting.id);
-    reportWrite(result, productTexts('Produto excluído', 'Não foi possível excluir o produto'));
-  };
 
   return (
     <Page>
@@ -81,7 +71,7 @@ export function ProductsScreen() {
             >
               <UploadIcon size={20} />
             </Button>
-            <Button size="sm" onClick={openNew}>
+            <Button size="sm" onClick={dialogs.openNew}>
               <PlusIcon size={18} />
               Novo
             </Button>
@@ -103,18 +93,16 @@ export function ProductsScreen() {
         ) : rows.length === 0 ? (
           <Empty title="Nenhum produto encontrado" text="Tente outro nome ou filtro" />
         ) : (
-          <ProductList rows={rows} onEdit={openEdit} onDelete={setDeleting} />
+          <ProductList rows={rows} onEdit={openEdit} onDelete={dialogs.askDelete} />
         )}
       </div>
-      <ProductDialog open={formOpen} onOpenChange={setFormOpen} product={editing} />
+      <ProductDialog {...dialogs.form} />
       <ImportDialog open={importOpen} onOpenChange={setImportOpen} catalogue={catalogue} />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        {...dialogs.confirm}
         title="Confirmar exclusão"
         description="Tem certeza que deseja excluir este produto? Esta ação não pode ser desfeita."
         confirmLabel="Excluir"
-        onConfirm={remove}
       />
     </Page>
   );

@@ -6,7 +6,7 @@ import type { SingletonKind } from '~/domain/sync/entities';
 import { useAuth } from '~/lib/auth/auth-context';
 import { usePendingSettings } from '~/lib/auth/use-store-me';
 import { Button } from '~/ui/button';
-import { cardStyle } from '~/ui/card';
+import { cardIconStyle, linkCardStyle } from '~/ui/card';
 import { ChevronRightIcon, ClockIcon, LogOutIcon, MessageIcon, StoreIcon } from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
@@ -63,29 +63,8 @@ export function SettingsScreen() {
       <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         {ENTRIES.map(({ to, title, description, Icon, section }) => (
           <li key={to}>
-            <Link
-              to={to}
-              className={`${cardStyle} ${css({
-                display: 'flex',
-                alignItems: 'center',
-                gap: '3',
-                color: 'fg',
-                textDecoration: 'none',
-                _hover: { borderColor: 'brand.500' },
-              })}`}
-            >
-              <span
-                className={css({
-                  w: '11',
-                  h: '11',
-                  display: 'grid',
-                  placeItems: 'center',
-                  borderRadius: 'lg',
-                  bg: 'brand.50',
-                  color: 'primary',
-                  flexShrink: 0,
-                })}
-              >
+            <Link to={to} className={linkCardStyle}>
+              <span className={cardIconStyle({ shape: 'square' })}>
                 <Icon size={22} />
               </span>
               <span className={css({ flex: '1', minW: 0 })}>

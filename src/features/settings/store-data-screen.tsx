@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from 'styled-system/css';
 import { saveSetting } from '~/db/settings-repo';
+import type { AddressField } from '~/domain/address';
 import type { CepAddress } from '~/domain/cep';
 import { maskCep } from '~/domain/cep';
 import { maskCnpj } from '~/domain/cnpj';
@@ -21,10 +22,10 @@ import { PageHeader } from '~/ui/page-header';
 import { PendingNotice } from '~/ui/pending-notice';
 import { FullScreenSpinner } from '~/ui/spinner';
 import { Unavailable } from '~/ui/unavailable';
-import { type AddressFieldName, AddressFields } from '../store/address-fields';
+import { AddressFields } from '../store/address-fields';
 import { type StoreInfoFieldName, StoreInfoFields } from '../store/store-info-fields';
 
-type Values = Record<StoreInfoFieldName | AddressFieldName, string>;
+type Values = Record<StoreInfoFieldName | AddressField, string>;
 
 function toValues(store: StoreMe): Values {
   return {
@@ -60,7 +61,7 @@ function StoreDataForm({ store, pending }: { store: StoreMe; pending?: SectionSt
     [form],
   );
   const { lookup, searching } = useCepLookup(fill);
-  const bind = (name: StoreInfoFieldName | AddressFieldName) => ({
+  const bind = (name: StoreInfoFieldName | AddressField) => ({
     registration: form.register(name),
     error: errors[name]?.message,
   });

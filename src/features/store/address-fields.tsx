@@ -1,22 +1,14 @@
 /** The address block (CEP with lookup on blur, street, number…, UF) of onboarding and settings. */
 import type { FocusEvent } from 'react';
 import { css } from 'styled-system/css';
+import type { AddressField } from '~/domain/address';
 import { maskCep } from '~/domain/cep';
 import { TextField } from '~/ui/field';
 import { masked } from './masked';
 import type { FieldBinding } from './store-info-fields';
 
-export type AddressFieldName =
-  | 'cep'
-  | 'logradouro'
-  | 'numero'
-  | 'complemento'
-  | 'bairro'
-  | 'cidade'
-  | 'uf';
-
 type Props = {
-  bind: (name: AddressFieldName) => FieldBinding;
+  bind: (name: AddressField) => FieldBinding;
   onCepBlur: (cep: string) => void;
   searching: boolean;
 };
@@ -24,7 +16,7 @@ type Props = {
 const row = css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' });
 
 export function AddressFields({ bind, onCepBlur, searching }: Props) {
-  const f = (name: AddressFieldName) => {
+  const f = (name: AddressField) => {
     const b = bind(name);
     return { error: b.error, ...b.registration };
   };

@@ -1,0 +1,71 @@
+/** A window-scrolled virtualised list: only the rows on screen are in the DOM, even for 50,000. */
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { css } from 'styled-system/css';
+
+export type VirtualListLayout = {
+  /** A row's height in px before it is measured (a good guess keeps the scrollbar steady). */
+  estimateSize: number;
+  /** Space between rows, in px. */
+  gap: number;
+  /** Rows drawn beyond each edge of the screen, so a fast scroll does not show blanks. */
+  overscan: number;
+};
+
+export type VirtualListProps<Row extends { id: string }> = {
+  rows: readonly Row[];
+  layout: VirtualListLayout;
+  renderRow: (row: Row) => ReactNode;
+  /** The list's test id; the list also says how many rows it holds in `data-count`. */
+  testId?: string;
+};
+
+const rowStyle = css({ position: 'absolute', top: 0, left: 0, w: 'full' });
+
+export function VirtualList<Row extends { id: string }>({
+  rows,
+  layout: { estimateSize, gap, overscan },
+  renderRow,
+  testId,
+}: VirtualListProps<Row>) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [offset, setOffset] = useState(0);
+  // The banners above the list come and go: keep the virtualiser's idea of where it starts right.
+  useLayoutEffect(() => {
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    setOffset((previous) => (Math.abs(previous - top) < 1 ? previous : top));
+  });
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => estimateSize,
+    overscan,
+    gap,
+    scrollMargin: offset,
+    getItemKey: (index) => rows[index]?.id ?? index,
+  });
+  return (
+    <div
+      ref={listRef}
+      data-testid={testId}
+      data-count={rows.length}
+      className={css({ position: 'relative', w: 'full' })}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const row = rows[item.index];
+        if (!row) return null;
+        return (
+          <div
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            className={rowStyle}
+            style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+          >
+            {renderRow(row)}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
