@@ -13,23 +13,20 @@ import { SYNCED_ENTITIES } from '~/domain/sync/registry';
 import type { PullWorkerReply, PullWorkerRequest } from './pull-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-/** The token of the pull being run: the page sends it with each request. */
-let token: string | null = null;
-/** This worker's own store over its own handle of the device's database. */
-const store = new DeviceStore(new TaliDb(), {
-  fetch: (url, init) => fetch(url, init),
-  token: () => token,
-});
+/** This worker's own handle of the device's database (opened once, kept between pulls). */
+const db = new TaliDb();
 
 scope.onmessage = async (event: MessageEvent<PullWorkerRequest>) => {
   const request = event.data;
   if (request.type === 'warm') {
     // Opened ahead of the first pull (the login screen starts the worker): no reply. A failure
     // to open shows again, reported, when the pull itself opens it.
-    await store.db.open().catch(() => {});
+    await db.open().catch(() => {});
     return;
   }
-  token = request.token;
+  // The page runs one pull at a time through this worker: a store per pull, with its token.
+  const { token } = request;
+  const store = new DeviceStore(db, { fetch: (url, init) => fetch(url, init), token: () => token });
   let reply: PullWorkerReply;
   try {
     const result = await store.pull({
