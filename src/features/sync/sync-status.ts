@@ -21,6 +21,7 @@ export function useSyncStatus(): SyncStatus {
 
 /** Pulls now when signed in (the login screen, right after the answer). */
 export function pullNow(): Promise<void> {
+  pullThroughWorker(deviceStore);
   return deviceStore.pullNow();
 }
 
