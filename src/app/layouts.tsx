@@ -1,11 +1,10 @@
 /** The main layout: home, products, customers and campaigns above the fixed bottom navigation. */
 import { Outlet } from '@tanstack/react-router';
-import { useDeviceSync } from '~/features/sync/use-device-sync';
 import { MainFrame } from './main-frame';
 
 export function MainLayout() {
-  // Pull at start, on reconnect and after each replay, whichever main screen is open.
-  useDeviceSync();
+  // The device's sync (pull at start, on reconnect, after each replay) is started by the route
+  // around this layout (src/routes/_app/_store/_main.tsx, DeviceSync).
   return (
     <MainFrame>
       <Outlet />

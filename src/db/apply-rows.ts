@@ -16,8 +16,10 @@ import {
 } from '~/domain/sync/rows';
 import { anySyncedTable, type TaliDb } from './db';
 import { localDeleteKey, locallyDeleted } from './local-deletes';
+import { forgetSkipped, keepSkipped, skippedIds } from './skipped-rows';
 
-export type SyncedEntity = AnySyncedEntity & { kind: EntityKind };
+/** An entry of the registry as generic device code sees it (its kind known to be a synced one). */
+export type RegisteredEntity = AnySyncedEntity & { kind: EntityKind };
 
 /** The device state the rule reads: rows with a pending edit, and unconfirmed local deletes. */
 export type LocalState = {
@@ -30,6 +32,8 @@ export type RowsPlan = {
   deletes: string[];
   /** Ids whose local delete the server confirmed (their markers go). */
   confirmed: string[];
+  /** Server states not applied because the row's own change is pending (skipped-rows.ts). */
+  skipped: Array<LocalSyncedRow | ApiTombstone>;
 };
 
 /** A server row as the device stores it: from the wire, or already converted (deferred pages). */
@@ -37,7 +41,7 @@ export type ToLocal<R> = (row: R) => LocalSyncedRow;
 
 /** The wire's rows converted as the pull does, stamped `now`. */
 export const fromWire =
-  (entity: SyncedEntity, now = Date.now()): ToLocal<ApiSyncedRow> =>
+  (entity: RegisteredEntity, now = Date.now()): ToLocal<ApiSyncedRow> =>
   (row) =>
     entity.fromServer(row, now);
 
@@ -46,26 +50,31 @@ export const fromWire =
  * a confirmed delete no longer unconfirmed), so pages can be planned one after another.
  */
 export function planRows<R extends { id: string }>(
-  entity: SyncedEntity,
+  entity: RegisteredEntity,
   rows: readonly (R | ApiTombstone)[],
   state: LocalState,
   toLocal: ToLocal<R>,
 ): RowsPlan {
-  const plan: RowsPlan = { puts: [], deletes: [], confirmed: [] };
+  const plan: RowsPlan = { puts: [], deletes: [], confirmed: [], skipped: [] };
   for (const row of rows) {
     const local = state.pending.get(row.id);
     if (isTombstone(row)) {
       // The server confirms our delete: the local marker has done its job.
       if (state.deletedHere.delete(row.id)) plan.confirmed.push(row.id);
-      // A row edited here stays: its queued update will be refused and shown to the owner.
-      if (!local) plan.deletes.push(row.id);
+      // A row edited here stays: its queued update will be refused and shown to the owner (or,
+      // if the server already ran it, its acknowledgement brings the tombstone in).
+      if (local) plan.skipped.push(row);
+      else plan.deletes.push(row.id);
       continue;
     }
     if (state.deletedHere.has(row.id)) continue;
     const incoming = toLocal(row);
     // A pending edit is never overwritten; when the server already holds exactly what the
     // device has, the edit has arrived (e.g. replayed while no page was open): confirm it.
-    if (local && !entity.sameContent(local, incoming)) continue;
+    if (local && !entity.sameContent(local, incoming)) {
+      plan.skipped.push(incoming);
+      continue;
+    }
     state.pending.delete(row.id);
     plan.puts.push(incoming);
   }
@@ -75,7 +84,7 @@ export function planRows<R extends { id: string }>(
 /** The pending rows among `ids` and the unconfirmed deletes of this kind, read from Dexie. */
 export async function readLocalState(
   db: TaliDb,
-  entity: SyncedEntity,
+  entity: RegisteredEntity,
   ids: readonly string[],
 ): Promise<LocalState> {
   const table = anySyncedTable(db, entity);
@@ -94,7 +103,7 @@ export async function readLocalState(
  */
 export async function applyRows<R extends { id: string } = ApiSyncedRow>(
   db: TaliDb,
-  entity: SyncedEntity,
+  entity: RegisteredEntity,
   rows: readonly (R | ApiTombstone)[],
   toLocal: ToLocal<R> = fromWire(entity) as unknown as ToLocal<R>,
 ): Promise<number> {
@@ -105,9 +114,16 @@ export async function applyRows<R extends { id: string } = ApiSyncedRow>(
     entity,
     rows.map((r) => r.id),
   );
-  const { puts, deletes, confirmed } = planRows(entity, rows, state, toLocal);
+  const { puts, deletes, confirmed, skipped } = planRows(entity, rows, state, toLocal);
   if (confirmed.length)
     await db.meta.bulkDelete(confirmed.map((id) => localDeleteKey(entity.kind, id)));
+  // A state written now is newer than any skipped earlier; a skipped one waits for the ack.
+  const recorded = await skippedIds(db, entity.kind);
+  if (recorded.size > 0) {
+    const superseded = [...puts.map((r) => r.id), ...deletes].filter((id) => recorded.has(id));
+    await forgetSkipped(db, entity.kind, superseded);
+  }
+  await keepSkipped(db, entity.kind, skipped);
   if (puts.length) await table.bulkPut(puts);
   if (deletes.length) await table.bulkDelete(deletes);
   return puts.length + deletes.length;

@@ -2,22 +2,20 @@
 import type { CustomerFields, LocalCustomer } from '~/domain/customer';
 import { customerEntity } from '~/domain/sync/registry';
 import { searchKey } from '~/domain/text';
+import { deviceStore } from './device-store';
 import { deleteSynced, saveSynced, type WriteResult } from './synced-repo';
-import { type DeviceContext, deviceContext } from './transport';
+import type { DeviceContext } from './transport';
 
 export type { CustomerFields } from '~/domain/customer';
 
 export function saveCustomer(
   fields: CustomerFields & { id?: string },
-  ctx: DeviceContext = deviceContext,
+  ctx: DeviceContext = deviceStore,
 ): Promise<WriteResult> {
   return saveSynced(customerEntity, fields, ctx);
 }
 
-export function deleteCustomer(
-  id: string,
-  ctx: DeviceContext = deviceContext,
-): Promise<WriteResult> {
+export function deleteCustomer(id: string, ctx: DeviceContext = deviceStore): Promise<WriteResult> {
   return deleteSynced(customerEntity, id, ctx);
 }
 
@@ -28,7 +26,7 @@ export function deleteCustomer(
 export async function customerWithPhone(
   phone: string,
   exceptId: string | undefined,
-  ctx: DeviceContext = deviceContext,
+  ctx: DeviceContext = deviceStore,
 ): Promise<LocalCustomer | undefined> {
   return ctx.db.customers
     .where('phone')
@@ -41,7 +39,7 @@ export async function customerWithPhone(
 export async function searchCustomers(
   query: string,
   limit: number,
-  ctx: DeviceContext = deviceContext,
+  ctx: DeviceContext = deviceStore,
 ): Promise<LocalCustomer[]> {
   const key = searchKey(query);
   const collection = key

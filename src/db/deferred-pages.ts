@@ -25,10 +25,10 @@ import {
   type LocalSyncedRow,
   type SyncRow,
 } from '~/domain/sync/rows';
-import { applyRows, planRows, type SyncedEntity } from './apply-rows';
+import { applyRows, planRows, type RegisteredEntity } from './apply-rows';
 import { anySyncedTable, type DeferredPage, type TaliDb } from './db';
 import { locallyDeleted } from './local-deletes';
-import { firstReadsSettled, holdSnapshots } from './use-table-snapshot';
+import { NO_SCREENS, type ReadHolds } from './screen-reads';
 
 /** A pull page with at least this many rows of a deferrable table is deferred. */
 export const DEFER_MIN_ROWS = 1000;
@@ -54,7 +54,7 @@ const asStored = (row: LocalSyncedRow | ApiTombstone) => row as LocalSyncedRow;
  */
 export async function deferRows(
   db: TaliDb,
-  entity: SyncedEntity,
+  entity: RegisteredEntity,
   rows: readonly SyncRow<ApiSyncedRow>[],
   now = Date.now(),
 ): Promise<void> {
@@ -78,7 +78,7 @@ function deferredPages(db: TaliDb, table: string): Promise<DeferredPage[]> {
  */
 export async function readMerged<L extends LocalSyncedRow>(
   db: TaliDb,
-  entity: SyncedEntity,
+  entity: RegisteredEntity,
 ): Promise<L[] | null> {
   const table = anySyncedTable(db, entity);
   const read = await db.transaction('r', [table, db.deferred, db.meta], async () => {
@@ -93,7 +93,7 @@ export async function readMerged<L extends LocalSyncedRow>(
 
 /** The pull's rule applied in memory: `rows` (the table) with the pages written over them. */
 function merge<L extends LocalSyncedRow>(
-  entity: SyncedEntity,
+  entity: RegisteredEntity,
   pages: readonly DeferredPage[],
   table: readonly L[],
   deletedHere: Set<string>,
@@ -115,7 +115,7 @@ function merge<L extends LocalSyncedRow>(
 /** One row as the owner sees it (deferred pages included); undefined when there is none. */
 export async function readMergedRow<L extends LocalSyncedRow>(
   db: TaliDb,
-  entity: SyncedEntity,
+  entity: RegisteredEntity,
   id: string,
 ): Promise<L | undefined> {
   const table = anySyncedTable(db, entity);
@@ -136,7 +136,7 @@ export async function readMergedRow<L extends LocalSyncedRow>(
  */
 export async function promoteDeferred(
   db: TaliDb,
-  entity: SyncedEntity,
+  entity: RegisteredEntity,
   ids: ReadonlySet<string>,
 ): Promise<void> {
   for (const page of await deferredPages(db, entity.table)) {
@@ -157,23 +157,31 @@ const settling = new WeakMap<TaliDb, Promise<void>>();
  * Safe beside another writer of the pages (the CSV worker): each transaction applies and deletes
  * the oldest page, so a page is applied once.
  */
-export function settleDeferred(db: TaliDb, entities: readonly SyncedEntity[]): Promise<void> {
+export function settleDeferred(
+  db: TaliDb,
+  entities: readonly RegisteredEntity[],
+  screens: ReadHolds = NO_SCREENS,
+): Promise<void> {
   const current = settling.get(db);
   if (current) return current;
-  const run = settleAll(db, entities).finally(() => settling.delete(db));
+  const run = settleAll(db, entities, screens).finally(() => settling.delete(db));
   settling.set(db, run);
   return run;
 }
 
-async function settleAll(db: TaliDb, entities: readonly SyncedEntity[]): Promise<void> {
+async function settleAll(
+  db: TaliDb,
+  entities: readonly RegisteredEntity[],
+  screens: ReadHolds,
+): Promise<void> {
   for (const entity of entities.filter(deferrable)) {
     if (!(await hasDeferred(db, entity.table))) continue;
     // What the screens show does not change while pages are written (they read them merged):
     // their re-reads are held, and a local write asks for one (synced-repo.ts).
-    await holdSnapshots(async () => {
+    await screens.hold(async () => {
       const table = anySyncedTable(db, entity);
       for (;;) {
-        await firstReadsSettled();
+        await screens.firstReadsSettled();
         const more = await db.transaction('rw', [table, db.deferred, db.meta], async () => {
           const [page] = await db.deferred.where('table').equals(entity.table).limit(1).toArray();
           if (!page || page.seq === undefined) return false;

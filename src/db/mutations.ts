@@ -6,9 +6,10 @@
 
 import type { EntityKind, SingletonKind } from '~/domain/sync/entities';
 import { ENTITY_HEADER, entityTag, IDEMPOTENCY_HEADER, STAMP_HEADER } from '~/domain/sync/protocol';
-import { errorFromResponse, isQueued, UnauthorizedError } from '~/lib/api';
+import { errorFromResponse, isQueued, send, UnauthorizedError } from '~/lib/api';
+import { deviceStore } from './device-store';
 import { recordRefusal } from './refusals';
-import { type DeviceContext, deviceContext, requestHeaders } from './transport';
+import type { DeviceContext } from './transport';
 
 export type { EntityKind } from '~/domain/sync/entities';
 
@@ -41,7 +42,7 @@ const NETWORK_MESSAGE = 'Sem conexão com o servidor. Tente novamente quando est
 
 export async function sendMutation(
   mutation: Mutation,
-  ctx: DeviceContext = deviceContext,
+  ctx: DeviceContext = deviceStore,
 ): Promise<MutationResult> {
   const extra: Record<string, string> = {
     [IDEMPOTENCY_HEADER]: mutation.idempotencyKey ?? crypto.randomUUID(),
@@ -49,14 +50,11 @@ export async function sendMutation(
   if (mutation.entity) extra[ENTITY_HEADER] = entityTag(mutation.entity.kind, mutation.entity.id);
   else if (mutation.tag) extra[ENTITY_HEADER] = mutation.tag;
   if (mutation.stamp !== undefined) extra[STAMP_HEADER] = String(mutation.stamp);
-  const hasBody = mutation.body !== undefined;
   let res: Response;
   try {
-    res = await ctx.transport.fetch(mutation.url, {
-      method: mutation.method,
-      headers: requestHeaders(ctx.transport, extra, hasBody),
-      credentials: 'include',
-      body: hasBody ? JSON.stringify(mutation.body) : undefined,
+    res = await send(ctx.transport, mutation.method, mutation.url, {
+      headers: extra,
+      body: mutation.body,
     });
   } catch {
     // No service worker controls the page (first visit, private mode): nothing queued it.

@@ -8,10 +8,13 @@
  *   worker, which only sees requests, acknowledges once no queued mutation for the row remains
  *   (the queue keeps the order, so the last one sent carried the latest state). When a newer
  *   edit was written meanwhile, the row stays pending: that edit is still on its way. Clearing
- *   the flag also forgets the row's refused changes: the state the server now holds supersedes them.
+ *   the flag also forgets the row's refused changes: the state the server now holds supersedes them,
+ *   and brings in what a pull skipped for the row while it was pending (skipped-rows.ts).
  */
 import { descriptorOf, type EntityKind, type SingletonKind } from '~/domain/sync/entities';
-import { localTable, type TaliDb } from './db';
+import { isTombstone } from '~/domain/sync/rows';
+import { anySyncedTable, localTable, type TaliDb } from './db';
+import { forgetSkipped, readSkipped } from './skipped-rows';
 
 /** The server stored a row's state: `stamp` names it when known, `revision` is the server's. */
 export type Acknowledgement = { id: string; stamp?: number; revision?: number };
@@ -38,7 +41,7 @@ export async function acknowledgeAll(
   const kinds = [...byKind].filter(([, acks]) => acks.length > 0);
   if (kinds.length === 0) return;
   const tables = kinds.map(([kind]) => localTable(db, descriptorOf(kind)));
-  await db.transaction('rw', [...tables, db.deadLetters], async () => {
+  await db.transaction('rw', [...tables, db.deadLetters, db.meta], async () => {
     for (const [i, [kind, acks]] of kinds.entries()) {
       const byId = new Map(acks.map((a) => [a.id, a]));
       const cleared = new Set<string>();
@@ -53,9 +56,46 @@ export async function acknowledgeAll(
           if (ack.revision !== undefined) row.revision = ack.revision;
           cleared.add(row.id);
         });
-      if (cleared.size > 0) await forgetRefusals(db, kind, cleared);
+      if (cleared.size === 0) continue;
+      await forgetRefusals(db, kind, cleared);
+      await settleSkipped(
+        db,
+        kind,
+        [...cleared].map((id) => byId.get(id) as Acknowledgement),
+      );
     }
   });
+}
+
+/**
+ * A pull may have skipped server states of the rows just cleared (skipped-rows.ts). A tombstone
+ * is final (the server refuses every later write of a deleted id), so it is applied whoever
+ * acknowledges. A live state is applied when its revision is higher than the acknowledged
+ * write's; without that revision (the worker's acknowledgement) the record stays and the next
+ * pull reads the row again. In the caller's transaction (the kind's table and db.meta).
+ */
+async function settleSkipped(
+  db: TaliDb,
+  kind: EntityKind,
+  acks: readonly Acknowledgement[],
+): Promise<void> {
+  const skipped = await readSkipped(
+    db,
+    kind,
+    acks.map((a) => a.id),
+  );
+  if (skipped.size === 0) return;
+  const table = anySyncedTable(db, descriptorOf(kind));
+  const settled: string[] = [];
+  for (const ack of acks) {
+    const state = skipped.get(ack.id);
+    if (!state) continue;
+    if (isTombstone(state)) await table.delete(ack.id);
+    else if (ack.revision === undefined) continue;
+    else if (state.revision > ack.revision) await table.put(state);
+    settled.push(ack.id);
+  }
+  await forgetSkipped(db, kind, settled);
 }
 
 /** A change for the row is queued (the worker) or written (the page): it waits for the server. */

@@ -11,10 +11,11 @@ import { productEntity } from '~/domain/sync/registry';
 import { searchKey } from '~/domain/text';
 import type { LocalProduct, TaliDb } from './db';
 import { settleDeferred } from './deferred-pages';
+import { deviceStore } from './device-store';
 import { type MutationResult, sendMutation } from './mutations';
 import { acknowledge } from './pending';
 import type { ProductFields } from './products-repo';
-import { type DeviceContext, deviceContext } from './transport';
+import type { DeviceContext } from './transport';
 
 export const WRITE_CHUNK = 1000;
 /**
@@ -81,7 +82,7 @@ async function previousRows(
 export async function importProducts(
   rows: readonly (ProductFields & { id?: string })[],
   onProgress: (written: number) => void = () => {},
-  ctx: DeviceContext = deviceContext,
+  ctx: DeviceContext = deviceStore,
   /** Called once every row is in IndexedDB, before the upload (benchmarks time up to here). */
   onStored: () => void = () => {},
 ): Promise<ImportResult> {

@@ -1,22 +1,20 @@
 /** Products on the device: writes go to Dexie first (pending) and then to /api/products. */
 import type { ProductFields } from '~/domain/product';
 import { productEntity } from '~/domain/sync/registry';
+import { deviceStore } from './device-store';
 import { deleteSynced, saveSynced, type WriteResult } from './synced-repo';
-import { type DeviceContext, deviceContext } from './transport';
+import type { DeviceContext } from './transport';
 
 export type { ProductFields } from '~/domain/product';
 export type { WriteResult } from './synced-repo';
 
 export function saveProduct(
   fields: ProductFields & { id?: string },
-  ctx: DeviceContext = deviceContext,
+  ctx: DeviceContext = deviceStore,
 ): Promise<WriteResult> {
   return saveSynced(productEntity, fields, ctx);
 }
 
-export function deleteProduct(
-  id: string,
-  ctx: DeviceContext = deviceContext,
-): Promise<WriteResult> {
+export function deleteProduct(id: string, ctx: DeviceContext = deviceStore): Promise<WriteResult> {
   return deleteSynced(productEntity, id, ctx);
 }

@@ -5,9 +5,10 @@
 
 import type { StoreMe } from '~/domain/schemas';
 import { descriptorOfSingleton, SINGLETON_ID, type SingletonKind } from '~/domain/sync/entities';
+import { deviceStore } from './device-store';
 import { type MutationResult, sendMutation } from './mutations';
 import { acknowledgeSettings, writePendingSetting } from './pending-settings';
-import { type DeviceContext, deviceContext } from './transport';
+import type { DeviceContext } from './transport';
 
 /**
  * 'sent': the server holds it (its answer in `data`); 'queued': offline, it waits on the device
@@ -17,7 +18,7 @@ import { type DeviceContext, deviceContext } from './transport';
 export async function saveSetting(
   kind: SingletonKind,
   body: Partial<StoreMe>,
-  ctx: DeviceContext = deviceContext,
+  ctx: DeviceContext = deviceStore,
   now: () => number = Date.now,
 ): Promise<MutationResult> {
   const stamp = now();

@@ -17,8 +17,7 @@ import {
   SYNC_MAX_PAGE,
   type SyncResponse,
 } from '~/domain/sync/wire';
-import { errorFromResponse } from '~/lib/api';
-import { applyRows } from './apply-rows';
+import { applyRows, type RegisteredEntity } from './apply-rows';
 import { syncedTables, type TaliDb } from './db';
 import {
   DEFER_MIN_ROWS,
@@ -27,8 +26,9 @@ import {
   hasDeferred,
   settleDeferred,
 } from './deferred-pages';
-import { type DeviceContext, deviceContext, requestHeaders } from './transport';
-import { firstReadsSettled, holdSnapshots, readSnapshotsNow } from './use-table-snapshot';
+import { NO_SCREENS, type ReadHolds, type ScreenReads } from './screen-reads';
+import { rereadSkipped } from './server-row';
+import { type DeviceContext, request } from './transport';
 
 export type SyncPage = SyncResponse;
 
@@ -55,24 +55,21 @@ function pageLimit(firstPull: boolean, index: number): number {
   return (firstPull ? FIRST_PULL_PAGES[index] : undefined) ?? SYNC_MAX_PAGE;
 }
 
-const running = new WeakMap<TaliDb, Promise<PullResult>>();
+/**
+ * What the screens do while a pull writes: on the page, ScreenRefresh over the DeviceStore's
+ * screens; a pull run in a worker tells the page instead (src/features/sync/pull-protocol.ts),
+ * where the screens are. `reads` holds their re-reads while deferred pages are written.
+ */
+export type PullScreens = { afterPage(): Promise<void>; done(): void; reads: ReadHolds };
+
+const QUIET: PullScreens = { afterPage: async () => {}, done: () => {}, reads: NO_SCREENS };
 
 /**
- * What the screens do while a pull writes: by default this page's ScreenRefresh; a pull run in a
- * worker tells the page instead (src/features/sync/pull-protocol.ts), where the screens are.
+ * Pulls every change since the stored cursor. One run: DeviceStore.pull schedules them (calls
+ * during a pull share it).
  */
-export type PullScreens = { afterPage(): Promise<void>; done(): void };
-
-/** Pulls every change since the stored cursor. Concurrent calls share one run. */
-export function pull(
-  ctx: DeviceContext = deviceContext,
-  screens: PullScreens = new ScreenRefresh(),
-): Promise<PullResult> {
-  const current = running.get(ctx.db);
-  if (current) return current;
-  const run = pullAll(ctx, screens).finally(() => running.delete(ctx.db));
-  running.set(ctx.db, run);
-  return run;
+export function pull(ctx: DeviceContext, screens: PullScreens = QUIET): Promise<PullResult> {
+  return pullAll(ctx, screens);
 }
 
 /**
@@ -85,15 +82,11 @@ type PageInFlight = {
 };
 
 async function fetchPage(ctx: DeviceContext, since: string, limit: number): Promise<PageInFlight> {
-  const res = await ctx.transport.fetch(
+  const res = await request(
+    ctx.transport,
+    'GET',
     `/api/sync?since=${encodeURIComponent(since)}&limit=${limit}`,
-    {
-      method: 'GET',
-      headers: requestHeaders(ctx.transport, {}, false),
-      credentials: 'include',
-    },
   );
-  if (!res.ok) throw await errorFromResponse(res);
   const cursor = res.headers.get(SYNC_CURSOR_HEADER);
   const hasMore = res.headers.get(SYNC_HAS_MORE_HEADER);
   const ahead =
@@ -131,17 +124,22 @@ async function pullAll(ctx: DeviceContext, screens: PullScreens): Promise<PullRe
       const more = page.hasMore && isAfter(page.cursor, cursor);
       // The body is what counts: headers that disagreed with it (a proxy?) are not followed.
       if (more && early !== page.cursor) next = ask(page.cursor, i + 1);
-      applied += await applyPage(ctx.db, page, firstReadsSettled);
+      applied += await applyPage(ctx.db, page, () => screens.reads.firstReadsSettled());
       pages++;
       if (isAfter(page.cursor, cursor)) cursor = page.cursor;
       if (!more) break;
       await screens.afterPage();
     }
+    // Server states skipped while their rows' changes were pending, now acknowledged.
+    applied += await rereadSkipped(ctx);
   } finally {
     screens.done();
     // Deferred pages (this pull's, or an earlier one's cut short) are written in the background;
     // the screens already show them.
-    void settleDeferred(ctx.db, SYNCED_ENTITIES).catch(() => {});
+    void settleDeferred(ctx.db, SYNCED_ENTITIES, screens.reads).catch((error: unknown) => {
+      // Retried by the next pull (or the next local write of a row); the pages stay readable.
+      console.error(error);
+    });
   }
   return { pages, applied, cursor };
 }
@@ -160,14 +158,16 @@ export class ScreenRefresh implements PullScreens {
   private since = 0;
   private first = true;
 
+  constructor(readonly reads: ScreenReads) {}
+
   async afterPage(): Promise<void> {
     if (this.first) {
       this.first = false;
-      await readSnapshotsNow();
+      await this.reads.readNow();
     }
     if (!this.release) {
       this.since = Date.now();
-      void holdSnapshots(
+      void this.reads.hold(
         () =>
           new Promise<void>((resolve) => {
             this.release = resolve;
@@ -192,8 +192,6 @@ export class ScreenRefresh implements PullScreens {
  */
 export const APPLY_CHUNK_ROWS = 2500;
 
-type SyncedEntity = (typeof SYNCED_ENTITIES)[number];
-
 /**
  * Applies one page, in transactions of APPLY_CHUNK_ROWS rows, the last of which stores the
  * page's cursor; returns the number of rows changed (or deferred). Cut short (the app closed),
@@ -207,7 +205,8 @@ export async function applyPage(
   page: SyncPage,
   between: () => Promise<void> = async () => {},
 ): Promise<number> {
-  const chunks: Array<{ entity: SyncedEntity; rows: SyncRow<ApiSyncedRow>[]; big: boolean }> = [];
+  const chunks: Array<{ entity: RegisteredEntity; rows: SyncRow<ApiSyncedRow>[]; big: boolean }> =
+    [];
   for (const entity of SYNCED_ENTITIES) {
     // A server newer than this device may send lists it does not know: they are skipped.
     const rows = (page[entity.table] ?? []) as SyncRow<ApiSyncedRow>[];

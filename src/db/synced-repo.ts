@@ -5,12 +5,12 @@
 import type { AnySyncedEntity, EntityKind, FieldsOf, LocalOf } from '~/domain/sync/registry';
 import { anySyncedTable, localTable } from './db';
 import { deferrable, promoteDeferred } from './deferred-pages';
+import { deviceStore } from './device-store';
 import { clearLocalDelete, markLocalDelete } from './local-deletes';
 import { nextStamp, revisionOf } from './local-writes';
 import { type MutationResult, sendMutation } from './mutations';
 import { acknowledge, forgetRefusals } from './pending';
-import { type DeviceContext, deviceContext } from './transport';
-import { readSnapshotsNow } from './use-table-snapshot';
+import type { DeviceContext } from './transport';
 
 export type WriteResult = { id: string; result: MutationResult };
 
@@ -19,7 +19,7 @@ type Entity = AnySyncedEntity & { kind: EntityKind };
 export async function saveSynced<E extends Entity>(
   entity: E,
   fields: FieldsOf<E> & { id?: string },
-  ctx: DeviceContext = deviceContext,
+  ctx: DeviceContext = deviceStore,
 ): Promise<WriteResult> {
   const { db } = ctx;
   const table = anySyncedTable(db, entity);
@@ -35,7 +35,7 @@ export async function saveSynced<E extends Entity>(
     return { stamp: row.updatedAt, known: row.revision > 0 };
   });
   // Screens held while deferred pages are written show the owner's own change at once.
-  void readSnapshotsNow();
+  void ctx.screens?.readNow();
   const target = { kind: entity.kind, id };
   // A row the server has never confirmed is (re)created with the upsert POST, so fixing a
   // refused create works; a known row is updated with the spec's PUT.
@@ -54,7 +54,7 @@ export async function saveSynced<E extends Entity>(
 export async function deleteSynced(
   entity: Entity,
   id: string,
-  ctx: DeviceContext = deviceContext,
+  ctx: DeviceContext = deviceStore,
 ): Promise<WriteResult> {
   const { db } = ctx;
   const table = localTable(db, entity);
@@ -64,7 +64,7 @@ export async function deleteSynced(
     await table.delete(id);
     await markLocalDelete(db, entity.kind, id);
   });
-  void readSnapshotsNow();
+  void ctx.screens?.readNow();
   const result = await sendMutation(
     {
       method: 'DELETE',

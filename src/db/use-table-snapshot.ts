@@ -7,45 +7,15 @@
 import Dexie from 'dexie';
 import { useEffect, useRef, useState } from 'react';
 import type { EntityTableName } from '~/domain/sync/entities';
-import { db } from './db';
-
-let held = 0;
-const readers = new Set<() => Promise<void>>();
-const inFlight = new Set<Promise<void>>();
+import { deviceStore } from './device-store';
+import { useDeviceStore } from './device-store-context';
 
 /**
- * Runs a bulk write (a CSV import) without refreshing snapshots in between: each refresh would
- * read the growing table while the write waits behind it. Snapshots refresh once at the end.
+ * Runs a bulk write (a CSV import) without refreshing the page's screens in between; they
+ * refresh once at the end (ScreenReads.hold).
  */
-export async function holdSnapshots<T>(work: () => Promise<T>): Promise<T> {
-  held++;
-  try {
-    return await work();
-  } finally {
-    held--;
-    // The bulk work is over: the screens show its result now, without the usual gap.
-    if (held === 0) for (const readNow of readers) void readNow();
-  }
-}
-
-/**
- * Every mounted snapshot reads now (no gap, even while held); resolves once they have read. A
- * pull calls it after its first page, before the next page's write: IndexedDB runs a read queued
- * after a write on the same table only when that write ends, so the first products would
- * otherwise wait for the next 5,000 rows to be written.
- */
-export async function readSnapshotsNow(): Promise<void> {
-  await Promise.all([...readers].map((read) => read()));
-}
-
-/**
- * Resolves when no screen is reading its table for the first time. A screen reads a big table in
- * slices, each its own IndexedDB transaction; a write queued meanwhile would hold every later
- * slice (and the screen's first paint) until it ends, so a pull lets a screen that has shown
- * nothing yet finish its read before it writes a page. Later refreshes do not hold the pull.
- */
-export async function firstReadsSettled(): Promise<void> {
-  while (inFlight.size > 0) await Promise.all(inFlight);
+export function holdSnapshots<T>(work: () => Promise<T>): Promise<T> {
+  return deviceStore.screens.hold(work);
 }
 
 /**
@@ -57,6 +27,7 @@ export function useTableSnapshot<T>(
   read: () => Promise<T>,
   gapMs = 400,
 ): T | undefined {
+  const { db, screens } = useDeviceStore();
   const [rows, setRows] = useState<T | undefined>(undefined);
   // The tables as one string: a fresh array each render is still the same subscription.
   const names = typeof tables === 'string' ? tables : tables.join(',');
@@ -93,11 +64,10 @@ export function useTableSnapshot<T>(
         return current;
       }
       const running: Promise<void> = read().finally(() => {
-        inFlight.delete(running);
         current = undefined;
       });
       current = running;
-      if (!shown) inFlight.add(running);
+      if (!shown) screens.firstRead(running);
       return running;
     };
     const readNow = () => {
@@ -106,7 +76,7 @@ export function useTableSnapshot<T>(
       return load();
     };
     const schedule = () => {
-      if (timer !== undefined || held > 0) return;
+      if (timer !== undefined || screens.isHeld) return;
       // A long read (a big table) waits longer, so reads never take more than a third of the
       // time of a burst of writes: a read holds back the writes queued behind it.
       const gap = Math.max(gapMs, 3 * lastDuration);
@@ -123,14 +93,14 @@ export function useTableSnapshot<T>(
       if (Object.keys(parts).some((key) => prefixes.some((p) => key.startsWith(p)))) schedule();
     };
     Dexie.on.storagemutated.subscribe(onMutated);
-    readers.add(readNow);
+    const unmount = screens.mount(readNow);
     void load();
     return () => {
       cancelled = true;
       if (timer !== undefined) clearTimeout(timer);
       Dexie.on.storagemutated.unsubscribe(onMutated);
-      readers.delete(readNow);
+      unmount();
     };
-  }, [names, gapMs]);
+  }, [names, gapMs, db, screens]);
   return rows;
 }

@@ -1,6 +1,12 @@
 /** Session kept in localStorage ('token', 'userId', spec §3) and mirrored for the service worker. */
 // Dexie is imported lazily so that the first load of /login does not ship it (150 KB budget).
 
+/**
+ * Dispatched on window after a sign-in: the device's sync pulls and the worker's queue, waiting
+ * for a new token, is nudged (src/features/sync/sync-status.ts, src/pwa/replay-triggers.ts).
+ */
+export const SIGNED_IN_EVENT = 'tali:signed-in';
+
 const TOKEN = 'token';
 const USER_ID = 'userId';
 

@@ -1,5 +1,6 @@
 /** Asks the worker to send its queue when the phone is back online or the app is back in front. */
 import { type PageToWorker, SYNC_CHANNEL, type SyncMessage } from '../domain/sync/protocol';
+import { SIGNED_IN_EVENT } from '../lib/session';
 import { createRetryScheduler } from './retry-while-online';
 
 /** Chrome may fire `sync` minutes late and Safari/Firefox never do: the page nudges the worker. */
@@ -7,9 +8,6 @@ export function requestReplay(): void {
   const message: PageToWorker = { type: 'REPLAY' };
   navigator.serviceWorker?.controller?.postMessage(message);
 }
-
-/** Dispatched by src/lib/auth/auth-context.tsx after a sign-in (a queue held by a 401 can go now). */
-const SIGNED_IN_EVENT = 'tali:signed-in';
 
 export function startReplayTriggers(): void {
   const retry = createRetryScheduler(requestReplay, () => navigator.onLine);

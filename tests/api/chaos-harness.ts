@@ -8,8 +8,10 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { openRuntime } from '../../server/runtime';
 import { TaliDb } from '../../src/db/db';
-import { type PullScreens, pull, readCursor } from '../../src/db/sync-engine';
-import type { DeviceContext } from '../../src/db/transport';
+import { DeviceStore } from '../../src/db/device-store';
+import { NO_SCREENS } from '../../src/db/screen-reads';
+import { type PullScreens, readCursor } from '../../src/db/sync-engine';
+import type { DeviceContext, Transport } from '../../src/db/transport';
 import {
   IDEMPOTENCY_HEADER,
   REPLAY_BATCH_PATH,
@@ -135,7 +137,7 @@ export class Server {
   }
 }
 
-const quietScreens: PullScreens = { afterPage: async () => {}, done: () => {} };
+const quietScreens: PullScreens = { afterPage: async () => {}, done: () => {}, reads: NO_SCREENS };
 
 /** A hang: the answer of a killed device's request never comes. */
 const never = new Promise<never>(() => {});
@@ -156,7 +158,9 @@ export class Device {
   /** Replays started by the worker on its own (a mutation queued while the line was busy). */
   private background: Promise<unknown>[] = [];
   kills = 0;
-  readonly ctx: DeviceContext;
+  /** The page's data layer: memory, so a kill drops it (its database handle is the device's). */
+  private store!: DeviceStore;
+  private readonly transport: Transport;
 
   constructor(
     readonly name: string,
@@ -165,19 +169,16 @@ export class Device {
     private readonly maxBatch: number,
   ) {
     this.db = new TaliDb(name);
-    const transport = {
+    this.transport = {
       fetch: (url: string, init: RequestInit) => this.pageFetch(url, init),
       token: () => owner.token,
     };
-    // The context is read at each call: a restarted device has a new db object.
-    const self = this;
-    this.ctx = {
-      get db() {
-        return self.db;
-      },
-      transport,
-    };
     this.start();
+  }
+
+  /** What the page's repositories work with (a restarted device has a new store and db). */
+  get ctx(): DeviceContext {
+    return this.store;
   }
 
   async signIn(): Promise<void> {
@@ -194,6 +195,7 @@ export class Device {
   private start(): void {
     const life = signal();
     this.killed = life;
+    this.store = new DeviceStore(this.db, this.transport);
     this.worker = startWorker({
       db: this.db,
       queue: untilKilled(this.queue, life),
@@ -280,7 +282,7 @@ export class Device {
   /** A pull; a network error ends it early (the cursor stays where the last page left it). */
   async pull(): Promise<'ok' | 'failed' | 'killed'> {
     const result = await this.guarded(() =>
-      pull(this.ctx, quietScreens).then(
+      this.store.pull(quietScreens).then(
         () => 'ok' as const,
         () => 'failed' as const,
       ),

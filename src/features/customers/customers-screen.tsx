@@ -8,7 +8,6 @@ import { searchKey } from '~/domain/text';
 import { DeadLetterList } from '~/features/sync/dead-letter-list';
 import { OfflineIndicator } from '~/features/sync/offline-indicator';
 import { customerTexts, reportWrite } from '~/features/sync/report-write';
-import { useDeviceSync } from '~/features/sync/use-device-sync';
 import { Button } from '~/ui/button';
 import { Card } from '~/ui/card';
 import { ConfirmDialog } from '~/ui/confirm-dialog';
@@ -21,7 +20,6 @@ import { CustomerDialog } from './customer-dialog';
 import { CustomerList } from './customer-list';
 
 export function CustomersScreen() {
-  useDeviceSync();
   const all = useTableSnapshot('customers', () => db.customers.orderBy('searchKey').toArray());
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);

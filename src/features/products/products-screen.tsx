@@ -9,7 +9,6 @@ import { productEntity } from '~/domain/sync/registry';
 import { DeadLetterList } from '~/features/sync/dead-letter-list';
 import { OfflineIndicator } from '~/features/sync/offline-indicator';
 import { productTexts, reportWrite } from '~/features/sync/report-write';
-import { useDeviceSync } from '~/features/sync/use-device-sync';
 import { Button } from '~/ui/button';
 import { Card } from '~/ui/card';
 import { ConfirmDialog } from '~/ui/confirm-dialog';
@@ -34,7 +33,6 @@ function Empty({ title, text }: { title: string; text: string }) {
 }
 
 export function ProductsScreen() {
-  useDeviceSync();
   const [query, setQuery] = useState<ProductQuery>({ search: '', status: 'all', sort: 'name' });
   const { rows, total, applied, catalogue } = useProducts(query);
   const dialogs = useEntityDialogs<LocalProduct>(async (product) => {

@@ -2,20 +2,22 @@
 import type { DeadLetter } from '~/db/db';
 import { anySyncedTable } from '~/db/db';
 import { deferrable, promoteDeferred } from '~/db/deferred-pages';
+import { deviceStore } from '~/db/device-store';
 import { clearLocalDelete } from '~/db/local-deletes';
 import { type MutationResult, sendMutation } from '~/db/mutations';
 import { forgetRefusals } from '~/db/pending';
 import { discardSetting } from '~/db/pending-settings';
-import { type DeviceContext, deviceContext, requestHeaders } from '~/db/transport';
+import { serverCopy } from '~/db/server-row';
+import { forgetSkipped } from '~/db/skipped-rows';
+import type { DeviceContext } from '~/db/transport';
 import { isEntityKind } from '~/domain/sync/entities';
 import { type AnySyncedEntity, entityOf } from '~/domain/sync/registry';
-import { type ApiSyncedRow, isTombstone, type SyncRow } from '~/domain/sync/rows';
-import { errorFromResponse } from '~/lib/api';
+import { isTombstone } from '~/domain/sync/rows';
 
 /** Sends the refused request again as it was (a delete or an import): a new attempt. */
 export async function retryDeadLetter(
   letter: DeadLetter,
-  ctx: DeviceContext = deviceContext,
+  ctx: DeviceContext = deviceStore,
 ): Promise<MutationResult> {
   await ctx.db.deadLetters.delete(letter.id);
   const kind = letter.entity === 'other' ? null : letter.entity;
@@ -42,31 +44,12 @@ export async function retryDeadLetter(
 }
 
 /**
- * The server's copy of one row: GET /api/sync/<table>/<id>, the live row or its tombstone, or
- * null when the caller's store never had it (404). One row, not the whole list.
- */
-async function serverCopy(
-  entity: AnySyncedEntity,
-  id: string,
-  ctx: DeviceContext,
-): Promise<SyncRow<ApiSyncedRow> | null> {
-  const res = await ctx.transport.fetch(`/api/sync/${entity.table}/${encodeURIComponent(id)}`, {
-    method: 'GET',
-    headers: requestHeaders(ctx.transport, {}, false),
-    credentials: 'include',
-  });
-  if (res.status === 404) return null;
-  if (!res.ok) throw await errorFromResponse(res);
-  return (await res.json()) as SyncRow<ApiSyncedRow>;
-}
-
-/**
  * Drops the refused change: the row goes back to what the server holds (or disappears when the
  * server never had it or deleted it). Only that row is read and written; the cursor is untouched.
  */
 export async function discardDeadLetter(
   letter: DeadLetter,
-  ctx: DeviceContext = deviceContext,
+  ctx: DeviceContext = deviceStore,
 ): Promise<void> {
   const { db } = ctx;
   const kind = letter.entity;
@@ -78,13 +61,15 @@ export async function discardDeadLetter(
   // A settings section: its waiting body and refusal go; the screen shows the server's copy.
   if (!isEntityKind(kind)) return discardSetting(db, kind);
   const entity: AnySyncedEntity = entityOf(kind);
-  const server = await serverCopy(entity, id, ctx);
+  const server = await serverCopy(ctx, entity, id);
   const table = anySyncedTable(db, entity);
   await db.transaction('rw', [table, db.deferred, db.meta, db.deadLetters], async () => {
     // The server's copy replaces any older one still waiting in a deferred pull page.
     if (deferrable(entity)) await promoteDeferred(db, { ...entity, kind }, new Set([id]));
     await forgetRefusals(db, kind, new Set([id]));
     await clearLocalDelete(db, kind, id);
+    // The server's copy is newer than any state a pull skipped for the row.
+    await forgetSkipped(db, kind, [id]);
     if (server && !isTombstone(server)) await table.put(entity.fromServer(server, Date.now()));
     else await table.delete(id);
   });

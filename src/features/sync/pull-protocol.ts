@@ -1,11 +1,11 @@
 /**
- * The page's side of the pull worker (pull.worker.ts): one worker for the page's life, one pull
- * at a time (calls during a pull share it). The screens are here, so the page holds and releases
- * their reads as the worker reports (as ScreenRefresh does for a pull run on the page). Where
- * workers are missing, or the worker fails to start, the pull runs here.
+ * The page's side of the pull worker (pull.worker.ts): a PullRunner the DeviceStore pulls
+ * through, one worker for the page's life. The screens are here, so it holds and releases their
+ * reads as the worker reports (as ScreenRefresh does for a pull run on the page). Where workers
+ * are missing, or the worker fails to start, the pull runs on the page.
  */
-import { type PullResult, pull, ScreenRefresh } from '~/db/sync-engine';
-import { holdSnapshots, readSnapshotsNow } from '~/db/use-table-snapshot';
+import { type DeviceStore, deviceStore, type PullRunner } from '~/db/device-store';
+import { type PullResult, ScreenRefresh } from '~/db/sync-engine';
 
 export type PullWorkerRequest = { type: 'pull'; token: string } | { type: 'warm' };
 export type PullWorkerReply =
@@ -18,93 +18,107 @@ export type PullWorkerReply =
   | { type: 'settled' };
 
 type Run = {
+  store: DeviceStore;
   resolve: (result: PullResult) => void;
   reject: (error: Error) => void;
   screens: ScreenRefresh;
 };
 
-let worker: Worker | null = null;
-let current: Run | null = null;
-let running: Promise<PullResult> | null = null;
-let releaseSettling: (() => void) | null = null;
+export class PullWorker implements PullRunner {
+  private worker: Worker | null = null;
+  private current: Run | null = null;
+  private releaseSettling: (() => void) | null = null;
 
-function onReply(reply: PullWorkerReply): void {
-  if (reply.type === 'settled') {
-    releaseSettling?.();
-    releaseSettling = null;
-    return;
+  /**
+   * Starts the worker and opens its database ahead of the first pull: on a phone, loading and
+   * compiling the worker takes longer than the sign-in it can overlap (the login screen calls it).
+   */
+  warm(): void {
+    if (this.worker) return;
+    this.worker = this.start();
+    this.worker?.postMessage({ type: 'warm' } satisfies PullWorkerRequest);
   }
-  const run = current;
-  if (!run) return;
-  if (reply.type === 'page') {
-    void run.screens.afterPage();
-    return;
+
+  /** One pull off the main thread (the store lets one run at a time). */
+  run(store: DeviceStore): Promise<PullResult> {
+    const token = store.transport.token();
+    this.worker ??= this.start();
+    const target = this.worker;
+    if (!target || !token) return store.pullHere();
+    return new Promise<PullResult>((resolve, reject) => {
+      this.current = { store, resolve, reject, screens: new ScreenRefresh(store.screens) };
+      target.postMessage({ type: 'pull', token } satisfies PullWorkerRequest);
+    });
   }
-  current = null;
-  run.screens.done();
-  if (reply.type === 'failed') {
-    run.reject(new Error(reply.message));
-    return;
+
+  private onReply(reply: PullWorkerReply): void {
+    if (reply.type === 'settled') {
+      this.stopSettling();
+      return;
+    }
+    const run = this.current;
+    if (!run) return;
+    if (reply.type === 'page') {
+      void run.screens.afterPage();
+      return;
+    }
+    this.current = null;
+    run.screens.done();
+    if (reply.type === 'failed') {
+      run.reject(new Error(reply.message));
+      return;
+    }
+    run.resolve(reply.result);
+    // The deferred pages' row-by-row writes change nothing the screens show: their re-reads wait
+    // for the end (a local edit still shows at once); they read the whole catalogue now.
+    if (!this.releaseSettling) {
+      void run.store.screens.hold(
+        () =>
+          new Promise<void>((resolve) => {
+            this.releaseSettling = resolve;
+          }),
+      );
+    }
+    void run.store.screens.readNow();
   }
-  run.resolve(reply.result);
-  // The deferred pages' row-by-row writes change nothing the screens show: their re-reads wait
-  // for the end (a local edit still shows at once); they read the whole catalogue now.
-  if (!releaseSettling) {
-    void holdSnapshots(
-      () =>
-        new Promise<void>((resolve) => {
-          releaseSettling = resolve;
-        }),
-    );
+
+  private stopSettling(): void {
+    this.releaseSettling?.();
+    this.releaseSettling = null;
   }
-  void readSnapshotsNow();
+
+  private start(): Worker | null {
+    if (typeof Worker === 'undefined') return null;
+    try {
+      const started = new Worker(new URL('./pull.worker.ts', import.meta.url), { type: 'module' });
+      started.onmessage = (event: MessageEvent<PullWorkerReply>) => this.onReply(event.data);
+      started.onerror = (event) => {
+        // The worker could not start or crashed: this pull and the next ones run on the page.
+        event.preventDefault();
+        started.terminate();
+        this.worker = null;
+        this.stopSettling();
+        const run = this.current;
+        this.current = null;
+        run?.screens.done();
+        if (run) run.store.pullHere().then(run.resolve, run.reject);
+      };
+      return started;
+    } catch (error) {
+      // No module workers here (an old browser, a strict CSP): the pulls run on the page.
+      console.warn(error);
+      return null;
+    }
+  }
 }
 
-function startWorker(): Worker | null {
-  if (typeof Worker === 'undefined') return null;
-  try {
-    const started = new Worker(new URL('./pull.worker.ts', import.meta.url), { type: 'module' });
-    started.onmessage = (event: MessageEvent<PullWorkerReply>) => onReply(event.data);
-    started.onerror = (event) => {
-      // The worker could not start or crashed: this pull and the next ones run on the page.
-      event.preventDefault();
-      started.terminate();
-      worker = null;
-      releaseSettling?.();
-      releaseSettling = null;
-      const run = current;
-      current = null;
-      run?.screens.done();
-      if (run) pull().then(run.resolve, run.reject);
-    };
-    return started;
-  } catch {
-    return null;
-  }
+/** The store pulls through the pull worker (once: later calls keep the first). */
+export function pullThroughWorker(store: DeviceStore): void {
+  if (!store.hasPullRunner) store.runPullsWith(new PullWorker());
 }
 
-/**
- * Starts the worker and opens its database ahead of the first pull: on a phone, loading and
- * compiling the worker takes longer than the sign-in it can overlap (the login screen calls it).
- */
+/** Starts the page's pull worker ahead of the first pull (the login form's first focus). */
 export function warmPull(): void {
-  if (worker) return;
-  worker = startWorker();
-  worker?.postMessage({ type: 'warm' } satisfies PullWorkerRequest);
-}
-
-/** Pulls every change since the device's cursor, off the main thread when it can. */
-export function pullOffPage(token: string): Promise<PullResult> {
-  if (running) return running;
-  worker ??= startWorker();
-  const target = worker;
-  if (!target) return pull();
-  const run = new Promise<PullResult>((resolve, reject) => {
-    current = { resolve, reject, screens: new ScreenRefresh() };
-    target.postMessage({ type: 'pull', token } satisfies PullWorkerRequest);
-  }).finally(() => {
-    running = null;
-  });
-  running = run;
-  return run;
+  pullThroughWorker(deviceStore);
+  deviceStore.warmPull();
 }

@@ -7,38 +7,40 @@
  */
 import { TaliDb } from '~/db/db';
 import { settleDeferred } from '~/db/deferred-pages';
-import { pull } from '~/db/sync-engine';
+import { DeviceStore } from '~/db/device-store';
+import { NO_SCREENS } from '~/db/screen-reads';
 import { SYNCED_ENTITIES } from '~/domain/sync/registry';
 import type { PullWorkerReply, PullWorkerRequest } from './pull-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-let db: TaliDb | null = null;
+/** This worker's own handle of the device's database (opened once, kept between pulls). */
+const db = new TaliDb();
 
 scope.onmessage = async (event: MessageEvent<PullWorkerRequest>) => {
   const request = event.data;
-  db ??= new TaliDb();
   if (request.type === 'warm') {
-    // Opened ahead of the first pull (the login screen starts the worker): no reply.
+    // Opened ahead of the first pull (the login screen starts the worker): no reply. A failure
+    // to open shows again, reported, when the pull itself opens it.
     await db.open().catch(() => {});
     return;
   }
+  // The page runs one pull at a time through this worker: a store per pull, with its token.
   const { token } = request;
+  const store = new DeviceStore(db, { fetch: (url, init) => fetch(url, init), token: () => token });
   let reply: PullWorkerReply;
   try {
-    const result = await pull(
-      { db, transport: { fetch: (url, init) => fetch(url, init), token: () => token } },
+    const result = await store.pull({
       // The screens are on the page: it holds and releases their reads as pages arrive.
-      {
-        afterPage: async () => scope.postMessage({ type: 'page' } satisfies PullWorkerReply),
-        done: () => {},
-      },
-    );
+      afterPage: async () => scope.postMessage({ type: 'page' } satisfies PullWorkerReply),
+      done: () => {},
+      reads: NO_SCREENS,
+    });
     reply = { type: 'pulled', result };
   } catch (error) {
     reply = { type: 'failed', message: error instanceof Error ? error.message : String(error) };
   }
   scope.postMessage(reply);
   // The pull started writing its deferred pages; the page hears when they are all written.
-  await settleDeferred(db, SYNCED_ENTITIES).catch(() => {});
+  await settleDeferred(store.db, SYNCED_ENTITIES).catch((error: unknown) => console.error(error));
   scope.postMessage({ type: 'settled' } satisfies PullWorkerReply);
 };

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import type { StoreMe } from '~/domain/schemas';
 import { apiRequest, onUnauthorized, UnauthorizedError } from '~/lib/api';
-import { clearSession, getSession, setSession } from '~/lib/session';
+import { clearSession, getSession, SIGNED_IN_EVENT, setSession } from '~/lib/session';
 import { cacheStore, clearDevice, fetchStore, rememberHasStore, swapOwner } from './store-cache';
 
 export type AuthState =
@@ -33,9 +33,6 @@ const AuthContext = createContext<AuthApi | null>(null);
 function logDeviceError(error: unknown) {
   console.error('Banco de dados do aparelho indisponível', error);
 }
-
-/** Dispatched after sign-in so data owners (sync) can refresh their caches. */
-export const SIGNED_IN_EVENT = 'tali:signed-in';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>(() =>
