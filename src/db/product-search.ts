@@ -29,8 +29,16 @@ export function sortProducts(
 /** The search keys of `rows`, in their order, each followed by a line break. */
 type SearchText = { text: string; starts: Int32Array };
 
-/** Built on the first search of a snapshot (a few ms for 50,000 rows), kept while it lives. */
+/**
+ * Built by the read of a snapshot (`prepareSearch`, off the keystroke path) or else on its first
+ * search; kept while the snapshot lives.
+ */
 const texts = new WeakMap<readonly LocalProduct[], SearchText>();
+
+/** Joins the rows' search keys now, so the first keystroke over these rows does not. */
+export function prepareSearch(rows: readonly LocalProduct[]): void {
+  searchText(rows);
+}
 
 function searchText(rows: readonly LocalProduct[]): SearchText {
   let built = texts.get(rows);

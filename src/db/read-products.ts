@@ -8,7 +8,7 @@
 import { productEntity } from '~/domain/sync/registry';
 import type { LocalProduct, TaliDb } from './db';
 import { mergeDeferred, readDeferredState } from './deferred-pages';
-import { byName } from './product-search';
+import { byName, prepareSearch } from './product-search';
 
 export const READ_SLICE = 4000;
 
@@ -17,8 +17,18 @@ const TASK_MS = 8;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** The catalogue in name order, pull pages not yet written row by row included. */
+/**
+ * The catalogue in name order, pull pages not yet written row by row included, ready to be
+ * searched: its search keys are joined in a task of their own here, not on the first keystroke.
+ */
 export async function readProductsByName(db: TaliDb, slice = READ_SLICE): Promise<LocalProduct[]> {
+  const rows = await readInNameOrder(db, slice);
+  await nextTask();
+  prepareSearch(rows);
+  return rows;
+}
+
+async function readInNameOrder(db: TaliDb, slice: number): Promise<LocalProduct[]> {
   // In the transaction every slice is still its own task (one request each); no pause there,
   // which would end the transaction.
   const state = await readDeferredState<LocalProduct>(db, productEntity, () =>

@@ -28,7 +28,10 @@ export const ProductList = memo(function ProductList({ rows, onEdit, onDelete }:
     overscan: 6,
     gap: GAP,
     scrollMargin: offset,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    // Items are keyed by position (the default), not by product id: the heights measured stay
+    // valid from one keystroke to the next (most cards are the same height), so a new result
+    // does not lay out the whole list again after each new card is measured (bench/search.ts),
+    // and the cards on screen are updated in place.
   });
   return (
     <div

@@ -17,7 +17,7 @@ export type ProductsView = {
   total: number;
   /** The whole catalogue in name order (the import matches names against it). */
   catalogue: LocalProduct[] | undefined;
-  /** The query `rows` answers (it trails the typed one by a render while typing). */
+  /** The query `rows` answers: the typed one (filtered in the keystroke's own render). */
   applied: ProductQuery;
 };
 
