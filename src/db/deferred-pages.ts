@@ -82,8 +82,8 @@ export type DeferredState<L extends LocalSyncedRow> = {
 /**
  * The table (read by `readTable`, in the transaction), its deferred pages and its local deletes;
  * `null` when it has no pages (read the table itself, through its indexes). One transaction: one
- * wait behind the writes of the pages. Pages are read one record per request, so no single task
- * deserialises them all (each request's answer is its own task).
+ * wait behind the writes of the pages. The pages come in one request, as before: one record per
+ * request would keep the transaction, which holds the pull's writes back, open for 20 round trips.
  */
 export async function readDeferredState<L extends LocalSyncedRow>(
   db: TaliDb,
@@ -92,14 +92,8 @@ export async function readDeferredState<L extends LocalSyncedRow>(
 ): Promise<DeferredState<L> | null> {
   const table = anySyncedTable(db, entity);
   return db.transaction('r', [table, db.deferred, db.meta], async () => {
-    // The 'table' index is ordered by table, then by the primary key: arrival order.
-    const seqs = await db.deferred.where('table').equals(entity.table).primaryKeys();
-    if (seqs.length === 0) return null;
-    const pages: DeferredPage[] = [];
-    for (const seq of seqs) {
-      const page = await db.deferred.get(seq);
-      if (page) pages.push(page);
-    }
+    const pages = await deferredPages(db, entity.table);
+    if (pages.length === 0) return null;
     const rows = await readTable();
     return { pages, rows, deletedHere: await locallyDeleted(db, entity.kind) };
   });
