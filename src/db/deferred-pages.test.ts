@@ -38,7 +38,10 @@ const settle = () => settleDeferred(ctx.db, SYNCED_ENTITIES);
 const names = (rows: LocalProduct[]) => rows.map((r) => r.name);
 
 describe('deferred pull pages', () => {
-  it('stores a big page as a few records that the list already shows whole, in name order, then writes it row by row', async () => {
+  // 5,100 rows through the in-memory IndexedDB: ~3 s alone, more beside other test files.
+  it('stores a big page as a few records that the list already shows whole, in name order, then writes it row by row', {
+    timeout: 20_000,
+  }, async () => {
     const n = DEFERRED_RECORD_ROWS * 2 + 100;
     await applyPage(ctx.db, bigPage(n));
     // Three records instead of 5,100 rows, and the cursor moved: the catalogue is on the phone.

@@ -5,9 +5,10 @@
  * measured in Chromium: docs/benchmarks.md), so a new phone holds a 50,000-product catalogue,
  * whole and offline, in a fraction of the time (decision 003, "First pull").
  *
- * Until a deferred page is written, the readers of its table see it through `readMerged` /
- * `readMergedRow`: the table's rows with the deferred pages applied in memory by the pull's own
- * rule (apply-rows.ts). Invariants that keep that view and the final table the same:
+ * Until a deferred page is written, the readers of its table see it through `readMerged`,
+ * `readMergedRow` or `readDeferredState` (the products list, in name order: read-products.ts):
+ * the table's rows with the deferred pages applied in memory by the pull's own rule
+ * (apply-rows.ts). Invariants that keep that view and the final table the same:
  *  - pages are applied in arrival order (`seq`), each in one transaction that also deletes it;
  *  - while a table has deferred pages, every later pull page of that table is deferred too, so
  *    no row-by-row write of the pull can land before an older deferred row;
@@ -71,45 +72,68 @@ function deferredPages(db: TaliDb, table: string): Promise<DeferredPage[]> {
   return db.deferred.where('table').equals(table).toArray();
 }
 
+/** A table and its deferred pages, read in one transaction: one consistent state. */
+export type DeferredState<L extends LocalSyncedRow> = {
+  pages: DeferredPage[];
+  rows: L[];
+  deletedHere: Set<string>;
+};
+
+/**
+ * The table (read by `readTable`, in the transaction), its deferred pages and its local deletes;
+ * `null` when it has no pages (read the table itself, through its indexes). One transaction: one
+ * wait behind the writes of the pages. The pages come in one request, as before: one record per
+ * request would keep the transaction, which holds the pull's writes back, open for 20 round trips.
+ */
+export async function readDeferredState<L extends LocalSyncedRow>(
+  db: TaliDb,
+  entity: RegisteredEntity,
+  readTable: () => Promise<L[]>,
+): Promise<DeferredState<L> | null> {
+  const table = anySyncedTable(db, entity);
+  return db.transaction('r', [table, db.deferred, db.meta], async () => {
+    const pages = await deferredPages(db, entity.table);
+    if (pages.length === 0) return null;
+    const rows = await readTable();
+    return { pages, rows, deletedHere: await locallyDeleted(db, entity.kind) };
+  });
+}
+
 /**
  * The table's rows as they will be once its deferred pages are written; `null` when it has none
- * (read the table itself, through its indexes). Pages, table and local deletes are read in one
- * transaction: one consistent state, and one wait behind the writes of the pages.
+ * (read the table itself, through its indexes).
  */
 export async function readMerged<L extends LocalSyncedRow>(
   db: TaliDb,
   entity: RegisteredEntity,
 ): Promise<L[] | null> {
   const table = anySyncedTable(db, entity);
-  const read = await db.transaction('r', [table, db.deferred, db.meta], async () => {
-    const pages = await deferredPages(db, entity.table);
-    if (pages.length === 0) return null;
-    const rows = (await table.toArray()) as L[];
-    return { pages, rows, deletedHere: await locallyDeleted(db, entity.kind) };
-  });
-  if (!read) return null;
-  return merge(entity, read.pages, read.rows, read.deletedHere);
+  const read = await readDeferredState(db, entity, async () => (await table.toArray()) as L[]);
+  return read ? [...(await mergeDeferred(entity, read)).values()] : null;
 }
 
-/** The pull's rule applied in memory: `rows` (the table) with the pages written over them. */
-function merge<L extends LocalSyncedRow>(
+/**
+ * The pull's rule applied in memory: the table's rows with the pages written over them, by id.
+ * `between` runs after each page (a caller on the page yields to input there).
+ */
+export async function mergeDeferred<L extends LocalSyncedRow>(
   entity: RegisteredEntity,
-  pages: readonly DeferredPage[],
-  table: readonly L[],
-  deletedHere: Set<string>,
-): L[] {
+  { pages, rows: table, deletedHere }: DeferredState<L>,
+  between: () => Promise<void> = async () => {},
+): Promise<Map<string, L>> {
   const rows = new Map<string, L>();
-  const state = { pending: new Map<string, LocalSyncedRow>(), deletedHere };
+  const state = { pending: new Map<string, LocalSyncedRow>(), deletedHere: new Set(deletedHere) };
   for (const row of table) {
     rows.set(row.id, row);
     if (row.pending === 1) state.pending.set(row.id, row);
   }
   for (const page of pages) {
+    await between();
     const plan = planRows(entity, page.rows, state, asStored);
     for (const row of plan.puts) rows.set(row.id, row as L);
     for (const id of plan.deletes) rows.delete(id);
   }
-  return [...rows.values()];
+  return rows;
 }
 
 /** One row as the owner sees it (deferred pages included); undefined when there is none. */
@@ -125,7 +149,12 @@ export async function readMergedRow<L extends LocalSyncedRow>(
     if (pages.length === 0) return row;
     const mine = pages.map((page) => ({ ...page, rows: page.rows.filter((r) => r.id === id) }));
     const deletedHere = await locallyDeleted(db, entity.kind);
-    return merge(entity, mine, row ? [row] : [], deletedHere)[0];
+    const merged = await mergeDeferred(entity, {
+      pages: mine,
+      rows: row ? [row] : [],
+      deletedHere,
+    });
+    return merged.get(id);
   });
 }
 

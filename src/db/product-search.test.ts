@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchKey } from '~/domain/text';
 import type { LocalProduct } from './db';
-import { filterProducts } from './product-search';
+import { filterProducts, filterSorted, searchRows } from './product-search';
 
 const row = (name: string, priceCents: number, active: 0 | 1): LocalProduct => ({
   id: name,
@@ -43,5 +43,38 @@ describe('filterProducts', () => {
     expect(
       filterProducts(rows, { search: '', status: 'inactive', sort: 'name' }).map((r) => r.name),
     ).toEqual(['Cafeteira']);
+  });
+});
+
+describe('searchRows', () => {
+  const many = Array.from({ length: 500 }, (_, i) =>
+    row(`${['Café', 'Pão de queijo', 'Açúcar', 'água 2 L'][i % 4]} nº ${i}`, i, i % 3 ? 1 : 0),
+  ).sort((a, b) => (a.searchKey < b.searchKey ? -1 : 1));
+
+  it('finds what the row-by-row filter finds, in the same order, for every letter typed', () => {
+    for (const typed of [
+      'c',
+      'ca',
+      'caf',
+      'cafe n',
+      'nº 4',
+      'nº 49',
+      'a',
+      '2 l',
+      'zzz',
+      'o de q',
+    ]) {
+      for (const status of ['all', 'active', 'inactive'] as const) {
+        const key = searchKey(typed);
+        expect(searchRows(many, key, status)).toEqual(filterSorted(many, key, status));
+      }
+    }
+  });
+
+  it('does not find text that runs from the end of one name into the next', () => {
+    const pair = [row('Cafe', 1, 1), row('Pao', 2, 1)];
+    expect(searchRows(pair, 'e\np', 'all')).toEqual([]);
+    expect(searchRows(pair, 'cafep', 'all')).toEqual([]);
+    expect(searchRows(pair, 'ao', 'all').map((r) => r.name)).toEqual(['Pao']);
   });
 });

@@ -41,7 +41,10 @@ export function VirtualList<Row extends { id: string }>({
     overscan,
     gap,
     scrollMargin: offset,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    // Items are keyed by position (the default), not by row id: the heights measured stay valid
+    // from one keystroke to the next (most cards are the same height), so a new search result
+    // does not lay the whole list out again after each new card is measured (bench/search.ts:
+    // layout 1.7 s → 0.15 s of a typing profile), and the cards on screen are updated in place.
   });
   return (
     <div
