@@ -12,6 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { z } from 'zod';
+import { childrenOf } from '../../../src/domain/sync/children';
 import type { EntityTableName } from '../../../src/domain/sync/entities';
 import { SYNCED_ENTITIES } from '../../../src/domain/sync/registry';
 import { type Db, runsInProcess } from '../../db/client';
@@ -31,7 +32,13 @@ export const STREAM_PAGE_ROWS = 500;
 export type ListKind = EntityTableName;
 
 /** The JSON object of one row, derived from each entity's column map (the API row). */
-const OBJECT = new Map(SYNCED_ENTITIES.map((e) => [e.table, jsonObjectSql(e.columns, 'list')]));
+const OBJECT = new Map(
+  SYNCED_ENTITIES.map((e) => [
+    e.table,
+    // `page` is the page's subquery in readPage: the children's subqueries refer to its rows.
+    jsonObjectSql(e.columns, 'list', { children: childrenOf(e.kind), parentRef: 'page' }),
+  ]),
+);
 
 type Cursor = { name: string; id: string } | null;
 /** A page as the inside of a JSON array, its row count, snapshot, and last row's sort key. */

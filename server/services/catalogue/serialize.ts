@@ -13,6 +13,7 @@ import type {
 import { CUSTOMER_COLUMNS } from '../../../src/domain/customer';
 import { normalizePrice } from '../../../src/domain/money';
 import { PRODUCT_COLUMNS } from '../../../src/domain/product';
+import type { ChildDescriptor } from '../../../src/domain/sync/children';
 import {
   type ColumnMap,
   columnsOf,
@@ -123,25 +124,92 @@ function valueSql(type: ValueType, column: string): string {
   return column;
 }
 
-/**
- * The SQL of one row's JSON object with the fields `where` carries (`list`: the API row; `feed`:
- * the feed's live row, `deleted: false`), over the entity table's columns unqualified.
- */
-export function jsonObjectSql(map: ColumnMap, where: 'list' | 'feed'): string {
-  const pairs = columnsOf(map)
+/** The `'field', value` pairs of json_build_object for the fields `where` carries. */
+function pairsSql(map: ColumnMap, where: 'list' | 'feed'): string[] {
+  return columnsOf(map)
     .filter((c) => c[where])
     .map((c) => {
       if (!IDENTIFIER.test(c.name)) throw new Error(`Not a field name: ${c.name}`);
       return `'${c.name}', ${valueSql(c.type, c.column)}`;
     });
+}
+
+/**
+ * A parent row's children as a JSON array (SQL): the child table's live rows whose parent key is
+ * `parentRef`.id, ordered by the child's `orderBy` then id. The child's columns are unqualified
+ * inside the subquery, so they resolve to the child table.
+ */
+export function childArraySql(
+  child: ChildDescriptor,
+  where: 'list' | 'feed',
+  parentRef: string,
+): string {
+  for (const name of [child.table, child.parentKey, parentRef]) {
+    if (!IDENTIFIER.test(name)) throw new Error(`Not an SQL name: ${name}`);
+  }
+  const order = child.columns[child.orderBy]?.column ?? 'id';
+  return `(SELECT coalesce(json_agg(json_build_object(${pairsSql(child.columns, where).join(', ')})
+      ORDER BY ${order}, id), '[]'::json)
+    FROM ${child.table} WHERE ${child.parentKey} = ${parentRef}.id AND deleted_at IS NULL)`;
+}
+
+/** Where a row's JSON is written, and the children that travel in it (children.ts). */
+export type ObjectContext = { children?: readonly ChildDescriptor[]; parentRef?: string };
+
+/**
+ * The SQL of one row's JSON object with the fields `where` carries (`list`: the API row; `feed`:
+ * the feed's live row, `deleted: false`), over the entity table's columns unqualified, plus the
+ * children that travel there (their subqueries refer to the row as `parentRef`).
+ */
+export function jsonObjectSql(
+  map: ColumnMap,
+  where: 'list' | 'feed',
+  { children = [], parentRef = '' }: ObjectContext = {},
+): string {
+  const pairs = pairsSql(map, where);
+  for (const child of children) {
+    if (!child.travels[where]) continue;
+    if (!IDENTIFIER.test(child.field)) throw new Error(`Not a field name: ${child.field}`);
+    pairs.push(`'${child.field}', ${childArraySql(child, where, parentRef)}`);
+  }
   if (where === 'feed') pairs.push(`'deleted', false`);
   // json_build_object takes at most 100 arguments: 50 fields, far more than a row here has.
   return `json_build_object(${pairs.join(', ')})`;
 }
 
+/** A parent's children as its API or feed row carries them, from the child table's rows. */
+export function childrenSerializer<M extends ColumnMap>(
+  child: ChildDescriptor<M>,
+  where: 'list' | 'feed',
+): (rows: readonly ServerRowOf<M>[]) => Record<string, unknown>[] {
+  const carried = columnsOf(child.columns).filter((c) => c[where]);
+  const key = child.orderBy;
+  return (rows) =>
+    rows
+      .filter((row) => !row.deletedAt)
+      .map((row) => row as Row)
+      .sort((a, b) => compare(a[key], b[key]) || compare(a.id, b.id))
+      .map((row) => {
+        const json: Row = {};
+        for (const c of carried) json[c.name] = apiValue(c.type, row[c.name]);
+        return json;
+      });
+}
+
+/**
+ * The database's order for a child's `orderBy` values: numbers and dates. Texts compare by code
+ * point here and by the database's collation there, so order children by a number or a date.
+ */
+function compare(a: unknown, b: unknown): number {
+  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const [x, y] = [String(a), String(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** The feed's JSON of a row: its live object, or its tombstone when deleted. */
-export function feedObjectSql(map: ColumnMap): string {
-  return `CASE WHEN deleted_at IS NULL THEN ${jsonObjectSql(map, 'feed')}
+export function feedObjectSql(map: ColumnMap, context: ObjectContext = {}): string {
+  return `CASE WHEN deleted_at IS NULL THEN ${jsonObjectSql(map, 'feed', context)}
     ELSE json_build_object('id', id, 'deleted', true, 'revision', revision) END`;
 }
 

@@ -3,6 +3,7 @@
  * one row of it by id (GET /api/sync/<table>/<id>), for every synced entity of the registry.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { childrenOf } from '../../../src/domain/sync/children';
 import { descriptorOf, type EntityKind } from '../../../src/domain/sync/entities';
 import { entityByTable, SYNCED_ENTITIES } from '../../../src/domain/sync/registry';
 import type { ApiSyncedRow, SyncRow } from '../../../src/domain/sync/rows';
@@ -12,7 +13,12 @@ import { feedObjectSql, isUuid } from './serialize';
 import { SERVER_TABLES } from './synced-tables';
 
 /** Each entity's feed row as SQL, derived from its column map once, at start-up. */
-const FEED_OBJECT = new Map(SYNCED_ENTITIES.map((e) => [e.kind, feedObjectSql(e.columns)]));
+const FEED_OBJECT = new Map(
+  SYNCED_ENTITIES.map((e) => [
+    e.kind,
+    feedObjectSql(e.columns, { children: childrenOf(e.kind), parentRef: e.table }),
+  ]),
+);
 
 const feedObject = (kind: EntityKind) => sql.raw(FEED_OBJECT.get(kind) ?? '');
 
