@@ -28,6 +28,7 @@ import type { SyncRow } from '../../../src/domain/sync/rows';
 type ServerValues = {
   uuid: string;
   text: string;
+  integer: number;
   money: string;
   boolean: boolean;
   timestamp: Date;

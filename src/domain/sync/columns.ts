@@ -16,6 +16,7 @@ import type { Flag } from './rows';
 export const SQL_TYPES = {
   uuid: 'uuid',
   text: 'text',
+  integer: 'integer',
   /** Decimal string with two places on the wire and on the device: "59.90". */
   money: 'numeric(10, 2)',
   /** JSON boolean; a 0/1 flag on the device (booleans are not indexable in IndexedDB). */
@@ -31,6 +32,7 @@ export type ValueType = keyof typeof SQL_TYPES;
 type ApiValues = {
   uuid: string;
   text: string;
+  integer: number;
   money: string;
   boolean: boolean;
   timestamp: string;
