@@ -4,7 +4,6 @@
  * repeated import updates the same products instead of duplicating them.
  */
 import type { ImportCsvResponse } from '~/domain/api-types';
-import { toCents } from '~/domain/money';
 import { buildProductCsv } from '~/domain/product-csv';
 import { importAckKey, importTag } from '~/domain/sync/protocol';
 import { productEntity } from '~/domain/sync/registry';
@@ -12,6 +11,7 @@ import { searchKey } from '~/domain/text';
 import type { LocalProduct, TaliDb } from './db';
 import { settleDeferred } from './deferred-pages';
 import { deviceStore } from './device-store';
+import { nextStamp } from './local-writes';
 import { type MutationResult, sendMutation } from './mutations';
 import { acknowledge } from './pending';
 import type { ProductFields } from './products-repo';
@@ -113,7 +113,6 @@ export async function importProducts(
       try {
         for (let start = 0; start < part.length; start += WRITE_CHUNK) {
           const chunk = part.slice(start, start + WRITE_CHUNK);
-          const now = Date.now();
           const local: LocalProduct[] = chunk.map((r, i) => {
             const key = keys[start + i] ?? '';
             const knownId = idByKey.get(key);
@@ -124,20 +123,10 @@ export async function importProducts(
             // Later rows of the same file with this name (already refused as duplicates by the
             // parser, but callers may pass any list) update the same product.
             if (knownId === undefined) idByKey.set(key, id);
-            const stamp = Math.max(now, (previous?.updatedAt ?? 0) + 1);
-            withIds.push({ ...r, id, stamp });
-            return {
-              id,
-              name: r.name,
-              description: r.description,
-              price: r.price,
-              priceCents: toCents(r.price),
-              active: r.active ? 1 : 0,
-              searchKey: key,
-              revision: previous?.revision ?? 0,
-              pending: 1,
-              updatedAt: stamp,
-            };
+            // The same row a save on the device writes (the registry's), with the same stamp rule.
+            const row = productEntity.fromFields(id, r, previous, nextStamp(previous?.updatedAt));
+            withIds.push({ ...r, id, stamp: row.updatedAt });
+            return row;
           });
           inFlight.push(
             db.products.bulkPut(local).then(() => {

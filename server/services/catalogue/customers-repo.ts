@@ -1,30 +1,25 @@
-/** Customers: the store's list and the table-specific queries behind the shared write rules. */
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { z } from 'zod';
+/** Customers: the table-specific queries behind the shared write rules; the row shape is the map's. */
+import { eq } from 'drizzle-orm';
 import type { ApiCustomer } from '../../../src/domain/api-types';
-import type { customerSchema } from '../../../src/domain/schemas';
+import { CUSTOMER_COLUMNS, type CustomerFields } from '../../../src/domain/customer';
 import { CUSTOMERS as customerEntity } from '../../../src/domain/sync/entities';
-import type { Db } from '../../db/client';
 import { customers, nextRevision } from '../../db/schema';
 import { assertPhoneChangeFree, assertPhoneFree } from './customer-phone';
-import { toApiCustomer, toSyncCustomer } from './serialize';
+import {
+  editableFields,
+  type ServerRowOf,
+  sameFields,
+  toApiCustomer,
+  toSyncCustomer,
+} from './serialize';
 import type { SyncedTable } from './synced-writes';
 
-export const CUSTOMER_NOT_FOUND = customerEntity.messages.notFound;
-
 type Row = typeof customers.$inferSelect;
-type Customer = z.output<typeof customerSchema>;
+// The Drizzle table has every field of the map, of its type: otherwise this does not compile.
+const rowFitsMap: Row extends ServerRowOf<typeof CUSTOMER_COLUMNS> ? true : false = true;
+void rowFitsMap;
 
-export async function listCustomers(db: Db, storeId: string): Promise<ApiCustomer[]> {
-  const rows = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.storeId, storeId), isNull(customers.deletedAt)))
-    .orderBy(asc(customers.name), asc(customers.id));
-  return rows.map(toApiCustomer);
-}
-
-export const customerTable: SyncedTable<Row, Omit<Customer, 'id'>, ApiCustomer> = {
+export const customerTable: SyncedTable<Row, CustomerFields, ApiCustomer> = {
   async find(tx, id) {
     const [row] = await tx.select().from(customers).where(eq(customers.id, id)).limit(1);
     return row;
@@ -55,8 +50,8 @@ export const customerTable: SyncedTable<Row, Omit<Customer, 'id'>, ApiCustomer> 
       .set({ deletedAt: now, updatedAt: now, revision: nextRevision })
       .where(eq(customers.id, id));
   },
-  sameFields: (row, f) => row.name === f.name && row.phone === f.phone,
-  fieldsOf: (row) => ({ name: row.name, phone: row.phone }),
+  sameFields: sameFields(CUSTOMER_COLUMNS),
+  fieldsOf: editableFields(CUSTOMER_COLUMNS),
   toApi: toApiCustomer,
   toSync: toSyncCustomer,
   messages: customerEntity.messages,

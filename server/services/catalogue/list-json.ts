@@ -5,16 +5,20 @@
  * thread that serves every store (PGlite runs in-process). Letting PostgreSQL/PGlite write each
  * page as one JSON string removes that decoding and the JSON.stringify after it, and reading a
  * big catalogue in pages lets other stores' requests run between two pages instead of waiting
- * for one huge query. The shapes are exactly `toApiProduct` / `toApiCustomer`.
+ * for one huge query. The rows are the column maps' API rows (serialize.ts: `jsonObjectSql`).
  */
 import { gzipSync } from 'node:zlib';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { z } from 'zod';
+import { childrenOf } from '../../../src/domain/sync/children';
+import type { EntityTableName } from '../../../src/domain/sync/entities';
+import { SYNCED_ENTITIES } from '../../../src/domain/sync/registry';
 import { type Db, runsInProcess } from '../../db/client';
 import { ApiError, acceptsGzip } from '../../http';
 import type { AppEnv } from '../../types';
+import { jsonObjectSql } from './serialize';
 
 /** Rows per page read from the database; small enough that one page is a few milliseconds. */
 export const LIST_PAGE_ROWS = 1000;
@@ -24,19 +28,17 @@ export const LIST_PAGE_ROWS = 1000;
  */
 export const STREAM_PAGE_ROWS = 500;
 
-export type ListKind = 'products' | 'customers';
+/** A synced entity's list, by its table name (GET /api/products, /api/customers). */
+export type ListKind = EntityTableName;
 
-const iso = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** The JSON object of one row, field for field the API shape (src/domain/api-types.ts). */
-const OBJECT: Record<ListKind, string> = {
-  products: `json_build_object('id', id, 'name', name, 'description', description,
-    'price', price::text, 'active', active, 'revision', revision,
-    'createdAt', ${iso('created_at')}, 'updatedAt', ${iso('updated_at')})`,
-  customers: `json_build_object('id', id, 'name', name, 'phone', phone, 'optedOut', opted_out,
-    'revision', revision, 'createdAt', ${iso('created_at')}, 'updatedAt', ${iso('updated_at')})`,
-};
+/** The JSON object of one row, derived from each entity's column map (the API row). */
+const OBJECT = new Map(
+  SYNCED_ENTITIES.map((e) => [
+    e.table,
+    // `page` is the page's subquery in readPage: the children's subqueries refer to its rows.
+    jsonObjectSql(e.columns, 'list', { children: childrenOf(e.kind), parentRef: 'page' }),
+  ]),
+);
 
 type Cursor = { name: string; id: string } | null;
 /** A page as the inside of a JSON array, its row count, snapshot, and last row's sort key. */
@@ -69,7 +71,7 @@ async function readPage(
   offset = 0,
 ): Promise<Page> {
   const result = await db.execute(sql`
-    SELECT coalesce(json_agg(${sql.raw(OBJECT[kind])} ORDER BY name, id)::text, '[]') AS body,
+    SELECT coalesce(json_agg(${sql.raw(OBJECT.get(kind) ?? '')} ORDER BY name, id)::text, '[]') AS body,
            count(*)::int AS count, pg_current_snapshot()::text AS snapshot,
            (array_agg(name ORDER BY name DESC, id DESC))[1] AS last_name,
            (array_agg(id::text ORDER BY name DESC, id DESC))[1] AS last_id

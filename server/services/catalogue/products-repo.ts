@@ -1,27 +1,24 @@
-/** Products: the store's list and the table-specific queries behind the shared write rules. */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+/** Products: the table-specific queries behind the shared write rules; the row shape is the map's. */
+import { eq } from 'drizzle-orm';
 import type { ApiProduct, FeedProduct } from '../../../src/domain/api-types';
-import type { Product } from '../../../src/domain/schemas';
+import { PRODUCT_COLUMNS, type ProductFields } from '../../../src/domain/product';
 import { PRODUCTS as productEntity } from '../../../src/domain/sync/entities';
-import type { Db } from '../../db/client';
 import { nextRevision, products } from '../../db/schema';
-import { toApiProduct, toSyncProduct } from './serialize';
+import {
+  editableFields,
+  type ServerRowOf,
+  sameFields,
+  toApiProduct,
+  toSyncProduct,
+} from './serialize';
 import type { SyncedTable } from './synced-writes';
 
-export const PRODUCT_NOT_FOUND = productEntity.messages.notFound;
-
 type Row = typeof products.$inferSelect;
+// The Drizzle table has every field of the map, of its type: otherwise this does not compile.
+const rowFitsMap: Row extends ServerRowOf<typeof PRODUCT_COLUMNS> ? true : false = true;
+void rowFitsMap;
 
-export async function listProducts(db: Db, storeId: string): Promise<ApiProduct[]> {
-  const rows = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.storeId, storeId), isNull(products.deletedAt)))
-    .orderBy(asc(products.name), asc(products.id));
-  return rows.map(toApiProduct);
-}
-
-export const productTable: SyncedTable<Row, Omit<Product, 'id'>, ApiProduct, FeedProduct> = {
+export const productTable: SyncedTable<Row, ProductFields, ApiProduct, FeedProduct> = {
   async find(tx, id) {
     const [row] = await tx.select().from(products).where(eq(products.id, id)).limit(1);
     return row;
@@ -48,17 +45,8 @@ export const productTable: SyncedTable<Row, Omit<Product, 'id'>, ApiProduct, Fee
       .set({ deletedAt: now, updatedAt: now, revision: nextRevision })
       .where(eq(products.id, id));
   },
-  sameFields: (row, f) =>
-    row.name === f.name &&
-    row.description === f.description &&
-    String(row.price) === f.price &&
-    row.active === f.active,
-  fieldsOf: (row) => ({
-    name: row.name,
-    description: row.description,
-    price: String(row.price),
-    active: row.active,
-  }),
+  sameFields: sameFields(PRODUCT_COLUMNS),
+  fieldsOf: editableFields(PRODUCT_COLUMNS),
   toApi: toApiProduct,
   toSync: toSyncProduct,
   messages: productEntity.messages,

@@ -3,41 +3,26 @@
  * one row of it by id (GET /api/sync/<table>/<id>), for every synced entity of the registry.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { EntityKind } from '../../../src/domain/sync/entities';
+import { childrenOf } from '../../../src/domain/sync/children';
+import { descriptorOf, type EntityKind } from '../../../src/domain/sync/entities';
 import { entityByTable, SYNCED_ENTITIES } from '../../../src/domain/sync/registry';
 import type { ApiSyncedRow, SyncRow } from '../../../src/domain/sync/rows';
 import { SYNC_DEFAULT_PAGE } from '../../../src/domain/sync/wire';
 import type { Db } from '../../db/client';
-import { isUuid } from './serialize';
+import { feedObjectSql, isUuid } from './serialize';
 import { SERVER_TABLES } from './synced-tables';
 
-const iso = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** Each entity's feed row as SQL, derived from its column map once, at start-up. */
+const FEED_OBJECT = new Map(
+  SYNCED_ENTITIES.map((e) => [
+    e.kind,
+    feedObjectSql(e.columns, { children: childrenOf(e.kind), parentRef: e.table }),
+  ]),
+);
 
-/**
- * Each synced entity's feed row as a JSON object built by the database: field for field what
- * `SyncedTable.toSync` gives (tests/api/sync.test.ts compares them), the tombstone when deleted.
- * Keyed by kind, so an entity added to the registry without its feed row does not compile.
- */
-const FEED_ROW: { readonly [K in EntityKind]: { table: string; object: string } } = {
-  product: {
-    table: 'products',
-    object: `json_build_object('id', id, 'name', name, 'description', description,
-      'price', price::text, 'active', active, 'revision', revision, 'deleted', false)`,
-  },
-  customer: {
-    table: 'customers',
-    object: `json_build_object('id', id, 'name', name, 'phone', phone, 'optedOut', opted_out,
-      'revision', revision, 'createdAt', ${iso('created_at')}, 'updatedAt', ${iso('updated_at')},
-      'deleted', false)`,
-  },
-};
+const feedObject = (kind: EntityKind) => sql.raw(FEED_OBJECT.get(kind) ?? '');
 
-const feedObject = (kind: EntityKind) =>
-  sql.raw(`CASE WHEN deleted_at IS NULL THEN ${FEED_ROW[kind].object}
-    ELSE json_build_object('id', id, 'deleted', true, 'revision', revision) END`);
-
-const feedTable = (kind: EntityKind) => sql.raw(FEED_ROW[kind].table);
+const feedTable = (kind: EntityKind) => sql.raw(descriptorOf(kind).table);
 
 /**
  * GET /api/sync's answer as JSON text (the shape of SyncResponse): every synced table's rows
@@ -67,7 +52,7 @@ export async function readChangesJson(
       SELECT revision, ${feedObject(kind)} AS obj FROM ${feedTable(kind)}
       WHERE store_id = ${storeId}::uuid AND revision > ${since}
         AND revision <= (SELECT upper FROM bound)
-    ) AS rows) AS ${sql.raw(FEED_ROW[kind].table)}`;
+    ) AS rows) AS ${feedTable(kind)}`;
   const result = await db.execute(sql`
     WITH head AS (
       SELECT revision FROM (${sql.join(kinds.map(head), sql` UNION ALL `)}) AS merged

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { CustomerFields, LocalCustomer } from '../customer';
+import type { ApiProduct, FeedProduct, LocalProduct, ProductFields } from '../product';
+import { columnsOf } from './columns';
 import { ENTITY_DESCRIPTORS } from './entities';
 import { entityTag, isBatchable, isOfflineCapable, parseEntityTag } from './protocol';
 import { entityByTable, entityOf, SYNCED_ENTITIES } from './registry';
+import type { Flag, LocalSyncedRow } from './rows';
 
 const id = '0b6a3f0e-1d2c-4e5f-8a9b-0c1d2e3f4a5b';
 
@@ -79,5 +83,89 @@ describe('the synced-entity registry', () => {
     });
     expect(fromDevice).toMatchObject({ pending: 1, revision: 4, updatedAt: 2 });
     expect(product.sameContent(fromDevice, fromServer)).toBe(true);
+  });
+});
+
+describe('the row shape each entry derives from its column map', () => {
+  it('gives the API, feed, device and form types the screens and the server use', () => {
+    expectTypeOf<ApiProduct>().toEqualTypeOf<{
+      id: string;
+      name: string;
+      description: string;
+      price: string;
+      active: boolean;
+      revision: number;
+      createdAt: string;
+      updatedAt: string;
+    }>();
+    expectTypeOf<FeedProduct>().toEqualTypeOf<Omit<ApiProduct, 'createdAt' | 'updatedAt'>>();
+    expectTypeOf<ProductFields>().toEqualTypeOf<{
+      name: string;
+      description: string;
+      price: string;
+      active: boolean;
+    }>();
+    expectTypeOf<CustomerFields>().toEqualTypeOf<{ name: string; phone: string }>();
+    // Device rows are intersections: compared both ways.
+    type LocalProductWas = LocalSyncedRow &
+      Omit<FeedProduct, 'active'> & { active: Flag; priceCents: number };
+    expectTypeOf<LocalProduct>().toExtend<LocalProductWas>();
+    expectTypeOf<LocalProductWas>().toExtend<LocalProduct>();
+    type LocalCustomerWas = LocalSyncedRow & {
+      name: string;
+      phone: string;
+      optedOut: Flag;
+      createdAt: string;
+    };
+    expectTypeOf<LocalCustomer>().toExtend<LocalCustomerWas>();
+    expectTypeOf<LocalCustomerWas>().toExtend<LocalCustomer>();
+  });
+
+  it('gives every kept field a device row can be saved without a value the device owns', () => {
+    for (const e of SYNCED_ENTITIES) {
+      for (const c of columnsOf(e.columns)) {
+        if (c.device && !c.schema && c.name !== 'id') expect(c.initial, c.name).toBeDefined();
+      }
+    }
+  });
+
+  it("keeps the server's fields of a customer through a save on the device", () => {
+    const customer = entityOf('customer');
+    const server = customer.fromServer(
+      {
+        id,
+        name: 'Ana',
+        phone: '11987654321',
+        optedOut: true,
+        revision: 7,
+        createdAt: '2026-01-02T03:04:05.006Z',
+        updatedAt: '2026-01-03T03:04:05.006Z',
+      },
+      1,
+    );
+    expect(server).toEqual({
+      id,
+      name: 'Ana',
+      phone: '11987654321',
+      optedOut: 1,
+      revision: 7,
+      createdAt: '2026-01-02T03:04:05.006Z',
+      searchKey: 'ana',
+      pending: 0,
+      updatedAt: 1,
+    });
+    const saved = customer.fromFields(id, { name: 'Ana Souza', phone: '11987654321' }, server, 2);
+    expect(saved).toMatchObject({ optedOut: 1, revision: 7, createdAt: server.createdAt });
+    expect(customer.sameContent(saved, server)).toBe(false);
+    const fresh = customer.fromFields(id, { name: 'Bia', phone: '11987654322' }, undefined, 0);
+    expect(fresh).toMatchObject({
+      optedOut: 0,
+      revision: 0,
+      createdAt: '1970-01-01T00:00:00.000Z',
+    });
+    expect(customer.body({ name: 'Bia', phone: '1', extra: 1 } as never)).toEqual({
+      name: 'Bia',
+      phone: '1',
+    });
   });
 });

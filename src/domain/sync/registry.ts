@@ -8,24 +8,21 @@
 import type { z } from 'zod';
 import {
   type ApiCustomer,
+  CUSTOMER_COLUMNS,
   type CustomerFields,
-  customerBody,
+  customerRows,
   customerSchema,
   type LocalCustomer,
-  localCustomerFromFields,
-  localCustomerFromServer,
-  sameCustomerContent,
 } from '../customer';
 import {
   type FeedProduct,
   type LocalProduct,
-  localProductFromFields,
-  localProductFromServer,
+  PRODUCT_COLUMNS,
   type ProductFields,
-  productBody,
+  productRows,
   productSchema,
-  sameProductContent,
 } from '../product';
+import type { ColumnMap } from './columns';
 import { CUSTOMERS, type EntityDescriptor, type EntityKind, PRODUCTS } from './entities';
 import type { ApiSyncedRow, LocalSyncedRow } from './rows';
 
@@ -42,12 +39,19 @@ export type SyncedEntity<
 > = EntityDescriptor & {
   readonly kind: Kind;
   readonly table: Table;
+  /** The row's fields, each once (columns.ts): every shape below and the server's derive from it. */
+  readonly columns: ColumnMap;
   /** Body of POST and PUT, as the server validates it (the device's dialog checks the same). */
   readonly schema: z.ZodType<Fields & { id?: string | undefined }, unknown>;
   /** The device row for the server's copy (not pending). Method syntax: see AnySyncedEntity. */
   fromServer(row: Api, updatedAt: number): Local;
   /** The device row a save writes: pending, stamped `updatedAt`, server-owned fields kept. */
-  fromFields(id: string, fields: Fields, previous: Local | undefined, updatedAt: number): Local;
+  fromFields(
+    id: string,
+    fields: Fields,
+    previous: Partial<Local> | undefined,
+    updatedAt: number,
+  ): Local;
   /** The JSON body of POST/PUT for these fields. */
   body(fields: Fields): Fields;
   /** Same content as far as the owner can edit it: a pull then confirms a pending row. */
@@ -56,20 +60,16 @@ export type SyncedEntity<
 
 export const productEntity = {
   ...PRODUCTS,
+  columns: PRODUCT_COLUMNS,
   schema: productSchema,
-  fromServer: localProductFromServer,
-  fromFields: localProductFromFields,
-  body: productBody,
-  sameContent: sameProductContent,
+  ...productRows,
 } as const satisfies SyncedEntity<'product', 'products', FeedProduct, LocalProduct, ProductFields>;
 
 export const customerEntity = {
   ...CUSTOMERS,
+  columns: CUSTOMER_COLUMNS,
   schema: customerSchema,
-  fromServer: localCustomerFromServer,
-  fromFields: localCustomerFromFields,
-  body: customerBody,
-  sameContent: sameCustomerContent,
+  ...customerRows,
 } as const satisfies SyncedEntity<
   'customer',
   'customers',

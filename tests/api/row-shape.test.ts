@@ -1,0 +1,157 @@
+/**
+ * The registry owns the row shape: for every registered entity, the column map matches the
+ * Drizzle table, and the feed (GET /api/sync), the one-row read (GET /api/sync/<table>/<id>),
+ * the whole list (GET /api/<table>) and the answers of POST/PUT agree field by field, for rows
+ * with every optional field set and for rows with none set.
+ */
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, products } from '../../server/db/schema';
+import { columnsOf, SQL_TYPES } from '../../src/domain/sync/columns';
+import type { EntityKind } from '../../src/domain/sync/entities';
+import { type AnyEntity, SYNCED_ENTITIES } from '../../src/domain/sync/registry';
+import { createOwner, newId, type Owner } from './fixtures';
+import { createTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Json = Record<string, unknown>;
+
+/**
+ * Per entity: its Drizzle table, a body with only the required fields, and one with every
+ * optional field set (`serverSets`: fields only the server writes, set in the database as the
+ * server would, keyed by SQL column). Keyed by kind: a new entity does not compile without them.
+ */
+const SAMPLES: {
+  readonly [K in EntityKind]: {
+    table: PgTable & { id: unknown };
+    bare: () => Json;
+    full: () => Json;
+    serverSets: Json;
+  };
+} = {
+  product: {
+    table: products,
+    bare: () => ({ name: 'Café', price: '10' }),
+    full: () => ({ name: 'Chá verde', description: 'Folhas, 100 g', price: '12.5', active: false }),
+    serverSets: {},
+  },
+  customer: {
+    table: customers,
+    bare: () => ({ name: 'Ana', phone: nextPhone() }),
+    full: () => ({ name: 'Bia Souza', phone: nextPhone() }),
+    serverSets: { opted_out: true },
+  },
+};
+
+// One customer per phone in a store: each row gets a number of its own.
+let phones = 0;
+const nextPhone = () => `119876${String(++phones).padStart(5, '0')}`;
+
+const listFields = (e: AnyEntity) =>
+  columnsOf(e.columns)
+    .filter((c) => c.list)
+    .map((c) => c.name);
+const feedFields = (e: AnyEntity) =>
+  columnsOf(e.columns)
+    .filter((c) => c.feed)
+    .map((c) => c.name);
+
+async function getJson(owner: Owner, path: string): Promise<unknown> {
+  const res = await t.call('GET', path, undefined, owner.token);
+  expect(res.status, path).toBe(200);
+  return res.body;
+}
+
+/** The row as the feed, the one-row read and the whole list show it. */
+async function readEverywhere(owner: Owner, e: AnyEntity, id: string) {
+  const feed = (await getJson(owner, '/api/sync?since=0&limit=5000')) as Record<string, Json[]>;
+  const inFeed = feed[e.table]?.find((r) => r.id === id);
+  const one = (await getJson(owner, `/api/sync/${e.table}/${id}`)) as Json;
+  const list = (await getJson(owner, e.basePath)) as Json[];
+  const page = (await getJson(owner, `${e.basePath}?limit=1000&offset=0`)) as Json[];
+  return {
+    inFeed,
+    one,
+    inList: list.find((r) => r.id === id),
+    inPage: page.find((r) => r.id === id),
+  };
+}
+
+describe.each(SYNCED_ENTITIES.map((e) => [e.kind, e] as const))('the row shape of %s', (_, e) => {
+  const sample = SAMPLES[e.kind];
+
+  it('names each field of the map as the Drizzle table has it, with its SQL type', () => {
+    const drizzle = getTableColumns(sample.table);
+    for (const c of columnsOf(e.columns)) {
+      const column = drizzle[c.name];
+      expect(column?.name, c.name).toBe(c.column);
+      expect(column?.getSQLType(), c.name).toBe(SQL_TYPES[c.type]);
+      expect(column?.notNull, c.name).toBe(!c.nullable);
+    }
+  });
+
+  it.each([
+    ['with no optional field set', 'bare'],
+    ['with every optional field set', 'full'],
+  ] as const)(
+    'agrees in the feed, the one-row read, the list and the answers, %s',
+    async (__, variant) => {
+      const owner = await createOwner(t);
+      const id = newId();
+      const created = await t.call('POST', e.basePath, { id, ...sample[variant]() }, owner.token);
+      expect(created.status).toBe(201);
+      if (variant === 'full' && Object.keys(sample.serverSets).length > 0) {
+        const sets = Object.entries(sample.serverSets).map(
+          ([column, value]) => sql`${sql.identifier(column)} = ${value}`,
+        );
+        await t.db.execute(
+          sql`UPDATE ${sample.table} SET ${sql.join(sets, sql`, `)} WHERE ${eq(sql`id`, id)}`,
+        );
+      }
+      // The same body again changes nothing and answers the row as it now is (toApi).
+      const again = await t.call('PUT', `${e.basePath}/${id}`, created.body, owner.token);
+      expect(again.status).toBe(200);
+      const answer = again.body as Json;
+
+      const { inFeed, one, inList, inPage } = await readEverywhere(owner, e, id);
+      // The API's row: the same in the answers (JavaScript) and the lists (SQL), field by field.
+      expect(Object.keys(answer).sort()).toEqual(listFields(e).sort());
+      expect(inList).toStrictEqual(answer);
+      expect(inPage).toStrictEqual(answer);
+      // The feed's row: the same in the feed (SQL) and the one-row read (JavaScript).
+      expect(Object.keys(inFeed ?? {}).sort()).toEqual([...feedFields(e), 'deleted'].sort());
+      expect(one).toStrictEqual(inFeed);
+      // And a field both carry has one value.
+      for (const name of feedFields(e).filter((f) => listFields(e).includes(f))) {
+        expect(inFeed?.[name], name).toStrictEqual(answer[name]);
+      }
+      // The set variant really sets what the bare one leaves at its default.
+      if (variant === 'full') {
+        for (const [column, value] of Object.entries(sample.serverSets)) {
+          const c = columnsOf(e.columns).find((x) => x.column === column);
+          expect(answer[c?.name ?? column]).toBe(value);
+        }
+      }
+    },
+  );
+
+  it('agrees on a deleted row: the same tombstone in the feed and the one-row read', async () => {
+    const owner = await createOwner(t);
+    const id = newId();
+    await t.call('POST', e.basePath, { id, ...sample.bare() }, owner.token);
+    expect((await t.call('DELETE', `${e.basePath}/${id}`, undefined, owner.token)).status).toBe(
+      204,
+    );
+    const { inFeed, one, inList } = await readEverywhere(owner, e, id);
+    expect(inFeed).toStrictEqual({ id, deleted: true, revision: expect.any(Number) });
+    expect(one).toStrictEqual(inFeed);
+    expect(inList).toBeUndefined();
+  });
+});
