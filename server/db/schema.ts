@@ -19,10 +19,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BusinessHours } from '../../src/domain/hours';
 
-/** One sequence orders every synced change (products, customers): the sync cursor. */
+/**
+ * One sequence orders every synced change (products, customers): the sync cursor. Drawn only
+ * through store-write.ts `nextRevision`, under the store's write lock.
+ */
 export const syncRevision = pgSequence('sync_revision', { startWith: 1 });
-/** Use as the value of `revision` on every insert and update of a synced row. */
-export const nextRevision = sql<number>`nextval('sync_revision')`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

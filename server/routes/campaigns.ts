@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { CAMPAIGN_TEXTS, campaignCreateSchema } from '../../src/domain/campaigns';
 import { requireStore, requireUser } from '../auth/middleware';
+import { checkIdempotencyKey, IDEMPOTENCY_HEADER, runKeyed } from '../db/idempotency';
 import { readJson } from '../http';
 import { cancelCampaign, confirmCampaign, type PaymentGate } from '../services/campaigns/confirm';
 import { dailyLimit } from '../services/campaigns/daily-limit';
@@ -20,11 +21,6 @@ import {
 } from '../services/campaigns/images';
 import { campaignReport, listCampaigns } from '../services/campaigns/repo';
 import { baseOf, pageOf } from '../services/campaigns/route-helpers';
-import {
-  checkIdempotencyKey,
-  IDEMPOTENCY_HEADER,
-  runKeyed,
-} from '../services/catalogue/idempotency';
 import { campaignBilling } from '../services/payments/campaign-billing';
 import { campaignPaymentGate, requireConnectedWhatsApp } from '../services/payments/campaign-gate';
 import { paymentsEnabled } from '../services/payments/payments-service';

@@ -2,8 +2,8 @@
 import { Hono } from 'hono';
 import { requireStore, requireUser } from '../auth/middleware';
 import { answerList } from '../services/catalogue/list-json';
-import { mutationRoute } from '../services/catalogue/run-mutation';
 import type { AppEnv } from '../types';
+import { mutationRoute } from './mutation-route';
 
 export const customerRoutes = new Hono<AppEnv>();
 
@@ -11,7 +11,7 @@ customerRoutes.use('*', requireUser, requireStore);
 
 customerRoutes.get('/', (c) => answerList(c, 'customers'));
 
-// Create (upsert by the client's id), update and delete: see services/catalogue/mutations.ts.
-customerRoutes.post('/', mutationRoute);
-customerRoutes.put('/:id', mutationRoute);
-customerRoutes.delete('/:id', mutationRoute);
+// Create (upsert by the client's id), update and delete: the table in services/catalogue/mutations.ts.
+customerRoutes.post('/', mutationRoute('customer', 'create'));
+customerRoutes.put('/:id', mutationRoute('customer', 'update'));
+customerRoutes.delete('/:id', mutationRoute('customer', 'delete'));

@@ -5,13 +5,9 @@ import { CNPJ_REQUIRED_MESSAGE, PUBLIC_URL_MISSING_MESSAGE } from '../../src/dom
 import type { StoreMe } from '../../src/domain/schemas';
 import { botConfigSchema, createStoreSchema, updateStoreSchema } from '../../src/domain/schemas';
 import { requireStore, requireUser } from '../auth/middleware';
+import { checkIdempotencyKey, IDEMPOTENCY_HEADER, runKeyed } from '../db/idempotency';
 import type { stores } from '../db/schema';
 import { ApiError, readJson, validatePresent } from '../http';
-import {
-  checkIdempotencyKey,
-  IDEMPOTENCY_HEADER,
-  runKeyed,
-} from '../services/catalogue/idempotency';
 import { publicBaseUrl } from '../services/storefront/public-base';
 import {
   createStore,

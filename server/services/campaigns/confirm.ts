@@ -5,10 +5,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { nextOpening } from '../../../src/domain/zoned-time';
+import { runKeyed } from '../../db/idempotency';
 import { campaignRecipients, campaigns } from '../../db/schema';
 import { ApiError } from '../../http';
 import type { Services } from '../../types';
-import { runKeyed } from '../catalogue/idempotency';
 import { countAudience, SKIP_REASONS } from './audience';
 import { lockStoreCampaigns } from './daily-limit';
 import { checkSendable } from './drafts';

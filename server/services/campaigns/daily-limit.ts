@@ -7,8 +7,8 @@ import { and, eq, gte, lt, ne, or, sql } from 'drizzle-orm';
 import { zonedDayBounds } from '../../../src/domain/zoned-time';
 import type { Db } from '../../db/client';
 import { campaigns, stores } from '../../db/schema';
+import type { Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
-import type { Tx } from '../catalogue/store-lock';
 
 export type DailyLimit = { dailyLimit: number; dailySent: number; remaining: number };
 

@@ -10,10 +10,10 @@ import {
   dailyLimitMessage,
 } from '../../../src/domain/campaigns';
 import { localDateTimeToInstant } from '../../../src/domain/zoned-time';
+import type { Outcome } from '../../db/idempotency';
 import { campaigns } from '../../db/schema';
+import type { Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
-import type { Outcome } from '../catalogue/idempotency';
-import type { Tx } from '../catalogue/store-lock';
 import { hasCustomers } from './audience';
 import { dailyLimit, lockStoreCampaigns, storeCampaignSettings } from './daily-limit';
 import { imageIdFromUrl, storeOwnsImage } from './images';

@@ -9,8 +9,8 @@ import sharp from 'sharp';
 import { CAMPAIGN_IMAGE_MAX_BYTES, CAMPAIGN_TEXTS } from '../../../src/domain/campaigns';
 import type { Db } from '../../db/client';
 import { campaignImages } from '../../db/schema';
+import type { Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
-import type { Tx } from '../catalogue/store-lock';
 
 /** Longest side after scaling: plenty for a phone screen, small for the gateway to fetch. */
 const MAX_SIDE = 1600;

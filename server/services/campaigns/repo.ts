@@ -3,9 +3,9 @@ import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { CAMPAIGN_TEXTS } from '../../../src/domain/campaigns';
 import type { Db } from '../../db/client';
 import { campaignRecipients, campaigns } from '../../db/schema';
+import type { Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
 import type { Services } from '../../types';
-import type { Tx } from '../catalogue/store-lock';
 import { countAudience } from './audience';
 import { type CampaignJson, type CampaignRow, campaignJson } from './serialize';
 

@@ -2,7 +2,7 @@
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaigns, payments } from '../../db/schema';
-import type { Tx } from '../catalogue/store-lock';
+import type { Tx } from '../../db/store-write';
 import { payingFor } from '../payments/payment-row';
 import { fixRecipients, type PaidAudience } from './audience';
 import { rowsOf } from './sql-rows';

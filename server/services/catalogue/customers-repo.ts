@@ -5,7 +5,8 @@ import type { ApiCustomer } from '../../../src/domain/api-types';
 import type { customerSchema } from '../../../src/domain/schemas';
 import { CUSTOMERS as customerEntity } from '../../../src/domain/sync/entities';
 import type { Db } from '../../db/client';
-import { customers, nextRevision } from '../../db/schema';
+import { customers } from '../../db/schema';
+import { nextRevision } from '../../db/store-write';
 import { assertPhoneChangeFree, assertPhoneFree } from './customer-phone';
 import { toApiCustomer, toSyncCustomer } from './serialize';
 import type { SyncedTable } from './synced-writes';
@@ -32,7 +33,14 @@ export const customerTable: SyncedTable<Row, Omit<Customer, 'id'>, ApiCustomer> 
   async insert(tx, id, storeId, fields, now) {
     const [row] = await tx
       .insert(customers)
-      .values({ id, storeId, ...fields, revision: nextRevision, createdAt: now, updatedAt: now })
+      .values({
+        id,
+        storeId,
+        ...fields,
+        revision: nextRevision(tx),
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing({ target: customers.id })
       .returning();
     // Checked once the row is really new (a replay or another store's id keeps its answer); the
@@ -44,7 +52,7 @@ export const customerTable: SyncedTable<Row, Omit<Customer, 'id'>, ApiCustomer> 
     await assertPhoneChangeFree(tx, id, fields.phone);
     const [row] = await tx
       .update(customers)
-      .set({ ...fields, revision: nextRevision, updatedAt: now })
+      .set({ ...fields, revision: nextRevision(tx), updatedAt: now })
       .where(eq(customers.id, id))
       .returning();
     return row;
@@ -52,7 +60,7 @@ export const customerTable: SyncedTable<Row, Omit<Customer, 'id'>, ApiCustomer> 
   async tombstone(tx, id, now) {
     await tx
       .update(customers)
-      .set({ deletedAt: now, updatedAt: now, revision: nextRevision })
+      .set({ deletedAt: now, updatedAt: now, revision: nextRevision(tx) })
       .where(eq(customers.id, id));
   },
   sameFields: (row, f) => row.name === f.name && row.phone === f.phone,

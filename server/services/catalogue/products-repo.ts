@@ -4,7 +4,8 @@ import type { ApiProduct, FeedProduct } from '../../../src/domain/api-types';
 import type { Product } from '../../../src/domain/schemas';
 import { PRODUCTS as productEntity } from '../../../src/domain/sync/entities';
 import type { Db } from '../../db/client';
-import { nextRevision, products } from '../../db/schema';
+import { products } from '../../db/schema';
+import { nextRevision } from '../../db/store-write';
 import { toApiProduct, toSyncProduct } from './serialize';
 import type { SyncedTable } from './synced-writes';
 
@@ -29,7 +30,14 @@ export const productTable: SyncedTable<Row, Omit<Product, 'id'>, ApiProduct, Fee
   async insert(tx, id, storeId, fields, now) {
     const [row] = await tx
       .insert(products)
-      .values({ id, storeId, ...fields, revision: nextRevision, createdAt: now, updatedAt: now })
+      .values({
+        id,
+        storeId,
+        ...fields,
+        revision: nextRevision(tx),
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing({ target: products.id })
       .returning();
     return row;
@@ -37,7 +45,7 @@ export const productTable: SyncedTable<Row, Omit<Product, 'id'>, ApiProduct, Fee
   async update(tx, id, fields, now) {
     const [row] = await tx
       .update(products)
-      .set({ ...fields, revision: nextRevision, updatedAt: now })
+      .set({ ...fields, revision: nextRevision(tx), updatedAt: now })
       .where(eq(products.id, id))
       .returning();
     return row;
@@ -45,7 +53,7 @@ export const productTable: SyncedTable<Row, Omit<Product, 'id'>, ApiProduct, Fee
   async tombstone(tx, id, now) {
     await tx
       .update(products)
-      .set({ deletedAt: now, updatedAt: now, revision: nextRevision })
+      .set({ deletedAt: now, updatedAt: now, revision: nextRevision(tx) })
       .where(eq(products.id, id));
   },
   sameFields: (row, f) =>
