@@ -20,12 +20,12 @@ import {
   saveImage,
 } from '../services/campaigns/images';
 import { campaignReport, listCampaigns } from '../services/campaigns/repo';
-import { baseOf, pageOf } from '../services/campaigns/route-helpers';
 import { campaignBilling } from '../services/payments/campaign-billing';
 import { campaignPaymentGate, requireConnectedWhatsApp } from '../services/payments/campaign-gate';
 import { paymentsEnabled } from '../services/payments/payments-service';
 import { settleCancelledCampaign } from '../services/payments/refund';
 import type { AppEnv } from '../types';
+import { baseOf, pageOf } from './campaign-query';
 
 export const campaignRoutes = new Hono<AppEnv>();
 

@@ -11,7 +11,7 @@ import { type CampaignJson, type CampaignRow, campaignJson } from './serialize';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The public base for image URLs: PUBLIC_URL, else the request's origin. */
+/** The base of image URLs (services/public-base.ts linkBase). */
 export type Base = { publicBase: string };
 
 export async function findCampaign(db: Db | Tx, storeId: string, id: string) {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Services } from '../../types';
+import { linkBase } from '../public-base';
 import type { SenderDeps } from './sender';
 import { campaignSettings } from './settings';
 import { rowsOf } from './sql-rows';
@@ -71,6 +72,6 @@ export function senderDepsFrom(services: Services): SenderDeps {
     gateway: services.gateway,
     now: services.now,
     settings: campaignSettings(env, services.campaigns?.settings),
-    publicBase: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    publicBase: linkBase(env),
   };
 }
