@@ -40,8 +40,3 @@ export async function dailyLimit(db: Db | Tx, storeId: string, now: Date): Promi
   const limit = Math.max(0, store.limit);
   return { dailyLimit: limit, dailySent, remaining: Math.max(0, limit - dailySent) };
 }
-
-/** Serialises limit checks of one store (two 'Enviar' at once cannot both take the last slot). */
-export async function lockStoreCampaigns(tx: Tx, storeId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${storeId}::text, 10))`);
-}

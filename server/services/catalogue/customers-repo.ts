@@ -1,29 +1,17 @@
-/** Customers: the store's list and the table-specific queries behind the shared write rules. */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+/** Customers: the table-specific queries behind the shared write rules (synced-writes.ts). */
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApiCustomer } from '../../../src/domain/api-types';
 import type { customerSchema } from '../../../src/domain/schemas';
 import { CUSTOMERS as customerEntity } from '../../../src/domain/sync/entities';
-import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
 import { nextRevision } from '../../db/store-write';
 import { assertPhoneChangeFree, assertPhoneFree } from './customer-phone';
 import { toApiCustomer, toSyncCustomer } from './serialize';
 import type { SyncedTable } from './synced-writes';
 
-export const CUSTOMER_NOT_FOUND = customerEntity.messages.notFound;
-
 type Row = typeof customers.$inferSelect;
 type Customer = z.output<typeof customerSchema>;
-
-export async function listCustomers(db: Db, storeId: string): Promise<ApiCustomer[]> {
-  const rows = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.storeId, storeId), isNull(customers.deletedAt)))
-    .orderBy(asc(customers.name), asc(customers.id));
-  return rows.map(toApiCustomer);
-}
 
 export const customerTable: SyncedTable<Row, Omit<Customer, 'id'>, ApiCustomer> = {
   async find(tx, id) {

@@ -1,26 +1,14 @@
-/** Products: the store's list and the table-specific queries behind the shared write rules. */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+/** Products: the table-specific queries behind the shared write rules (synced-writes.ts). */
+import { eq } from 'drizzle-orm';
 import type { ApiProduct, FeedProduct } from '../../../src/domain/api-types';
 import type { Product } from '../../../src/domain/schemas';
 import { PRODUCTS as productEntity } from '../../../src/domain/sync/entities';
-import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
 import { nextRevision } from '../../db/store-write';
 import { toApiProduct, toSyncProduct } from './serialize';
 import type { SyncedTable } from './synced-writes';
 
-export const PRODUCT_NOT_FOUND = productEntity.messages.notFound;
-
 type Row = typeof products.$inferSelect;
-
-export async function listProducts(db: Db, storeId: string): Promise<ApiProduct[]> {
-  const rows = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.storeId, storeId), isNull(products.deletedAt)))
-    .orderBy(asc(products.name), asc(products.id));
-  return rows.map(toApiProduct);
-}
 
 export const productTable: SyncedTable<Row, Omit<Product, 'id'>, ApiProduct, FeedProduct> = {
   async find(tx, id) {

@@ -123,6 +123,7 @@ export async function requestCampaignCharge(
             updatedAt: deps.now(),
           })
           .where(and(eq(payments.id, checked.id), eq(payments.status, 'pendente')));
+        // Best effort: the row is already 'cancelado', so a charge paid anyway is refunded.
         await gateway.cancelCharge(checked.txid).catch(() => undefined);
       }
     }
