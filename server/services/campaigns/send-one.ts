@@ -10,12 +10,12 @@ import {
   markUnconfirmed,
   scheduleRetry,
   unclaim,
-  unconfirmedNotDelivered,
   untilRecorded,
 } from './deliver';
 import { pauseCampaign } from './pause';
 import type { SenderDeps } from './sender-deps';
 import type { CampaignRow } from './serialize';
+import { unconfirmedNotDelivered } from './unconfirmed';
 
 export type SendOutcome = 'sent' | 'failed' | 'retry' | 'disconnected' | 'unconfirmed';
 
