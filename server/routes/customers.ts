@@ -1,15 +1,15 @@
 /** /api/customers (spec §7): list and idempotent create/update/delete, scoped to the caller's store. */
 import { Hono } from 'hono';
 import { requireStore, requireUser } from '../auth/middleware';
-import { answerList } from '../services/catalogue/list-json';
 import type { AppEnv } from '../types';
+import { listRoute } from './list-route';
 import { mutationRoute } from './mutation-route';
 
 export const customerRoutes = new Hono<AppEnv>();
 
 customerRoutes.use('*', requireUser, requireStore);
 
-customerRoutes.get('/', (c) => answerList(c, 'customers'));
+customerRoutes.get('/', listRoute('customers'));
 
 // Create (upsert by the client's id), update and delete: the table in services/catalogue/mutations.ts.
 customerRoutes.post('/', mutationRoute('customer', 'create'));

@@ -2,15 +2,15 @@
 import { Hono } from 'hono';
 import { productCsvTemplate } from '../../src/domain/product-csv';
 import { requireStore, requireUser } from '../auth/middleware';
-import { answerList } from '../services/catalogue/list-json';
 import type { AppEnv } from '../types';
+import { listRoute } from './list-route';
 import { mutationRoute } from './mutation-route';
 
 export const productRoutes = new Hono<AppEnv>();
 
 productRoutes.use('*', requireUser, requireStore);
 
-productRoutes.get('/', (c) => answerList(c, 'products'));
+productRoutes.get('/', listRoute('products'));
 
 productRoutes.get('/template-csv', (c) => {
   c.header('Content-Type', 'text/csv; charset=utf-8');

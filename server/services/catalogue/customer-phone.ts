@@ -1,7 +1,7 @@
 /**
  * One customer per phone in a store (issue 14): a create or a phone change that would reach a
  * phone another live customer of the store already has is refused with 409. Called inside the
- * mutation's transaction, which holds the store's catalogue lock (store-lock.ts), so two
+ * mutation's transaction, which holds the store's write lock (db/store-write.ts), so two
  * devices replaying the same new phone at once cannot both pass. Deliberately no unique index:
  * duplicates saved before this rule stay as they are (a migration must not delete data).
  */
