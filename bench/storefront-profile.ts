@@ -4,7 +4,8 @@
  * Run: TEST_DB=pglite|postgres [TEST_DATABASE_URL=…] REQUESTS=200 npx tsx bench/storefront-profile.ts
  */
 import { eq } from 'drizzle-orm';
-import { nextRevision, products as productsTable } from '../server/db/schema';
+import { products as productsTable } from '../server/db/schema';
+import { nextRevision, writeStore } from '../server/db/store-write';
 import { loadLine, median, percentile } from './offline-kit';
 import { openBenchShop } from './storefront-kit';
 
@@ -13,10 +14,13 @@ const { t, rows, path } = await openBenchShop();
 const all: number[] = [];
 const parts = new Map<string, number[]>();
 for (let i = 0; i < REQUESTS + 30; i++) {
-  await t.db
-    .update(productsTable)
-    .set({ revision: nextRevision })
-    .where(eq(productsTable.id, rows[i % rows.length]?.id ?? ''));
+  const row = rows[i % rows.length];
+  await writeStore(t.db, row?.storeId ?? '', (tx) =>
+    tx
+      .update(productsTable)
+      .set({ revision: nextRevision(tx) })
+      .where(eq(productsTable.id, row?.id ?? '')),
+  );
   const started = performance.now();
   const res = await t.app.request(path, { headers: { 'Accept-Encoding': 'gzip' } });
   await res.arrayBuffer();

@@ -13,7 +13,8 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import { eq } from 'drizzle-orm';
 import lighthouse from 'lighthouse';
-import { nextRevision, products as productsTable } from '../server/db/schema';
+import { products as productsTable } from '../server/db/schema';
+import { nextRevision, writeStore } from '../server/db/store-write';
 import { RECOMPRESS_AFTER_MS } from '../server/services/storefront/page-cache';
 import { chromiumPath } from '../tests/e2e/browser';
 import { api, createOwnerWithStore } from '../tests/e2e/offline-helpers';
@@ -61,10 +62,12 @@ async function serverLeg(kind: 'pglite' | 'postgres') {
     };
     /** A product write between requests (not timed): the next request renders the page again. */
     const touch = () =>
-      t.db
-        .update(productsTable)
-        .set({ revision: nextRevision })
-        .where(eq(productsTable.id, rows[0]?.id ?? ''));
+      writeStore(t.db, rows[0]?.storeId ?? '', (tx) =>
+        tx
+          .update(productsTable)
+          .set({ revision: nextRevision(tx) })
+          .where(eq(productsTable.id, rows[0]?.id ?? '')),
+      );
     for (let i = 0; i < 30; i++) await once();
     const hit: number[] = [];
     const miss: number[] = [];

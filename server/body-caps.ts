@@ -106,6 +106,7 @@ async function refuse(c: Context, reader: Reader, unread: number, cap: number, m
   const drained = unread <= bound && (await discardRest(reader, bound));
   if (!drained) {
     c.header('Connection', 'close');
+    // The connection closes anyway (Connection: close); a cancel that fails changes nothing.
     reader.cancel().catch(() => {});
   }
   return c.json({ message: capMessage(cap, message) }, 413);

@@ -19,7 +19,7 @@ function readPid(lockPath: string): number | null {
     const pid = Number.parseInt(fs.readFileSync(lockPath, 'utf8').trim(), 10);
     return Number.isInteger(pid) && pid > 0 ? pid : null;
   } catch {
-    return null;
+    return null; // gone meanwhile or unreadable: no live owner to respect, the loop tries again
   }
 }
 

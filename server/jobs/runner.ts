@@ -56,6 +56,8 @@ export function createJobRunner(options: {
   const handedBack = new Promise<never>((_, reject) =>
     shutdown.signal.addEventListener('abort', () => reject(new HandedBack())),
   );
+  // Observed by the races below; this only keeps a shutdown with no job running from
+  // raising an unhandled rejection.
   handedBack.catch(() => {});
   let stopping = false;
   /** Jobs refused or cut short by the shutdown, per queue: returned to the queue by stop(). */
@@ -169,6 +171,7 @@ export function createJobRunner(options: {
       stopping = true;
       stoppingSignal.abort();
       if (!booting) return;
+      // A boot that failed was reported where it was awaited: nothing to stop then.
       const boss = await booting.catch(() => null);
       if (!boss) return;
       const grace = setTimeout(() => shutdown.abort(), config.shutdownSeconds * 1000);

@@ -1,14 +1,18 @@
 /**
- * /api/campanhas (spec §7 and CAMPAIGNS-CONTRACT.md): drafts, 'Enviar' (behind the Pix payment
- * when PIX_PROVIDER is not off), cancel (refunding a paid campaign), history, report, images.
+ * /api/campanhas (spec §7; a campaign's JSON is `CampaignJson`, src/domain/campaigns.ts): drafts,
+ * 'Enviar' (behind the Pix payment when PIX_PROVIDER is not off), cancel (refunding a paid
+ * campaign), history, report, images.
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { CAMPAIGN_TEXTS, campaignCreateSchema } from '../../src/domain/campaigns';
 import { requireStore, requireUser } from '../auth/middleware';
+import { checkIdempotencyKey, IDEMPOTENCY_HEADER, runKeyed } from '../db/idempotency';
 import { readJson } from '../http';
-import { cancelCampaign, confirmCampaign, type PaymentGate } from '../services/campaigns/confirm';
+import { writeCampaigns } from '../services/campaigns/campaign-lock';
+import { cancelCampaign } from '../services/campaigns/cancel';
+import { confirmCampaign, type PaymentGate } from '../services/campaigns/confirm';
 import { dailyLimit } from '../services/campaigns/daily-limit';
 import { saveDraft } from '../services/campaigns/drafts';
 import {
@@ -19,17 +23,12 @@ import {
   saveImage,
 } from '../services/campaigns/images';
 import { campaignReport, listCampaigns } from '../services/campaigns/repo';
-import { baseOf, pageOf } from '../services/campaigns/route-helpers';
-import {
-  checkIdempotencyKey,
-  IDEMPOTENCY_HEADER,
-  runKeyed,
-} from '../services/catalogue/idempotency';
 import { campaignBilling } from '../services/payments/campaign-billing';
 import { campaignPaymentGate, requireConnectedWhatsApp } from '../services/payments/campaign-gate';
+import { settleCancelledCampaign } from '../services/payments/campaign-refunds';
 import { paymentsEnabled } from '../services/payments/payments-service';
-import { settleCancelledCampaign } from '../services/payments/refund';
 import type { AppEnv } from '../types';
+import { baseOf, pageOf } from './campaign-query';
 
 export const campaignRoutes = new Hono<AppEnv>();
 
@@ -85,7 +84,7 @@ campaignRoutes.post('/', async (c) => {
   const input = await readJson(c, campaignCreateSchema);
   const { db, now } = c.var.deps;
   const storeId = c.var.storeId;
-  const { outcome, replayed } = await db.transaction((tx) =>
+  const { outcome, replayed } = await writeCampaigns(db, storeId, (tx) =>
     runKeyed(tx, storeId, key, 'POST /api/campanhas', (t) =>
       saveDraft(t, storeId, input, now(), baseOf(c)),
     ),

@@ -2,15 +2,15 @@
 import { Hono } from 'hono';
 import { productCsvTemplate } from '../../src/domain/product-csv';
 import { requireStore, requireUser } from '../auth/middleware';
-import { answerList } from '../services/catalogue/list-json';
-import { mutationRoute } from '../services/catalogue/run-mutation';
 import type { AppEnv } from '../types';
+import { listRoute } from './list-route';
+import { mutationRoute } from './mutation-route';
 
 export const productRoutes = new Hono<AppEnv>();
 
 productRoutes.use('*', requireUser, requireStore);
 
-productRoutes.get('/', (c) => answerList(c, 'products'));
+productRoutes.get('/', listRoute('products'));
 
 productRoutes.get('/template-csv', (c) => {
   c.header('Content-Type', 'text/csv; charset=utf-8');
@@ -19,9 +19,9 @@ productRoutes.get('/template-csv', (c) => {
   return c.body(productCsvTemplate());
 });
 
-productRoutes.post('/import-csv', mutationRoute);
+productRoutes.post('/import-csv', mutationRoute('product', 'import-csv'));
 
-// Create (upsert by the client's id), update and delete: see services/catalogue/mutations.ts.
-productRoutes.post('/', mutationRoute);
-productRoutes.put('/:id', mutationRoute);
-productRoutes.delete('/:id', mutationRoute);
+// Create (upsert by the client's id), update and delete: the table in services/catalogue/mutations.ts.
+productRoutes.post('/', mutationRoute('product', 'create'));
+productRoutes.put('/:id', mutationRoute('product', 'update'));
+productRoutes.delete('/:id', mutationRoute('product', 'delete'));

@@ -5,14 +5,10 @@ import { CNPJ_REQUIRED_MESSAGE, PUBLIC_URL_MISSING_MESSAGE } from '../../src/dom
 import type { StoreMe } from '../../src/domain/schemas';
 import { botConfigSchema, createStoreSchema, updateStoreSchema } from '../../src/domain/schemas';
 import { requireStore, requireUser } from '../auth/middleware';
+import { checkIdempotencyKey, IDEMPOTENCY_HEADER, runKeyed } from '../db/idempotency';
 import type { stores } from '../db/schema';
 import { ApiError, readJson, validatePresent } from '../http';
-import {
-  checkIdempotencyKey,
-  IDEMPOTENCY_HEADER,
-  runKeyed,
-} from '../services/catalogue/idempotency';
-import { publicBaseUrl } from '../services/storefront/public-base';
+import { publicBaseUrl } from '../services/public-base';
 import {
   createStore,
   findStoreLinkFields,
@@ -97,7 +93,7 @@ storeRoutes.get('/public-url', requireStore, async (c) => {
   const store = await findStoreLinkFields(db, c.var.storeId);
   if (!store.cnpj) throw new ApiError(400, CNPJ_REQUIRED);
   // Never an address taken from a public Host header: a forged one would go into the QR code.
-  const base = publicBaseUrl(env.PUBLIC_URL, c.req.url);
+  const base = publicBaseUrl(env, c.req.url);
   if (!base) throw new ApiError(421, PUBLIC_URL_MISSING_MESSAGE);
   return c.json({ url: `${base}/loja/${store.slug}` });
 });

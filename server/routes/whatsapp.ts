@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { requireStore, requireUser } from '../auth/middleware';
 import { ApiError } from '../http';
+import { publicBaseUrl } from '../services/public-base';
 import type { ConnectionState } from '../services/whatsapp/gateway';
 import { GatewayError } from '../services/whatsapp/gateway';
 import type { AppEnv } from '../types';
@@ -36,9 +37,11 @@ whatsappRoutes.get('/status', async (c) => {
 });
 
 whatsappRoutes.get('/generate-qr', async (c) => {
-  const { gateway } = c.var.deps;
+  const { gateway, env } = c.var.deps;
+  // The sandbox's QR opens this address: never one taken from a forged public Host.
+  const origin = publicBaseUrl(env, c.req.url) ?? undefined;
   const result = await viaGateway(
-    () => gateway.connect({ id: c.var.storeId }, { origin: new URL(c.req.url).origin }),
+    () => gateway.connect({ id: c.var.storeId }, { origin }),
     'Não foi possível gerar o QR Code. Tente novamente.',
   );
   if (result.state === 'connected') {

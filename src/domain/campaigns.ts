@@ -42,8 +42,8 @@ const STATUS_LABELS: Record<CampaignStatus, string> = {
 };
 
 /**
- * A campaign as GET/POST /api/campanhas answer it (CAMPAIGNS-CONTRACT.md): written by the server,
- * read by the screen.
+ * A campaign as GET/POST /api/campanhas answer it (spec §7; this type is the contract): written
+ * by the server, read by the screen.
  */
 export type CampaignJson = {
   id: string;

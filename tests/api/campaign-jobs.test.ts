@@ -102,11 +102,11 @@ describe('campaigns on the job queue', () => {
     } finally {
       await r.stop();
     }
-    // While the server was down its time came: the start job is due now.
+    // While the server was down its time came: the sender's wake is due now.
     r = await openTestRuntime(env, false);
     await r.services.db.execute(sql`update campaigns set starts_at = now() - interval '1 second'`);
     await r.services.db.execute(
-      sql`update pgboss.job set start_after = now() where name = 'campaign-start'`,
+      sql`update pgboss.job set start_after = now() where name = 'campaign-sender'`,
     );
     await r.stop();
     r = await openTestRuntime(env, true);

@@ -1,7 +1,8 @@
 /** One customer per phone in a store (issue 14): 409 with the other customer's name, old rows kept. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, nextRevision } from '../../server/db/schema';
+import { customers } from '../../server/db/schema';
+import { nextRevision, writeStore } from '../../server/db/store-write';
 import { createOwner, newId, type Owner, send } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -78,15 +79,17 @@ describe('one customer per phone', () => {
     const now = new Date();
     const old = [newId(), newId()];
     for (const [i, id] of old.entries()) {
-      await t.db.insert(customers).values({
-        id,
-        storeId: owner.storeId,
-        name: `Antigo ${i}`,
-        phone: '61998760004',
-        revision: nextRevision,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await writeStore(t.db, owner.storeId, (tx) =>
+        tx.insert(customers).values({
+          id,
+          storeId: owner.storeId,
+          name: `Antigo ${i}`,
+          phone: '61998760004',
+          revision: nextRevision(tx),
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
     }
     const list = await t.call('GET', '/api/customers', undefined, owner.token);
     expect(list.body.filter((c: { phone: string }) => c.phone === '61998760004')).toHaveLength(2);

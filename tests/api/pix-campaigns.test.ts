@@ -11,16 +11,16 @@ import { startCampaign } from '../../server/services/campaigns/start';
 import { createApiPixHttp } from '../../server/services/payments/api-pix-http';
 import { createBcbGateway } from '../../server/services/payments/bcb-adapter';
 import { WHATSAPP_DISCONNECTED_MESSAGE } from '../../server/services/payments/campaign-gate';
+import {
+  DISCONNECTED_REFUND_AFTER_MS,
+  DISCONNECTED_REFUND_REASON,
+} from '../../server/services/payments/campaign-refunds';
 import { PaymentGatewayError } from '../../server/services/payments/gateway';
 import {
   CHARGE_TTL_SECONDS,
   RECHECK_INTERVAL_MS,
 } from '../../server/services/payments/payments-service';
 import { recheckPayments } from '../../server/services/payments/recheck';
-import {
-  DISCONNECTED_REFUND_AFTER_MS,
-  DISCONNECTED_REFUND_REASON,
-} from '../../server/services/payments/refund';
 import { NOTIFY_RECHECK_MS } from '../../server/services/payments/webhook';
 import { instanceNameFor } from '../../server/services/whatsapp/connections';
 import { dailyLimitMessage } from '../../src/domain/campaigns';

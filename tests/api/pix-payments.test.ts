@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pixUnmatchedNotifications } from '../../server/db/schema';
 import { deleteExpired, UNMATCHED_RETENTION_DAYS } from '../../server/services/maintenance/cleanup';
 import { campaignPaymentGate } from '../../server/services/payments/campaign-gate';
+import { refundCampaignPayment } from '../../server/services/payments/campaign-refunds';
 import { confirmPayment } from '../../server/services/payments/confirm';
 import { PaymentGatewayError } from '../../server/services/payments/gateway';
 import {
@@ -12,7 +13,6 @@ import {
   requestCampaignCharge,
 } from '../../server/services/payments/payments-service';
 import { recheckPayments } from '../../server/services/payments/recheck';
-import { refundCampaignPayment } from '../../server/services/payments/refund';
 import { NOTIFY_RECHECK_MS, UNMATCHED_PER_HOUR } from '../../server/services/payments/webhook';
 import { parseBrCode } from '../../src/domain/pix/br-code';
 import { createOwner, type Owner } from './fixtures';

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, products } from '../../server/db/schema';
-import { findMutation } from '../../server/services/catalogue/mutations';
+import { addressOf } from '../../server/services/catalogue/mutations';
 import { isBatchable, type ReplayBatchItem } from '../../src/domain/sync/protocol';
 import { createOwner, newId, type Owner, send } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
@@ -312,7 +312,7 @@ describe('replay batch', () => {
       expect([method, path, isBatchable(method as string, path as string)]).toEqual([
         method,
         path,
-        findMutation(method as string, path as string) !== null,
+        addressOf(method as string, path as string) !== null,
       ]);
     }
   });

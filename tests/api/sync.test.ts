@@ -1,8 +1,8 @@
 /** GET /api/sync: deltas after a cursor, tombstones, pagination, store scoping, no late-commit gap. */
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextRevision, products } from '../../server/db/schema';
-import { lockStoreCatalogue } from '../../server/services/catalogue/store-lock';
+import { products } from '../../server/db/schema';
+import { nextRevision, writeStore } from '../../server/db/store-write';
 import type { SyncResponse } from '../../src/domain/api-types';
 import { createOwner, newId, type Owner } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
@@ -187,14 +187,13 @@ describe('sync', () => {
         release = resolve;
       });
       // A slow writer draws its revision first and commits last.
-      const slow = t.db.transaction(async (tx) => {
-        await lockStoreCatalogue(tx, owner.storeId);
+      const slow = writeStore(t.db, owner.storeId, async (tx) => {
         await tx.insert(products).values({
           id: slowId,
           storeId: owner.storeId,
           name: 'Lento',
           price: '1.00',
-          revision: nextRevision,
+          revision: nextRevision(tx),
         });
         await gate;
       });

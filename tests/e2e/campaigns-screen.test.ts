@@ -1,7 +1,7 @@
 /**
  * The /campanhas screen at 390×844: compose with an image, review, send, history, report, schedule
- * and cancel, daily limit, offline. Until the `campaigns-server` branch is merged, /api/campanhas*
- * is answered by an in-test fake that follows CAMPAIGNS-CONTRACT.md (./campaign-fake.ts); sign-in
+ * and cancel, daily limit, offline. /api/campanhas* is answered by an in-test fake that follows
+ * spec §7 and src/domain/campaigns.ts `CampaignJson` (./campaign-fake.ts); sign-in
  * and the rest of the app use the real server. Screenshots go to /tmp/campaigns-shots.
  */
 import fs from 'node:fs';

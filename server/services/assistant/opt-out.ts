@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { formatPhone } from '../../../src/domain/phone';
 import type { Db } from '../../db/client';
-import { customers, nextRevision } from '../../db/schema';
-import { inStoreTransaction, type Tx } from '../catalogue/store-lock';
+import { customers } from '../../db/schema';
+import { nextRevision, type Tx, writeStore } from '../../db/store-write';
 import { phoneVariants } from '../whatsapp/phone-jid';
 import { fold } from './text-match';
 
@@ -69,9 +69,9 @@ export async function setOptedOut(
   optedOut: boolean,
   now: Date,
 ): Promise<{ changed: boolean; customerId: string | null }> {
-  // Revisions must be drawn under the store's catalogue lock (see catalogue/store-lock.ts),
+  // Revisions are drawn under the store's write lock (db/store-write.ts),
   // or a device's pull could skip this change.
-  return inStoreTransaction(db, storeId, async (tx) => {
+  return writeStore(db, storeId, async (tx) => {
     const existing = await findCustomer(tx, storeId, phone);
     if (existing) {
       if (existing.optedOut === optedOut) return { changed: false, customerId: existing.id };
@@ -80,7 +80,7 @@ export async function setOptedOut(
         .set({
           optedOut,
           optedOutAt: optedOut ? now : null,
-          revision: nextRevision,
+          revision: nextRevision(tx),
           updatedAt: now,
         })
         .where(eq(customers.id, existing.id));
@@ -96,7 +96,7 @@ export async function setOptedOut(
       phone,
       optedOut: true,
       optedOutAt: now,
-      revision: nextRevision,
+      revision: nextRevision(tx),
       createdAt: now,
       updatedAt: now,
     });

@@ -4,7 +4,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Tx } from '../catalogue/store-lock';
+import type { Tx } from '../../db/store-write';
 import { rowsOf } from './sql-rows';
 
 export const SKIP_REASONS = {

@@ -3,24 +3,23 @@
  * payments on, the route passes a payment gate: the campaign is confirmed only once it is paid
  * (services/payments/campaign-gate.ts); until then the answer is the gate's 402 and the Pix charge.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { nextOpening } from '../../../src/domain/zoned-time';
-import { campaignRecipients, campaigns } from '../../db/schema';
+import { runKeyed } from '../../db/idempotency';
+import { campaigns } from '../../db/schema';
 import { ApiError } from '../../http';
 import type { Services } from '../../types';
-import { runKeyed } from '../catalogue/idempotency';
-import { countAudience, SKIP_REASONS } from './audience';
-import { lockStoreCampaigns } from './daily-limit';
+import { countAudience } from './audience';
+import { writeCampaigns } from './campaign-lock';
 import { checkSendable } from './drafts';
 import { type Base, oneJson, requireCampaign } from './repo';
-import { scheduleStart } from './scheduling';
-import type { CampaignJson } from './serialize';
+import { wakeSender } from './scheduling';
 import { campaignSettings } from './settings';
 
-const CANCELLED = 'Esta campanha foi cancelada';
+export const CANCELLED = 'Esta campanha foi cancelada';
 const CONFIRM_ROUTE = 'POST /api/campanhas/enviar';
 
-type Deps = Pick<Services, 'db' | 'env' | 'now' | 'jobs' | 'campaigns'>;
+export type Deps = Pick<Services, 'db' | 'env' | 'now' | 'jobs' | 'campaigns'>;
 
 /**
  * Asked once every refusal has passed, with the campaign's real recipients (customers not
@@ -47,8 +46,7 @@ async function precheck(
   storeId: string,
   campaignId: string,
 ): Promise<{ recipientCount: number; sendNow: boolean } | null> {
-  return deps.db.transaction(async (tx) => {
-    await lockStoreCampaigns(tx, storeId);
+  return writeCampaigns(deps.db, storeId, async (tx) => {
     const row = await requireCampaign(tx, storeId, campaignId);
     if (row.confirmedAt) return null;
     if (row.status === 'cancelado') throw new ApiError(409, CANCELLED);
@@ -83,9 +81,8 @@ export async function confirmCampaign(
   const now = deps.now();
   const settings = campaignSettings(deps.env, deps.campaigns?.settings);
   let scheduled: { at: Date } | null = null;
-  const { outcome, replayed } = await deps.db.transaction(async (tx) => {
-    await lockStoreCampaigns(tx, storeId);
-    return runKeyed(tx, storeId, idempotencyKey, CONFIRM_ROUTE, async () => {
+  const { outcome, replayed } = await writeCampaigns(deps.db, storeId, (tx) =>
+    runKeyed(tx, storeId, idempotencyKey, CONFIRM_ROUTE, async () => {
       const row = await requireCampaign(tx, storeId, campaignId);
       if (row.confirmedAt) return { status: 200, body: await oneJson(tx, row, base) };
       if (row.status === 'cancelado') throw new ApiError(409, CANCELLED);
@@ -99,55 +96,11 @@ export async function confirmCampaign(
       if (!updated) throw new Error('confirm update');
       scheduled = { at: startsAt };
       return { status: 200, body: await oneJson(tx, updated, base) };
-    });
-  });
-  // After the commit: a job that ran earlier would not see the confirmation. If this call is
-  // lost (crash right here), the periodic sweep starts the campaign anyway.
+    }),
+  );
+  // After the commit: a sender that ran earlier would not see the confirmation. The sender
+  // starts it when due (start.ts); if this wake is lost (crash right here), the sweep wakes it.
   const when = scheduled as { at: Date } | null;
-  if (when) await scheduleStart(deps, campaignId, storeId, when.at);
+  if (when) await wakeSender(deps, storeId, when.at);
   return { ...outcome, replayed };
-}
-
-const CANCELLABLE = ['agendado', 'em andamento', 'pausado'];
-
-/** Stops a campaign: nothing not yet sent will be sent (the one message in flight may finish). */
-export async function cancelCampaign(
-  deps: Deps,
-  storeId: string,
-  campaignId: string,
-  base: Base,
-  idempotencyKey?: string,
-) {
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
-    await lockStoreCampaigns(tx, storeId);
-    return runKeyed(
-      tx,
-      storeId,
-      idempotencyKey,
-      `PATCH /api/campanhas/${campaignId}/cancelar`,
-      async () => {
-        const row = await requireCampaign(tx, storeId, campaignId);
-        if (!CANCELLABLE.includes(row.status)) {
-          throw new ApiError(409, 'Esta campanha não pode mais ser cancelada');
-        }
-        const [updated] = await tx
-          .update(campaigns)
-          .set({ status: 'cancelado', pauseReason: null, pauseKind: null, updatedAt: now })
-          .where(eq(campaigns.id, row.id))
-          .returning();
-        if (!updated) throw new Error('cancel update');
-        await tx
-          .update(campaignRecipients)
-          .set({ status: 'skipped', lastError: SKIP_REASONS.cancelled, settledAt: now })
-          .where(
-            and(
-              eq(campaignRecipients.campaignId, row.id),
-              eq(campaignRecipients.status, 'pending'),
-            ),
-          );
-        return { status: 200, body: (await oneJson(tx, updated, base)) satisfies CampaignJson };
-      },
-    );
-  });
 }

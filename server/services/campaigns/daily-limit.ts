@@ -7,8 +7,8 @@ import { and, eq, gte, lt, ne, or, sql } from 'drizzle-orm';
 import { zonedDayBounds } from '../../../src/domain/zoned-time';
 import type { Db } from '../../db/client';
 import { campaigns, stores } from '../../db/schema';
+import type { Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
-import type { Tx } from '../catalogue/store-lock';
 
 export type DailyLimit = { dailyLimit: number; dailySent: number; remaining: number };
 
@@ -39,9 +39,4 @@ export async function dailyLimit(db: Db | Tx, storeId: string, now: Date): Promi
   const dailySent = Number(row?.n ?? 0);
   const limit = Math.max(0, store.limit);
   return { dailyLimit: limit, dailySent, remaining: Math.max(0, limit - dailySent) };
-}
-
-/** Serialises limit checks of one store (two 'Enviar' at once cannot both take the last slot). */
-export async function lockStoreCampaigns(tx: Tx, storeId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${storeId}::text, 10))`);
 }

@@ -10,12 +10,12 @@ import {
   dailyLimitMessage,
 } from '../../../src/domain/campaigns';
 import { localDateTimeToInstant } from '../../../src/domain/zoned-time';
+import type { Outcome } from '../../db/idempotency';
 import { campaigns } from '../../db/schema';
+import type { Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
-import type { Outcome } from '../catalogue/idempotency';
-import type { Tx } from '../catalogue/store-lock';
 import { hasCustomers } from './audience';
-import { dailyLimit, lockStoreCampaigns, storeCampaignSettings } from './daily-limit';
+import { dailyLimit, storeCampaignSettings } from './daily-limit';
 import { imageIdFromUrl, storeOwnsImage } from './images';
 import { type Base, oneJson } from './repo';
 
@@ -45,6 +45,7 @@ export async function checkSendable(
   return { timezone: store.timezone, startInstant };
 }
 
+/** Creates or changes a draft; runs inside writeCampaigns (campaign-lock.ts), with the key. */
 export async function saveDraft(
   tx: Tx,
   storeId: string,
@@ -52,7 +53,6 @@ export async function saveDraft(
   now: Date,
   base: Base,
 ): Promise<Outcome> {
-  await lockStoreCampaigns(tx, storeId);
   // Who owns the id and whether it can still change come before any other refusal.
   const [existing] = input.id
     ? await tx

@@ -9,8 +9,8 @@ import sharp from 'sharp';
 import { CAMPAIGN_IMAGE_MAX_BYTES, CAMPAIGN_TEXTS } from '../../../src/domain/campaigns';
 import type { Db } from '../../db/client';
 import { campaignImages } from '../../db/schema';
+import type { Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
-import type { Tx } from '../catalogue/store-lock';
 
 /** Longest side after scaling: plenty for a phone screen, small for the gateway to fetch. */
 const MAX_SIDE = 1600;
@@ -79,6 +79,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
       .toBuffer({ resolveWithObject: true });
     return { bytes: data, width: info.width, height: info.height, mimeType: 'image/jpeg' };
   } catch {
+    // sharp refuses what it cannot decode: the owner's file, not a server fault.
     throw new ApiError(400, 'Imagem inválida ou corrompida');
   }
 }
@@ -97,7 +98,7 @@ export function imageIdFromUrl(url: string): string | null {
   try {
     path = new URL(url, 'http://x').pathname;
   } catch {
-    return null;
+    return null; // not a URL at all, so not one of ours
   }
   if (!path.startsWith(IMAGE_PATH)) return null;
   const id = path.slice(IMAGE_PATH.length);

@@ -6,15 +6,10 @@
  */
 import { campaignText } from '../../../src/domain/campaigns';
 import { errorSummary, logger } from '../../logger';
-import {
-  dueUnconfirmed,
-  markSent,
-  setRecheck,
-  unconfirmedNotDelivered,
-  untilRecorded,
-} from './deliver';
+import { markSent, untilRecorded } from './deliver';
 import { imageUrlFor } from './images';
 import type { SenderDeps } from './sender-deps';
+import { dueUnconfirmed, setRecheck, unconfirmedNotDelivered } from './unconfirmed';
 
 const RECHECK_EVERY_MS = 60 * 60_000;
 const SEND_FAILED = 'O WhatsApp não aceitou a mensagem';

@@ -3,15 +3,15 @@ import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { CAMPAIGN_TEXTS } from '../../../src/domain/campaigns';
 import type { Db } from '../../db/client';
 import { campaignRecipients, campaigns } from '../../db/schema';
+import type { Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
 import type { Services } from '../../types';
-import type { Tx } from '../catalogue/store-lock';
 import { countAudience } from './audience';
 import { type CampaignJson, type CampaignRow, campaignJson } from './serialize';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The public base for image URLs: PUBLIC_URL, else the request's origin. */
+/** The base of image URLs (services/public-base.ts linkBase). */
 export type Base = { publicBase: string };
 
 export async function findCampaign(db: Db | Tx, storeId: string, id: string) {

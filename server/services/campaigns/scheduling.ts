@@ -1,11 +1,12 @@
 /**
- * How campaign work reaches the job queue (server/jobs/campaign-*.ts): a start job at the
- * campaign's startsAt, and per store at most one queued sender job, recorded on its lease row
- * so wakes from confirms, the sweep and the sender itself never pile up jobs.
+ * How campaign work reaches the job queue (server/jobs/campaign-*.ts): per store at most one
+ * queued sender job, recorded on its lease row, so wakes from confirms (at the campaign's
+ * startsAt), the sweep and the sender itself never pile up jobs.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Services } from '../../types';
+import { linkBase } from '../public-base';
 import type { SenderDeps } from './sender';
 import { campaignSettings } from './settings';
 import { rowsOf } from './sql-rows';
@@ -16,21 +17,12 @@ export const CAMPAIGN_QUEUES = {
   sweep: 'campaign-sweep',
 } as const;
 
+/** What start jobs queued by older versions carry (jobs/campaign-start.ts). */
 export type StartJobData = { campaignId: string; storeId: string };
 export type SenderJobData = { storeId: string; wake?: string };
 
 /** A queued wake older than this with no run is presumed lost (crash between mark and send). */
 const LOST_WAKE_MS = 30_000;
-
-export async function scheduleStart(
-  deps: Pick<Services, 'jobs'>,
-  campaignId: string,
-  storeId: string,
-  at: Date,
-): Promise<void> {
-  const data: StartJobData = { campaignId, storeId };
-  await deps.jobs.send(CAMPAIGN_QUEUES.start, data, { startAfter: at, singletonKey: campaignId });
-}
 
 /**
  * Makes sure a sender job for the store runs by `at` (default now): queues one unless one is
@@ -71,6 +63,6 @@ export function senderDepsFrom(services: Services): SenderDeps {
     gateway: services.gateway,
     now: services.now,
     settings: campaignSettings(env, services.campaigns?.settings),
-    publicBase: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    publicBase: linkBase(env),
   };
 }

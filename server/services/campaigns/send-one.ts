@@ -10,12 +10,12 @@ import {
   markUnconfirmed,
   scheduleRetry,
   unclaim,
-  unconfirmedNotDelivered,
   untilRecorded,
 } from './deliver';
 import { pauseCampaign } from './pause';
 import type { SenderDeps } from './sender-deps';
 import type { CampaignRow } from './serialize';
+import { unconfirmedNotDelivered } from './unconfirmed';
 
 export type SendOutcome = 'sent' | 'failed' | 'retry' | 'disconnected' | 'unconfirmed';
 
@@ -48,7 +48,8 @@ export async function sendOne(
     if (error instanceof GatewayOutcomeUnknownError) {
       return settleUnknown(deps, campaign, r, token, message, error, signal);
     }
-    // A definite refusal: the gateway answered 4xx or was never reached. Not sent.
+    // A definite refusal: the gateway answered 4xx or was never reached. Not sent. A state
+    // that cannot be read is 'unknown': treated as a plain failure, never as disconnected.
     const state = await gateway.state(store).catch(() => 'unknown' as const);
     if (state === 'disconnected' || state === 'connecting') {
       // Surely not sent: the row goes back untouched and the campaign waits for the reconnect.
@@ -98,6 +99,7 @@ async function settleUnknown(
   const found = gateway.lookupSent
     ? await gateway
         .lookupSent(store, r.phone, message.text, r.claimedAt ?? now)
+        // Cannot ask now: 'unknown' keeps the message unconfirmed, asked again later.
         .catch(() => 'unknown' as const)
     : 'unknown';
   if (found === 'sent') {
@@ -115,6 +117,7 @@ async function settleUnknown(
       SEND_FAILED,
     );
   }
+  // A state that cannot be read is 'unknown': a plain failure, never a disconnection pause.
   const state = await gateway.state(store).catch(() => 'unknown' as const);
   if (state === 'disconnected' || state === 'connecting') {
     await pauseCampaign(db, campaign.id, now, { kind: 'disconnected' });

@@ -1,4 +1,4 @@
-/** A campaign row → the contract's Campaign JSON (CAMPAIGNS-CONTRACT.md). */
+/** A campaign row → its JSON as spec §7's calls answer it (`CampaignJson`, src/domain/campaigns.ts). */
 import type { CampaignJson } from '../../../src/domain/campaigns';
 import type { campaigns } from '../../db/schema';
 import { imageUrlFor } from './images';

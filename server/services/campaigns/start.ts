@@ -2,7 +2,7 @@
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaigns, payments } from '../../db/schema';
-import type { Tx } from '../catalogue/store-lock';
+import type { Tx } from '../../db/store-write';
 import { payingFor } from '../payments/payment-row';
 import { fixRecipients, type PaidAudience } from './audience';
 import { rowsOf } from './sql-rows';
@@ -50,8 +50,16 @@ async function paidAudience(tx: Tx, campaignId: string): Promise<PaidAudience> {
   return { before: kept.createdAt, cap: kept.bands === null ? null : kept.bands * 100 };
 }
 
+/**
+ * The one place campaigns start: the store's sender, under its lease, starts every confirmed
+ * campaign of the store that is due (jobs and the sweep only wake the sender).
+ */
+export async function startDueCampaigns(db: Db, storeId: string, now: Date): Promise<void> {
+  for (const id of await dueUnstarted(db, storeId, now)) await startCampaign(db, id, now);
+}
+
 /** Confirmed campaigns of the store that are due but not started yet. */
-export async function dueUnstarted(db: Db, storeId: string, now: Date) {
+async function dueUnstarted(db: Db, storeId: string, now: Date) {
   const rows = await db
     .select({ id: campaigns.id })
     .from(campaigns)

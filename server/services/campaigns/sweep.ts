@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { RECHECK_FOR_MS } from './deliver';
 import { rowsOf } from './sql-rows';
+import { RECHECK_FOR_MS } from './unconfirmed';
 
 export async function storesWithCampaignWork(db: Db, now: Date): Promise<string[]> {
   // …and every store with an unconfirmed message due for another look at the gateway.

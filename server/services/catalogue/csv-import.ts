@@ -11,8 +11,8 @@ import type { ParsedRow } from '../../../src/domain/product-csv';
 import { searchKey } from '../../../src/domain/text';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
+import { nextRevision, type StoreTx, writeStore } from '../../db/store-write';
 import { yieldToForeground } from '../../foreground';
-import { inStoreTransaction, type Tx } from './store-lock';
 
 /**
  * Rows per transaction. PGlite writes 500 rows in a few tens of milliseconds (while it does, its event loop is busy too), so another
@@ -84,7 +84,7 @@ type Value = Pick<ParsedRow, 'name' | 'description' | 'price' | 'active'> & { id
  * lock, so a product deleted or renamed while the import runs is seen as it is now.
  */
 async function writeChunk(
-  tx: Tx,
+  tx: StoreTx,
   storeId: string,
   rows: readonly ParsedRow[],
   idByName: ReadonlyMap<string, string>,
@@ -148,12 +148,12 @@ async function writeChunk(
   const result = await tx.execute<{ id: string }>(sql`
     insert into ${products} (id, store_id, name, description, price, active, revision, created_at, updated_at)
     select r.id, ${storeId}::uuid, r.name, r.description, r.price, r.active,
-           nextval('sync_revision'), ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+           ${nextRevision(tx)}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
       as r(id uuid, name text, description text, price numeric, active boolean)
     on conflict (id) do update set
       name = excluded.name, description = excluded.description, price = excluded.price,
-      active = excluded.active, revision = nextval('sync_revision'), updated_at = excluded.updated_at
+      active = excluded.active, revision = ${nextRevision(tx)}, updated_at = excluded.updated_at
     -- Belt and braces: the checks above already refused foreign and deleted ids.
     where ${products.storeId} = excluded.store_id and ${products.deletedAt} is null
     returning id`);
@@ -184,7 +184,7 @@ export async function importProductRows(
   let imported = 0;
   for (const chunk of chunks(rows, IMPORT_CHUNK_ROWS)) {
     await yieldToForeground();
-    imported += await inStoreTransaction(db, storeId, (tx) =>
+    imported += await writeStore(db, storeId, (tx) =>
       writeChunk(tx, storeId, chunk, idByName, seenIds, errors, now),
     );
   }

@@ -1,15 +1,15 @@
 /**
  * One customer per phone in a store (issue 14): a create or a phone change that would reach a
  * phone another live customer of the store already has is refused with 409. Called inside the
- * mutation's transaction, which holds the store's catalogue lock (store-lock.ts), so two
+ * mutation's transaction, which holds the store's write lock (db/store-write.ts), so two
  * devices replaying the same new phone at once cannot both pass. Deliberately no unique index:
  * duplicates saved before this rule stay as they are (a migration must not delete data).
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { duplicatePhoneMessage } from '../../../src/domain/duplicate-phone';
 import { customers } from '../../db/schema';
+import type { Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
-import type { Tx } from './store-lock';
 
 /** Throws 409 when another live customer of the store (not `id`) has this phone. */
 export async function assertPhoneFree(

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { ApiCustomer } from '../../../src/domain/api-types';
 import { CUSTOMER_COLUMNS, type CustomerFields } from '../../../src/domain/customer';
 import { CUSTOMERS as customerEntity } from '../../../src/domain/sync/entities';
-import { customers, nextRevision } from '../../db/schema';
+import { customers } from '../../db/schema';
+import { nextRevision } from '../../db/store-write';
 import { assertPhoneChangeFree, assertPhoneFree } from './customer-phone';
 import {
   editableFields,
@@ -27,7 +28,14 @@ export const customerTable: SyncedTable<Row, CustomerFields, ApiCustomer> = {
   async insert(tx, id, storeId, fields, now) {
     const [row] = await tx
       .insert(customers)
-      .values({ id, storeId, ...fields, revision: nextRevision, createdAt: now, updatedAt: now })
+      .values({
+        id,
+        storeId,
+        ...fields,
+        revision: nextRevision(tx),
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing({ target: customers.id })
       .returning();
     // Checked once the row is really new (a replay or another store's id keeps its answer); the
@@ -39,7 +47,7 @@ export const customerTable: SyncedTable<Row, CustomerFields, ApiCustomer> = {
     await assertPhoneChangeFree(tx, id, fields.phone);
     const [row] = await tx
       .update(customers)
-      .set({ ...fields, revision: nextRevision, updatedAt: now })
+      .set({ ...fields, revision: nextRevision(tx), updatedAt: now })
       .where(eq(customers.id, id))
       .returning();
     return row;
@@ -47,7 +55,7 @@ export const customerTable: SyncedTable<Row, CustomerFields, ApiCustomer> = {
   async tombstone(tx, id, now) {
     await tx
       .update(customers)
-      .set({ deletedAt: now, updatedAt: now, revision: nextRevision })
+      .set({ deletedAt: now, updatedAt: now, revision: nextRevision(tx) })
       .where(eq(customers.id, id));
   },
   sameFields: sameFields(CUSTOMER_COLUMNS),

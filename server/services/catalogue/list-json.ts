@@ -9,15 +9,11 @@
  */
 import { gzipSync } from 'node:zlib';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { z } from 'zod';
 import { childrenOf } from '../../../src/domain/sync/children';
 import type { EntityTableName } from '../../../src/domain/sync/entities';
 import { SYNCED_ENTITIES } from '../../../src/domain/sync/registry';
 import { type Db, runsInProcess } from '../../db/client';
-import { ApiError, acceptsGzip } from '../../http';
-import type { AppEnv } from '../../types';
 import { jsonObjectSql } from './serialize';
 
 /** Rows per page read from the database; small enough that one page is a few milliseconds. */
@@ -228,45 +224,3 @@ export async function listAllJson(
     },
   });
 }
-
-/** Smaller answers are sent as they are (as the compress middleware does below 1 KB). */
-const GZIP_FROM_BYTES = 1024;
-
-const LIST_QUERY_INVALID =
-  'Parâmetros de paginação inválidos: use limit entre 1 e 1000 e offset a partir de 0';
-
-/** Answers GET /api/<kind>: the whole list, or one page with `?limit=&offset=` (same array shape). */
-export async function answerList(c: Context<AppEnv>, kind: ListKind): Promise<Response> {
-  const { limit, offset } = c.req.query();
-  const headers = { 'content-type': 'application/json; charset=UTF-8' };
-  if (limit === undefined && offset === undefined) {
-    const list = await listAllJson(c.var.deps.db, kind, c.var.storeId, c.var.snapshot);
-    // A big list streams, gzip'd on the way by the compress middleware.
-    if (!(list instanceof WholeList)) return c.body(list, 200, headers);
-    const vary = { ...headers, Vary: 'Accept-Encoding' };
-    if (list.bytes.byteLength < GZIP_FROM_BYTES || !acceptsGzip(c)) {
-      // With its length, the compress middleware leaves a small answer alone, as it means to.
-      return c.body(list.bytes, 200, { ...vary, 'Content-Length': String(list.bytes.byteLength) });
-    }
-    return c.body(list.gzip, 200, { ...vary, 'Content-Encoding': 'gzip' });
-  }
-  const page = pageQuery.safeParse({ limit: limit ?? '1000', offset: offset ?? '0' });
-  if (!page.success) throw new ApiError(400, LIST_QUERY_INVALID);
-  return c.body(
-    await listPageJson(c.var.deps.db, kind, c.var.storeId, page.data.limit, page.data.offset),
-    200,
-    headers,
-  );
-}
-
-const pageQuery = z.object({
-  limit: z
-    .string()
-    .regex(/^\d{1,4}$/)
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(1000)),
-  offset: z
-    .string()
-    .regex(/^\d{1,9}$/)
-    .transform(Number),
-});

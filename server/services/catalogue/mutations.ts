@@ -1,15 +1,19 @@
 /**
- * The catalogue's mutations (spec §7), once: which method and path do what, how the body is
- * validated and what runs inside the store's transaction (or, for a CSV import, in chunks). The single routes
- * (routes/products.ts, routes/customers.ts) and the replay batch (routes/sync.ts) both go
- * through here, so a mutation replayed in a batch answers exactly what it would have alone.
+ * The catalogue's mutations (spec §7), once, in a table keyed by entity and operation: how the
+ * body is validated and what runs inside the store's write (or, for a CSV import, in chunks).
+ * The single routes (routes/products.ts, routes/customers.ts) name their entry directly; the
+ * replay batch (routes/sync.ts) reads it from the item's method and path with `addressOf`. Both
+ * then run the same entry, so a mutation replayed in a batch answers exactly what it would alone.
  */
 import { z } from 'zod';
-import { type AnySyncedEntity, SYNCED_ENTITIES } from '../../../src/domain/sync/registry';
-import { ApiError, validate, validatePresent } from '../../http';
-import { cleanStrings } from './clean-input';
+import {
+  type AnySyncedEntity,
+  type EntityKind,
+  SYNCED_ENTITIES,
+} from '../../../src/domain/sync/registry';
+import type { ChunkedWork, Reply, Work } from '../../db/idempotency';
+import { ApiError, cleanStrings, validate, validatePresent } from '../../http';
 import { importCsvMutation } from './csv-import-route';
-import type { ChunkedWork, Reply, Work } from './idempotency';
 import type { MutationContext } from './mutation-context';
 import { isUuid } from './serialize';
 import { type AnySyncedTable, SERVER_TABLES } from './synced-tables';
@@ -19,18 +23,23 @@ export type { MutationContext };
 
 /**
  * Validates the parsed JSON body (throws ApiError 4xx) and returns the work to run in the
- * store's transaction, or a Reply when the answer is known without touching the database.
+ * store's write, or a Reply when the answer is known without touching the database.
  */
-type Handler = (
+export type Handler = (
   id: string | null,
   body: unknown,
   ctx: MutationContext,
 ) => Work | ChunkedWork | Reply;
 
-type Mutation = { method: string; pattern: RegExp; handler: Handler };
+type Entity = (typeof SYNCED_ENTITIES)[number];
+/** An extra POST's operation: its path under the entity ('/import-csv' → 'import-csv'). */
+type ExtraOperation<E extends Entity> = E['extraPosts'][number] extends `/${infer Name}`
+  ? Name
+  : never;
+export type Operation = 'create' | 'update' | 'delete' | ExtraOperation<Entity>;
 
-/** One path segment: the row id, checked by the handler (a malformed one is 404). */
-const SEGMENT = '([^/]+)';
+/** Which entry of the table a request names, and the row id its path carries (PUT, DELETE). */
+export type MutationAddress = { kind: EntityKind; operation: Operation; id: string | null };
 
 function rowId(raw: string | null, notFound: string): string {
   if (!raw || !isUuid(raw)) throw new ApiError(404, notFound);
@@ -56,78 +65,63 @@ function parseChanges(schema: z.ZodType, body: unknown): Record<string, unknown>
 }
 
 /** POST (upsert by the client's id), PUT /:id and DELETE /:id of one synced entity. */
-function crud(entity: AnySyncedEntity, table: AnySyncedTable): Mutation[] {
-  const { basePath: base, schema } = entity;
+function crud(entity: AnySyncedEntity, table: AnySyncedTable) {
+  const { schema } = entity;
   const { notFound } = entity.messages;
-  const one = new RegExp(`^${base}/${SEGMENT}$`);
-  return [
-    {
-      method: 'POST',
-      pattern: new RegExp(`^${base}$`),
-      handler: (_id, body, { storeId, now }) => {
-        const input = parse(schema, body);
-        return (tx) => upsertSynced(table, tx, storeId, input, now);
-      },
-    },
-    {
-      method: 'PUT',
-      pattern: one,
-      handler: (raw, body, { storeId, now }) => {
-        const id = rowId(raw, notFound);
-        const changes = parseChanges(schema, body);
-        return (tx) => updateSynced(table, tx, storeId, id, changes, now);
-      },
-    },
-    {
-      method: 'DELETE',
-      pattern: one,
-      handler: (raw, _body, { storeId, now }) => {
-        const id = rowId(raw, notFound);
-        return (tx) => deleteSynced(table, tx, storeId, id, now);
-      },
-    },
-  ];
+  return {
+    create: ((_id, body, { storeId, now }) => {
+      const input = parse(schema, body);
+      return (tx) => upsertSynced(table, tx, storeId, input, now);
+    }) satisfies Handler,
+    update: ((raw, body, { storeId, now }) => {
+      const id = rowId(raw, notFound);
+      const changes = parseChanges(schema, body);
+      return (tx) => updateSynced(table, tx, storeId, id, changes, now);
+    }) satisfies Handler,
+    delete: ((raw, _body, { storeId, now }) => {
+      const id = rowId(raw, notFound);
+      return (tx) => deleteSynced(table, tx, storeId, id, now);
+    }) satisfies Handler,
+  };
 }
 
-type ExtraPath = {
-  [E in (typeof SYNCED_ENTITIES)[number] as E['kind']]: `${E['basePath']}${E['extraPosts'][number]}`;
-}[(typeof SYNCED_ENTITIES)[number]['kind']];
-
-/** The registry's extra POSTs (`extraPosts`): every one must have its handler here. */
-const EXTRA_POSTS: Record<ExtraPath, Handler> = {
-  '/api/products/import-csv': importCsvMutation,
+/** Every synced entity's operations: the compiler asks for each registry kind and extra POST. */
+const MUTATIONS: {
+  readonly [E in Entity as E['kind']]: Record<
+    'create' | 'update' | 'delete' | ExtraOperation<E>,
+    Handler
+  >;
+} = {
+  product: {
+    ...crud(SYNCED_ENTITIES[0], SERVER_TABLES.product),
+    'import-csv': importCsvMutation,
+  },
+  customer: crud(SYNCED_ENTITIES[1], SERVER_TABLES.customer),
 };
 
-const escapeRegExp = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The handler of an address; an operation the entity does not have is the 404 of a route. */
+export function handlerOf(address: MutationAddress): Handler | null {
+  const operations: Partial<Record<Operation, Handler>> = MUTATIONS[address.kind];
+  return operations[address.operation] ?? null;
+}
 
-/** Built from the registry: every synced entity's mutations, and nothing else. */
-const MUTATIONS: Mutation[] = SYNCED_ENTITIES.flatMap((entity) => [
-  // Before the generic /:id routes: 'import-csv' is not a row id.
-  ...entity.extraPosts.map((extra) => ({
-    method: 'POST',
-    pattern: new RegExp(`^${escapeRegExp(entity.basePath + extra)}$`),
-    handler: EXTRA_POSTS[`${entity.basePath}${extra}` as ExtraPath],
-  })),
-  ...crud(entity, SERVER_TABLES[entity.kind]),
-]);
-
-export type FoundMutation = {
-  /** "METHOD /path", what an Idempotency-Key is bound to. */
-  route: string;
-  prepare(body: unknown, ctx: MutationContext): Work | ChunkedWork | Reply;
-};
-
-/** The mutation a method and path name, or null (the caller answers 404). */
-export function findMutation(method: string, path: string): FoundMutation | null {
-  for (const m of MUTATIONS) {
-    if (m.method !== method) continue;
-    const match = m.pattern.exec(path);
-    if (!match) continue;
-    const id = match[1] ?? null;
-    return {
-      route: `${method} ${path}`,
-      prepare: (body, ctx) => m.handler(id, body, ctx),
-    };
+/**
+ * The entry a replayed item's method and path name, as the spec's routes spell them (POST
+ * /api/products, PUT /api/products/<id>, POST /api/products/import-csv…), or null (404).
+ */
+export function addressOf(method: string, path: string): MutationAddress | null {
+  for (const entity of SYNCED_ENTITIES) {
+    if (!path.startsWith(entity.basePath)) continue;
+    const rest = path.slice(entity.basePath.length);
+    if (rest === '')
+      return method === 'POST' ? { kind: entity.kind, operation: 'create', id: null } : null;
+    if (!/^\/[^/]+$/.test(rest)) continue;
+    const extra = entity.extraPosts.find((p) => p === rest);
+    if (method === 'POST' && extra) {
+      return { kind: entity.kind, operation: extra.slice(1) as Operation, id: null };
+    }
+    if (method === 'PUT') return { kind: entity.kind, operation: 'update', id: rest.slice(1) };
+    if (method === 'DELETE') return { kind: entity.kind, operation: 'delete', id: rest.slice(1) };
   }
   return null;
 }

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { ApiProduct, FeedProduct } from '../../../src/domain/api-types';
 import { PRODUCT_COLUMNS, type ProductFields } from '../../../src/domain/product';
 import { PRODUCTS as productEntity } from '../../../src/domain/sync/entities';
-import { nextRevision, products } from '../../db/schema';
+import { products } from '../../db/schema';
+import { nextRevision } from '../../db/store-write';
 import {
   editableFields,
   type ServerRowOf,
@@ -26,7 +27,14 @@ export const productTable: SyncedTable<Row, ProductFields, ApiProduct, FeedProdu
   async insert(tx, id, storeId, fields, now) {
     const [row] = await tx
       .insert(products)
-      .values({ id, storeId, ...fields, revision: nextRevision, createdAt: now, updatedAt: now })
+      .values({
+        id,
+        storeId,
+        ...fields,
+        revision: nextRevision(tx),
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing({ target: products.id })
       .returning();
     return row;
@@ -34,7 +42,7 @@ export const productTable: SyncedTable<Row, ProductFields, ApiProduct, FeedProdu
   async update(tx, id, fields, now) {
     const [row] = await tx
       .update(products)
-      .set({ ...fields, revision: nextRevision, updatedAt: now })
+      .set({ ...fields, revision: nextRevision(tx), updatedAt: now })
       .where(eq(products.id, id))
       .returning();
     return row;
@@ -42,7 +50,7 @@ export const productTable: SyncedTable<Row, ProductFields, ApiProduct, FeedProdu
   async tombstone(tx, id, now) {
     await tx
       .update(products)
-      .set({ deletedAt: now, updatedAt: now, revision: nextRevision })
+      .set({ deletedAt: now, updatedAt: now, revision: nextRevision(tx) })
       .where(eq(products.id, id));
   },
   sameFields: sameFields(PRODUCT_COLUMNS),

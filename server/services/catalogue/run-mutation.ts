@@ -3,15 +3,10 @@
  * device's replay batch, POST /api/sync/replay). Both answer per mutation what the route alone
  * would have answered.
  */
-import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Db } from '../../db/client';
-import { ApiError, parseJsonBody, readBodyText } from '../../http';
-import type { AppEnv } from '../../types';
 import {
   type ChunkedWork,
   checkIdempotencyKey,
-  IDEMPOTENCY_HEADER,
   isChunked,
   loadKeys,
   type Outcome,
@@ -22,21 +17,27 @@ import {
   saveKeys,
   storedOutcome,
   type Work,
-} from './idempotency';
-import { findMutation, type MutationContext } from './mutations';
-import { inStoreTransaction, type Tx } from './store-lock';
+} from '../../db/idempotency';
+import { type StoreTx, savepoint, writeStore } from '../../db/store-write';
+import { ApiError, parseJsonBody } from '../../http';
+import { addressOf, handlerOf, type MutationAddress, type MutationContext } from './mutations';
 
 const ROUTE_NOT_FOUND = 'Rota não encontrada';
 
-function respond(c: Context<AppEnv>, reply: Reply): Response {
-  if (reply.status === 204) return c.body(null, 204);
-  return c.json(reply.body, reply.status as ContentfulStatusCode);
-}
-
-/** One mutation as the device sends it: alone (its own route) or inside a replay batch. */
+/** One mutation as the device sends it inside a replay batch: the route's method and path. */
 export type BatchItem = {
   method: string;
   path: string;
+  idempotencyKey?: string | undefined;
+  /** The request's JSON body as sent, or null (DELETE). */
+  body: string | null;
+};
+
+/** One mutation to run: the table's entry (null: no such route), its key and body. */
+export type MutationItem = {
+  address: MutationAddress | null;
+  /** "METHOD /path", what an Idempotency-Key is bound to. */
+  route: string;
   idempotencyKey?: string | undefined;
   /** The request's JSON body as sent, or null (DELETE). */
   body: string | null;
@@ -48,43 +49,49 @@ export type BatchReply = Reply & { replayed?: true };
 type Prepared = { route: string; work: Work | ChunkedWork };
 
 /** Everything a mutation can check before the database: route, body, key (4xx as ApiError). */
-function prepareItem(item: BatchItem, ctx: MutationContext): Prepared | Reply {
-  const found = findMutation(item.method, item.path);
-  if (!found) throw new ApiError(404, ROUTE_NOT_FOUND);
+function prepareItem(item: MutationItem, ctx: MutationContext): Prepared | Reply {
+  const handler = item.address && handlerOf(item.address);
+  if (!item.address || !handler) throw new ApiError(404, ROUTE_NOT_FOUND);
   // A DELETE's body (if any) means nothing: it is not read, so it cannot fail the request.
-  const body = item.method === 'DELETE' ? null : parseJsonBody(item.body ?? '');
-  const prepared = found.prepare(body, ctx);
+  const body = item.address.operation === 'delete' ? null : parseJsonBody(item.body ?? '');
+  const prepared = handler(item.address.id, body, ctx);
   if (typeof prepared !== 'function' && !('chunked' in prepared)) return prepared;
   checkIdempotencyKey(item.idempotencyKey);
-  return { route: found.route, work: prepared };
+  return { route: item.route, work: prepared };
 }
 
-/** The Hono handler of every catalogue mutation route. */
-export async function mutationRoute(c: Context<AppEnv>): Promise<Response> {
-  const { db, now } = c.var.deps;
-  const storeId = c.var.storeId;
-  const item: BatchItem = {
-    method: c.req.method,
-    path: c.req.path,
-    idempotencyKey: c.req.header(IDEMPOTENCY_HEADER),
-    body: c.req.method === 'DELETE' ? null : await readBodyText(c),
-  };
-  const prepared = prepareItem(item, { storeId, now: now() });
-  if (!('work' in prepared)) return respond(c, prepared);
+/** One mutation of a spec route (POST /api/products…): its answer, and whether it was replayed. */
+export async function runMutation(
+  db: Db,
+  storeId: string,
+  now: Date,
+  item: MutationItem,
+): Promise<{ reply: Reply; replayed: boolean }> {
+  const prepared = prepareItem(item, { storeId, now });
+  if (!('work' in prepared)) return { reply: prepared, replayed: false };
   const { route, work } = prepared;
   const { outcome, replayed } = isChunked(work)
     ? await runKeyedChunked(db, storeId, item.idempotencyKey, route, work)
-    : await inStoreTransaction(db, storeId, (tx) =>
+    : await writeStore(db, storeId, (tx) =>
         runKeyed(tx, storeId, item.idempotencyKey, route, work),
       );
-  if (replayed) c.header('Idempotent-Replayed', 'true');
-  return respond(c, outcome);
+  return { reply: toReply(outcome), replayed };
 }
 
-/** A batch item after its checks: ready to run, or already answered (4xx known before the database). */
-type Checked = { item: BatchItem; prepared: Prepared } | { item: BatchItem; reply: BatchReply };
+/** A batch item as the table's entry it names (its address read from its method and path). */
+const itemOf = (b: BatchItem): MutationItem => ({
+  address: addressOf(b.method, b.path),
+  route: `${b.method} ${b.path}`,
+  idempotencyKey: b.idempotencyKey,
+  body: b.body,
+});
 
-function check(item: BatchItem, ctx: MutationContext): Checked {
+/** A batch item after its checks: ready to run, or already answered (4xx known before the database). */
+type Checked =
+  | { item: MutationItem; prepared: Prepared }
+  | { item: MutationItem; reply: BatchReply };
+
+function check(item: MutationItem, ctx: MutationContext): Checked {
   try {
     const prepared = prepareItem(item, ctx);
     return 'work' in prepared ? { item, prepared } : { item, reply: prepared };
@@ -96,17 +103,17 @@ function check(item: BatchItem, ctx: MutationContext): Checked {
 
 const chunkedItem = (
   c: Checked,
-): c is { item: BatchItem; prepared: Prepared & { work: ChunkedWork } } =>
+): c is { item: MutationItem; prepared: Prepared & { work: ChunkedWork } } =>
   'prepared' in c && isChunked(c.prepared.work);
 
 /**
  * Runs the items in order. Consecutive ordinary items run in ONE transaction holding the store's
- * catalogue lock (one lock, one commit, one revision range for them). Each item runs in its own
+ * write lock (one lock, one commit, one revision range for them). Each item runs in its own
  * savepoint: a refused item (ApiError: 4xx) is rolled back alone and answered like the route
  * would; the others go on. Anything else (the database failing) aborts that transaction: its
  * items are not kept and the device sends the batch again later. Idempotency-Keys are read in one
  * query before and written in one insert after, with the same rules as a single route
- * (services/catalogue/idempotency.ts). A CSV import (ChunkedWork) runs between them on its own,
+ * (server/db/idempotency.ts). A CSV import (ChunkedWork) runs between them on its own,
  * in chunks that each commit, so a batch carrying big imports does not hold the database (on
  * PGlite: its one connection) for seconds; the items before it are committed with their keys
  * first, so a batch sent again after a failure further on answers them from their keys.
@@ -118,7 +125,7 @@ export async function runBatch(
   items: readonly BatchItem[],
 ): Promise<BatchReply[]> {
   const ctx: MutationContext = { storeId, now };
-  const checked = items.map((item) => check(item, ctx));
+  const checked = items.map((item) => check(itemOf(item), ctx));
   const replies: BatchReply[] = [];
   let start = 0;
   while (start < checked.length) {
@@ -137,7 +144,7 @@ export async function runBatch(
 }
 
 function runInOneTransaction(db: Db, storeId: string, checked: readonly Checked[]) {
-  return inStoreTransaction(db, storeId, async (tx) => {
+  return writeStore(db, storeId, async (tx) => {
     const keys = checked.flatMap((c) => (c.item.idempotencyKey ? [c.item.idempotencyKey] : []));
     const known = await loadKeys(tx, storeId, keys);
     const fresh: StoredKey[] = [];
@@ -153,7 +160,7 @@ function runInOneTransaction(db: Db, storeId: string, checked: readonly Checked[
 async function runChunkedItem(
   db: Db,
   storeId: string,
-  item: BatchItem,
+  item: MutationItem,
   prepared: Prepared & { work: ChunkedWork },
 ): Promise<BatchReply> {
   try {
@@ -172,8 +179,8 @@ async function runChunkedItem(
 }
 
 async function runItem(
-  tx: Tx,
-  item: BatchItem,
+  tx: StoreTx,
+  item: MutationItem,
   prepared: Prepared,
   known: Map<string, StoredKey>,
   fresh: StoredKey[],
@@ -183,7 +190,7 @@ async function runItem(
     const stored = key === undefined ? undefined : known.get(key);
     if (stored) return { ...toReply(storedOutcome(stored, prepared.route)), replayed: true };
     const work = prepared.work as Work;
-    const outcome = await tx.transaction((savepoint) => work(savepoint));
+    const outcome = await savepoint(tx, work);
     if (key !== undefined) {
       // Also answers a second use of the key later in this same batch.
       const answer = { key, route: prepared.route, ...outcome };

@@ -1,9 +1,9 @@
 /** The write rules shared by products and customers: upsert by client id, update, tombstone. */
 import { randomUUID } from 'node:crypto';
 import type { ApiSyncedRow, SyncRow } from '../../../src/domain/sync/rows';
+import type { Outcome } from '../../db/idempotency';
+import type { StoreTx, Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
-import type { Outcome } from './idempotency';
-import type { Tx } from './store-lock';
 
 export type SyncedRow = { id: string; storeId: string; deletedAt: Date | null };
 
@@ -14,11 +14,17 @@ export type SyncedRow = { id: string; storeId: string; deletedAt: Date | null };
 export type SyncedTable<Row extends SyncedRow, Fields, Api, Feed = Api> = {
   find(tx: Tx, id: string): Promise<Row | undefined>;
   /** Inserts with a new revision; undefined when the id was taken meanwhile (ON CONFLICT). */
-  insert(tx: Tx, id: string, storeId: string, fields: Fields, now: Date): Promise<Row | undefined>;
+  insert(
+    tx: StoreTx,
+    id: string,
+    storeId: string,
+    fields: Fields,
+    now: Date,
+  ): Promise<Row | undefined>;
   /** Updates with a new revision. */
-  update(tx: Tx, id: string, fields: Fields, now: Date): Promise<Row | undefined>;
+  update(tx: StoreTx, id: string, fields: Fields, now: Date): Promise<Row | undefined>;
   /** Sets deleted_at with a new revision. */
-  tombstone(tx: Tx, id: string, now: Date): Promise<void>;
+  tombstone(tx: StoreTx, id: string, now: Date): Promise<void>;
   sameFields(row: Row, fields: Fields): boolean;
   /** The row's editable fields, as a body carries them (what a partial PUT keeps). */
   fieldsOf(row: Row): Fields;
@@ -30,7 +36,7 @@ export type SyncedTable<Row extends SyncedRow, Fields, Api, Feed = Api> = {
 
 async function applyUpdate<Row extends SyncedRow, Fields, Api>(
   table: SyncedTable<Row, Fields, Api>,
-  tx: Tx,
+  tx: StoreTx,
   row: Row,
   fields: Fields,
   now: Date,
@@ -49,7 +55,7 @@ async function applyUpdate<Row extends SyncedRow, Fields, Api>(
  */
 export async function upsertSynced<Row extends SyncedRow, Fields, Api>(
   table: SyncedTable<Row, Fields, Api>,
-  tx: Tx,
+  tx: StoreTx,
   storeId: string,
   input: Fields & { id?: string },
   now: Date,
@@ -72,7 +78,7 @@ export async function upsertSynced<Row extends SyncedRow, Fields, Api>(
  */
 export async function updateSynced<Row extends SyncedRow, Fields, Api>(
   table: SyncedTable<Row, Fields, Api>,
-  tx: Tx,
+  tx: StoreTx,
   storeId: string,
   id: string,
   changes: Partial<Fields> & { id?: string },
@@ -90,7 +96,7 @@ export async function updateSynced<Row extends SyncedRow, Fields, Api>(
 /** DELETE: a tombstone with a new revision so every device hears of it; again → still 204. */
 export async function deleteSynced<Row extends SyncedRow, Fields, Api>(
   table: SyncedTable<Row, Fields, Api>,
-  tx: Tx,
+  tx: StoreTx,
   storeId: string,
   id: string,
   now: Date,

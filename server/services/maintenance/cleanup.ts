@@ -5,8 +5,8 @@
 import { lt, lte } from 'drizzle-orm';
 import { deleteExpiredLimits } from '../../auth/rate-limit';
 import type { Db } from '../../db/client';
+import { IDEMPOTENCY_RETENTION_DAYS } from '../../db/idempotency';
 import { idempotencyKeys, pixUnmatchedNotifications, sessions } from '../../db/schema';
-import { IDEMPOTENCY_RETENTION_DAYS } from '../catalogue/idempotency';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -88,6 +88,7 @@ export function createApiPixHttp(options: ApiPixHttpOptions) {
             try {
               parsed = text ? JSON.parse(text) : null;
             } catch {
+              // Not JSON (a proxy's HTML error page): kept as text for the error message.
               parsed = text;
             }
             resolve({ status: res.statusCode ?? 0, body: parsed });

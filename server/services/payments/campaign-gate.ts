@@ -52,6 +52,7 @@ export const WHATSAPP_DISCONNECTED_MESSAGE =
  * state): a campaign that goes now is not charged when it could not go.
  */
 export async function requireConnectedWhatsApp(deps: Services, storeId: string): Promise<void> {
+  // A gateway that cannot answer cannot send either: refused like a disconnected one.
   const state = await deps.gateway.state({ id: storeId }).catch(() => 'disconnected' as const);
   if (state !== 'connected') throw new ApiError(409, WHATSAPP_DISCONNECTED_MESSAGE);
 }

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
+import { linkBase } from '../public-base';
 import { createBcbGateway } from './bcb-adapter';
 import type { PaymentGateway } from './gateway';
 import { createSandboxPixGateway } from './sandbox-adapter';
@@ -43,7 +44,7 @@ export function createPaymentGatewayFromEnv(
   return createSandboxPixGateway({
     db,
     now,
-    baseUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    baseUrl: linkBase(env),
     merchantName: env.PIX_MERCHANT_NAME,
     merchantCity: env.PIX_MERCHANT_CITY,
   });

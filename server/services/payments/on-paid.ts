@@ -11,6 +11,7 @@ import { ApiError } from '../../http';
 import { logger } from '../../logger';
 import type { Services } from '../../types';
 import { confirmCampaign } from '../campaigns/confirm';
+import { linkBase } from '../public-base';
 import type { PaymentRow } from './payment-row';
 import { refundOwed } from './refund';
 
@@ -20,7 +21,7 @@ export async function onPaid(deps: Services, payment: PaymentRow): Promise<void>
   // Owed back already (paid twice): it confirms nothing.
   if (payment.refundDue) return;
   if (deps.onPaymentPaid) return deps.onPaymentPaid(deps, payment);
-  const base = { publicBase: deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}` };
+  const base = { publicBase: linkBase(deps.env) };
   try {
     await confirmCampaign(deps, payment.storeId, payment.campaignId, base);
   } catch (error) {

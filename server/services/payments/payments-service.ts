@@ -10,6 +10,7 @@ import { payments } from '../../db/schema';
 import { ApiError } from '../../http';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
+import { publicBaseUrl } from '../public-base';
 import { confirmPayment, reload } from './confirm';
 import { type PaymentGateway, PaymentGatewayError, txidFor } from './gateway';
 import type { PaymentRow } from './payment-row';
@@ -34,8 +35,9 @@ const webhookRegistered = new WeakMap<PaymentGateway, Promise<void>>();
 
 /** Registers `${PUBLIC_URL}/api/webhooks/pix` once per process (retried after a failure). */
 function ensureWebhook(deps: Services, gateway: PaymentGateway): void {
-  if (gateway.provider !== 'bcb' || webhookRegistered.has(gateway) || !deps.env.PUBLIC_URL) return;
-  const url = `${deps.env.PUBLIC_URL.replace(/\/+$/, '')}/api/webhooks/pix`;
+  const base = publicBaseUrl(deps.env, undefined);
+  if (gateway.provider !== 'bcb' || webhookRegistered.has(gateway) || !base) return;
+  const url = `${base}/api/webhooks/pix`;
   const attempt = gateway.registerWebhook(url).catch((error: unknown) => {
     webhookRegistered.delete(gateway);
     logger.warn('pix webhook not registered; will retry', { error: errorSummary(error) });
@@ -121,6 +123,7 @@ export async function requestCampaignCharge(
             updatedAt: deps.now(),
           })
           .where(and(eq(payments.id, checked.id), eq(payments.status, 'pendente')));
+        // Best effort: the row is already 'cancelado', so a charge paid anyway is refunded.
         await gateway.cancelCharge(checked.txid).catch(() => undefined);
       }
     }

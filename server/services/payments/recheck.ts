@@ -7,9 +7,10 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { payments } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
+import { refundStalledCampaigns } from './campaign-refunds';
 import { confirmPayment, runOnPaid } from './confirm';
 import { RECHECK_INTERVAL_MS } from './payments-service';
-import { refundStalledCampaigns, settlePendingRefunds } from './refund';
+import { settlePendingRefunds } from './settlement';
 
 /**
  * The re-check (for a periodic job): every pending charge not asked about recently is asked to

@@ -69,6 +69,7 @@ export function ogImage(name: string): Promise<Buffer> {
   const made = sharp(Buffer.from(svg(name)))
     .png({ palette: true, quality: 90, compressionLevel: 9 })
     .toBuffer();
+  // A failed render is not cached; the caller awaiting `made` still gets the error.
   made.catch(() => cache.delete(key));
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(key, made);

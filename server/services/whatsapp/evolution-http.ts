@@ -88,11 +88,13 @@ export function createEvolutionHttp(options: EvolutionHttpOptions) {
         throw new GatewayOutcomeUnknownError(UNREACHABLE);
       throw new GatewayError(UNREACHABLE);
     }
+    // A body cut short is read as empty: the status alone still says what happened.
     const text = await res.text().catch(() => '');
     let parsed: unknown = null;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {
+      // Not JSON (a proxy's HTML error page): kept as text for the error message.
       parsed = text;
     }
     return { status: res.status, body: parsed };

@@ -17,7 +17,7 @@ export type ConnectResult = {
 };
 
 export type ConnectOptions = {
-  /** Origin of the owner's request: the sandbox links to it when PUBLIC_URL is not set. */
+  /** The owner's request's origin when it is safe to link to (services/public-base.ts), else unset. */
   origin?: string;
 };
 

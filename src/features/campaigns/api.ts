@@ -1,4 +1,4 @@
-/** Online calls of the campaigns screen (/api/campanhas, CAMPAIGNS-CONTRACT.md); never queued offline. */
+/** Online calls of the campaigns screen (/api/campanhas, spec §7); never queued offline. */
 import { CAMPAIGN_PAGE_SIZE, type CampaignJson } from '~/domain/campaigns';
 import { type CampaignBillingJson, isPaymentJson, type PaymentJson } from '~/domain/pix/payment';
 import { ApiRequestError, apiRequest } from '~/lib/api';

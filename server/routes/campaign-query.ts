@@ -1,13 +1,14 @@
-/** Small pieces the campaign routes share: the image base URL and the history page query. */
+/** What the campaign routes read from a request: the base of the links they write, the history page. */
 import type { Context } from 'hono';
-import { CAMPAIGN_PAGE_SIZE } from '../../../src/domain/campaigns';
-import { ApiError } from '../../http';
-import type { AppEnv } from '../../types';
-import type { Base } from './repo';
+import { CAMPAIGN_PAGE_SIZE } from '../../src/domain/campaigns';
+import { ApiError } from '../http';
+import type { Base } from '../services/campaigns/repo';
+import { linkBase } from '../services/public-base';
+import type { AppEnv } from '../types';
 
-/** PUBLIC_URL when set (what the gateway can reach), else the request's own origin. */
+/** Image links in the answers: PUBLIC_URL, a private-network Host, or this server's loopback. */
 export function baseOf(c: Context<AppEnv>): Base {
-  return { publicBase: c.var.deps.env.PUBLIC_URL ?? new URL(c.req.url).origin };
+  return { publicBase: linkBase(c.var.deps.env, c.req.url) };
 }
 
 const INT = /^\d{1,7}$/;

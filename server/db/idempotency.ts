@@ -1,9 +1,9 @@
 /** Idempotency-Key: a replayed mutation gets the stored response instead of running twice. */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { idempotencyKeys } from '../../db/schema';
-import { ApiError } from '../../http';
-import type { Tx } from './store-lock';
+import { ApiError } from '../http';
+import type { Db } from './client';
+import { idempotencyKeys } from './schema';
+import type { StoreTx, Tx } from './store-write';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /**
@@ -16,8 +16,8 @@ const KEY_PATTERN = /^[\x21-\x7E]{1,200}$/;
 export type Outcome = { status: 200 | 201 | 204; body: unknown };
 /** What a mutation answers: an Outcome, or a refusal known before the database (e.g. 400). */
 export type Reply = { status: number; body: unknown };
-/** The part of a mutation that runs inside the store's locked transaction. */
-export type Work = (tx: Tx) => Promise<Outcome>;
+/** The part of a mutation that runs inside the store's locked transaction (store-write.ts). */
+export type Work = (tx: StoreTx) => Promise<Outcome>;
 /**
  * Work too big for one transaction (a CSV import of thousands of rows): it opens its own
  * store-locked transactions, a chunk of rows each, so that other stores' queries (and, on PGlite,
@@ -78,18 +78,19 @@ export function storedOutcome(stored: StoredKey, route: string): Outcome {
 }
 
 /**
- * Runs `work` inside the caller's store transaction (the catalogue lock held). With a key, the
+ * Runs `work` inside the caller's transaction, which holds the lock that serialises this store's
+ * uses of a key (the store write lock, or the campaigns' lock). With a key, the
  * outcome is stored in the same transaction, keyed per store, so a replay (even one racing the
  * original: the lock serialises them) answers the stored response and changes nothing. The
  * same key on another method/path is a client bug: 422. Errors are not stored; they run again
  * on replay.
  */
-export async function runKeyed(
-  tx: Tx,
+export async function runKeyed<T extends Tx>(
+  tx: T,
   storeId: string,
   key: string | undefined,
   route: string,
-  work: Work,
+  work: (tx: T) => Promise<Outcome>,
 ): Promise<{ outcome: Outcome; replayed: boolean }> {
   if (key === undefined) return { outcome: await work(tx), replayed: false };
   const stored = (await loadKeys(tx, storeId, [key])).get(key);

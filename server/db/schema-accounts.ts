@@ -1,0 +1,77 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { BusinessHours } from '../../src/domain/hours';
+import { createdAt, updatedAt } from './schema-columns';
+
+export type BotPersonalizacao = {
+  mensagemBoasVindas: string;
+  tomVoz: string;
+  informacoesImportantes: string;
+};
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Bearer sessions: only the SHA-256 of the opaque token is stored. Logout deletes the row. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const stores = pgTable('stores', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Public storefront path segment (/loja/:slug). */
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  cnpj: text('cnpj').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  cep: text('cep').notNull().default(''),
+  logradouro: text('logradouro').notNull().default(''),
+  numero: text('numero').notNull().default(''),
+  complemento: text('complemento').notNull().default(''),
+  bairro: text('bairro').notNull().default(''),
+  cidade: text('cidade').notNull().default(''),
+  uf: text('uf').notNull().default(''),
+  /** IANA zone of the store: "today" and scheduled times are its wall clock. */
+  timezone: text('timezone').notNull().default('America/Sao_Paulo'),
+  businessHours: jsonb('business_hours').$type<BusinessHours>().notNull(),
+  botAtivo: boolean('bot_ativo').notNull().default(false),
+  botPersonalizacao: jsonb('bot_personalizacao')
+    .$type<BotPersonalizacao>()
+    .notNull()
+    .default({ mensagemBoasVindas: '', tomVoz: '', informacoesImportantes: '' }),
+  /** The effective daily campaign limit (spec §9 default 1). */
+  dailyCampaignLimit: integer('daily_campaign_limit').notNull().default(1),
+  /**
+   * Kept for the spec's entity; "sent today" is computed from the campaigns confirmed in the
+   * store's day (services/campaigns/daily-limit.ts), which needs no reset at midnight.
+   */
+  dailyCampaignsSent: integer('daily_campaigns_sent').notNull().default(0),
+  lastCampaignPageAccess: timestamp('last_campaign_page_access', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

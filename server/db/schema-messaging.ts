@@ -1,0 +1,62 @@
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { stores } from './schema-accounts';
+import { customers } from './schema-catalogue';
+import { createdAt, updatedAt } from './schema-columns';
+
+/** The store's link to its WhatsApp gateway instance. */
+export const whatsappConnections = pgTable('whatsapp_connections', {
+  storeId: uuid('store_id')
+    .primaryKey()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  instanceName: text('instance_name').notNull(),
+  /** Shared secret the gateway sends back in webhook headers. Never logged. */
+  webhookSecret: text('webhook_secret').notNull(),
+  state: text('state').notNull().default('disconnected'),
+  connectedNumber: text('connected_number'),
+  updatedAt: updatedAt(),
+});
+
+/** Every conversation turn with a customer: incoming, assistant replies, owner replies, campaigns. */
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    phone: text('phone').notNull(),
+    direction: text('direction').$type<'in' | 'out'>().notNull(),
+    author: text('author').$type<'customer' | 'assistant' | 'owner' | 'campaign'>().notNull(),
+    text: text('text').notNull(),
+    mediaUrl: text('media_url'),
+    /**
+     * The gateway's id of the WhatsApp message this turn came in as (Evolution's key.id), when
+     * it came through a webhook: the gateway retries a delivery, and the same id is logged and
+     * answered once (unique per store; NULLs, e.g. Talí's own turns, never collide).
+     */
+    gatewayMessageId: text('gateway_message_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('conversation_store_phone_idx').on(t.storeId, t.phone, t.createdAt),
+    uniqueIndex('conversation_store_gateway_message_uq').on(t.storeId, t.gatewayMessageId),
+  ],
+);
+
+/** What the built-in sandbox gateway "delivered": read by the sandbox page. */
+export const sandboxMessages = pgTable(
+  'sandbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    toNumber: text('to_number').notNull(),
+    text: text('text').notNull(),
+    mediaUrl: text('media_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_messages_store_idx').on(t.storeId, t.createdAt)],
+);

@@ -1,0 +1,43 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { stores } from './schema-accounts';
+import { createdAt } from './schema-columns';
+
+/**
+ * Login and sign-up attempt counters (server/auth/rate-limit.ts), in the database so that every
+ * API process on it counts together and a restart forgets nothing. `key` is a SHA-256 of what is
+ * counted (e-mail, client address): no address or e-mail is stored in the clear.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
+);
+
+/** Responses remembered per Idempotency-Key for operations that are not naturally idempotent. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.key] })],
+);
