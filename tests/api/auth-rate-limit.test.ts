@@ -126,5 +126,5 @@ describe('login limit under concurrency (real HTTP)', () => {
       await new Promise((resolve) => server.close(resolve));
     }
     advance(16 * MINUTE);
-  });
+  }, 120_000);
 });

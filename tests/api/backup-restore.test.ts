@@ -146,7 +146,7 @@ describe.runIf(pglite)('backup and restore of the embedded database', () => {
     expect(bad.code).toBe(1);
     expect(bad.out).toContain('Restauração não feita');
     expect(fs.readdirSync(empty)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('copies a stopped server’s folder by opening it itself', async () => {
     await runtime?.stop();
@@ -165,7 +165,7 @@ describe.runIf(pglite)('backup and restore of the embedded database', () => {
     } finally {
       await copy.close();
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('backup with PostgreSQL', () => {

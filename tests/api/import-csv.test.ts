@@ -165,5 +165,5 @@ describe('import-csv', () => {
     console.info(`import-csv 10k rows (${t.kind}): ${(performance.now() - started).toFixed(0)} ms`);
     expect(res.body).toMatchObject({ imported: 10_000, message: '10000 produtos importados' });
     expect((await list(other)).length).toBe(10_001);
-  });
+  }, 120_000);
 });

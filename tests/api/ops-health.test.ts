@@ -137,7 +137,7 @@ describe('SIGTERM on the real server (server/main.ts)', () => {
     });
     const exited = new Promise<number | null>((resolve) => child?.once('exit', resolve));
     try {
-      const deadline = Date.now() + 60_000;
+      const deadline = Date.now() + 150_000;
       for (;;) {
         const res = await fetch(`${base}/readyz`).catch(() => null);
         if (res?.status === 200) break;
@@ -157,5 +157,5 @@ describe('SIGTERM on the real server (server/main.ts)', () => {
     } finally {
       await database.drop();
     }
-  }, 90_000);
+  }, 200_000);
 });

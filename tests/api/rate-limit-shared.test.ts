@@ -133,7 +133,7 @@ describe('two API processes on one database', () => {
     expect((await post(two, '/api/auth/login', { email, password: 'segredo123' })).status).toBe(
       429,
     );
-  });
+  }, 120_000);
 
   it('remembers the count across a restart of the process', async () => {
     const email = `reinicio-${Date.now()}@exemplo.com.br`;
@@ -144,5 +144,5 @@ describe('two API processes on one database', () => {
     two = await startListeningApp({ database: await secondConnection(), closeDatabase: pg });
     const res = await post(two, '/api/auth/login', { email, password: 'segredo123' });
     expect(res.status).toBe(429);
-  });
+  }, 120_000);
 });
