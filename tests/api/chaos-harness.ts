@@ -203,7 +203,11 @@ export class Device {
       fetch: (request) => (life.fired ? never : this.network(request)),
       announce: () => {},
       online: () => this.online,
-      keepAlive: (work) => this.background.push(work),
+      // A killed worker's work that is still running (hung on an answer it will never read)
+      // must not join the new worker's: quiescing would wait on it for ever.
+      keepAlive: (work) => {
+        if (!life.fired) this.background.push(work);
+      },
       newId: randomUUID,
       maxBatch: this.maxBatch,
     });
