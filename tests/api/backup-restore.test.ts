@@ -175,5 +175,5 @@ describe('backup with PostgreSQL', () => {
     });
     expect(res.code).toBe(1);
     expect(res.out).toContain('pg_dump');
-  });
+  }, 120_000);
 });
