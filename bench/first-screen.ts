@@ -68,7 +68,10 @@ async function lighthouseRun(port: number, url: string, attempts = 3) {
 
 async function lighthouseOnce(port: number, url: string) {
   const signedIn = new URL(url).pathname === SIGNED_IN;
+  // Lighthouse's own storage reset leaves localStorage: a session from the signed-in leg would
+  // turn a later /login run into a signed-in open.
   if (signedIn) await signInLighthouseChrome(port, new URL(url).origin);
+  else await clearOrigin(port, new URL(url).origin);
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -134,6 +137,21 @@ async function signInLighthouseChrome(port: number, origin: string): Promise<voi
     await page.close();
   } finally {
     // Disconnects Playwright only: the Chrome belongs to chrome-launcher.
+    await browser.close();
+  }
+}
+
+/** Empties the origin's storage (session, worker, caches, IndexedDB) in the Lighthouse Chrome. */
+async function clearOrigin(port: number, origin: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Lighthouse Chrome has no default context');
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    await page.close();
+  } finally {
     await browser.close();
   }
 }
