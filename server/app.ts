@@ -13,6 +13,7 @@ import { type ProcessStatus, processStatus } from './ops/status';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { customerRoutes } from './routes/customers';
+import { labelRoutes } from './routes/labels';
 import { paymentRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
 import { sandboxRoutes } from './routes/sandbox';
@@ -68,6 +69,7 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/stores', storeRoutes);
   app.route('/api/products', productRoutes);
   app.route('/api/customers', customerRoutes);
+  app.route('/api/etiquetas', labelRoutes);
   app.route('/api/campanhas', campaignRoutes);
   app.route('/api/sync', syncRoutes);
   app.route('/api/whatsapp', whatsappRoutes);

@@ -1,6 +1,7 @@
 /** The device database (IndexedDB through Dexie): the one owner of everything stored on the phone. */
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { LocalCustomer } from '~/domain/customer';
+import type { LocalLabel } from '~/domain/label';
 import type { LocalProduct } from '~/domain/product';
 import { ENTITY_DESCRIPTORS, type EntityKind, type SingletonKind } from '~/domain/sync/entities';
 import type { EntityOf, LocalOf } from '~/domain/sync/registry';
@@ -51,11 +52,12 @@ export type DeferredPage = {
  * The schema version of the tables below. The synced tables come from the registry: when an
  * entity is added (or its indexes change), raise this number.
  */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 export class TaliDb extends Dexie {
   products!: EntityTable<LocalProduct, 'id'>;
   customers!: EntityTable<LocalCustomer, 'id'>;
+  labels!: EntityTable<LocalLabel, 'id'>;
   drafts!: EntityTable<Draft, 'key'>;
   meta!: EntityTable<Meta, 'key'>;
   deadLetters!: EntityTable<DeadLetter, 'id'>;
@@ -76,8 +78,15 @@ export class TaliDb extends Dexie {
     // name order in short slices (src/db/read-products.ts) instead of one long main-thread task,
     // and still answers where('searchKey') (Dexie uses a compound index's first part).
     const synced = Object.fromEntries(ENTITY_DESCRIPTORS.map((e) => [e.table, e.indexes]));
-    this.version(2).stores(synced);
+    // Versions 2 and 3 as they were declared then (before labels), so Dexie's diff to v4 is real.
+    const before4 = {
+      products: 'id, [searchKey+id], active, pending',
+      customers: 'id, searchKey, name, phone, pending',
+    };
+    this.version(2).stores(before4);
     // v3: large pull pages are stored as they came first (src/db/deferred-pages.ts).
+    this.version(3).stores({ ...before4, deferred: '++seq, table' });
+    // v4: customer labels (the `labels` table, customers' *labels index), from the registry.
     this.version(SCHEMA_VERSION).stores({ ...synced, deferred: '++seq, table' });
   }
 }

@@ -66,6 +66,7 @@ export const feedProduct = (
 /** A GET /api/sync answer: empty lists, cursor "0", no more pages, unless given. */
 export const syncPage = (p: Partial<SyncResponse>): SyncResponse => ({
   products: [],
+  labels: [],
   customers: [],
   cursor: '0',
   hasMore: false,

@@ -46,10 +46,20 @@ export const CUSTOMER_COLUMNS = {
   updatedAt: field('timestamp', 'updated_at', { device: false }),
 } as const;
 
+/**
+ * A customer's labels: ids of the store's labels (label.ts), each once. Absent from a body: the
+ * customer keeps the labels it has (a client that knows no labels never clears them).
+ */
+export const customerLabelsSchema = z
+  .array(clientId, { error: 'Etiquetas inválidas' })
+  .max(100, 'Máximo de 100 etiquetas')
+  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
+
 /** POST /api/customers and PUT /api/customers/:id. */
 export const customerSchema = z.object({
   id: clientId.optional(),
   ...editableShape(CUSTOMER_COLUMNS),
+  labels: customerLabelsSchema.optional(),
 });
 
 /** The customer form says how long the number must be (spec §5). */
@@ -65,14 +75,50 @@ export const customerFormSchema = z.object({
 export type CustomerInput = z.input<typeof customerSchema>;
 export type Customer = z.output<typeof customerSchema>;
 
+/** The label ids a customer carries (sync/children.ts CUSTOMER_LABELS), ordered by id. */
+type WithLabels = { labels: string[] };
+
 /** A customer as GET /api/customers, POST and PUT return it (and as the feed carries it). */
-export type ApiCustomer = ListRowOf<typeof CUSTOMER_COLUMNS>;
+export type ApiCustomer = ListRowOf<typeof CUSTOMER_COLUMNS> & WithLabels;
 
 /** What the customer dialog produces: phone as national digits ("11987654321"). */
-export type CustomerFields = FieldsOfMap<typeof CUSTOMER_COLUMNS>;
+export type CustomerFields = FieldsOfMap<typeof CUSTOMER_COLUMNS> & { labels?: string[] };
 
 /** A customer on the device (Dexie `customers`). */
-export type LocalCustomer = LocalRowOf<typeof CUSTOMER_COLUMNS>;
+export type LocalCustomer = LocalRowOf<typeof CUSTOMER_COLUMNS> & WithLabels;
 
-/** The device's customer rows, derived from the map. */
-export const customerRows = deviceRules(CUSTOMER_COLUMNS, { searchBy: 'name' });
+/** Two lists of label ids hold the same labels (order aside). */
+export function sameLabels(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((id) => set.has(id));
+}
+
+const mapRows = deviceRules(CUSTOMER_COLUMNS, { searchBy: 'name' });
+
+/** The device's customer rows: the map's, plus the labels the row carries. */
+export const customerRows = {
+  fromServer(row: ApiCustomer, updatedAt: number): LocalCustomer {
+    const local = mapRows.fromServer(row, updatedAt) as LocalCustomer;
+    local.labels = row.labels ?? [];
+    return local;
+  },
+  fromFields(
+    id: string,
+    fields: CustomerFields,
+    previous: Partial<LocalCustomer> | undefined,
+    updatedAt: number,
+  ): LocalCustomer {
+    const local = mapRows.fromFields(id, fields, previous, updatedAt) as LocalCustomer;
+    local.labels = fields.labels ?? previous?.labels ?? [];
+    return local;
+  },
+  body(fields: CustomerFields): CustomerFields {
+    const body: CustomerFields = mapRows.body(fields);
+    if (fields.labels !== undefined) body.labels = fields.labels;
+    return body;
+  },
+  sameContent(a: LocalCustomer, b: LocalCustomer): boolean {
+    return mapRows.sameContent(a, b) && sameLabels(a.labels ?? [], b.labels ?? []);
+  },
+};

@@ -38,6 +38,7 @@ describe('customers', () => {
       id,
       name: 'Maria Souza',
       phone: '11987654321',
+      labels: [],
       optedOut: false,
       revision: expect.any(Number),
       createdAt: expect.any(String),

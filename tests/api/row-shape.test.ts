@@ -7,7 +7,8 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, products } from '../../server/db/schema';
+import { customers, labels, products } from '../../server/db/schema';
+import { childrenOf } from '../../src/domain/sync/children';
 import { columnsOf, SQL_TYPES } from '../../src/domain/sync/columns';
 import type { EntityKind } from '../../src/domain/sync/entities';
 import { type AnyEntity, SYNCED_ENTITIES } from '../../src/domain/sync/registry';
@@ -42,6 +43,12 @@ const SAMPLES: {
     full: () => ({ name: 'Chá verde', description: 'Folhas, 100 g', price: '12.5', active: false }),
     serverSets: {},
   },
+  label: {
+    table: labels,
+    bare: () => ({ name: `Etiqueta ${++phones}` }),
+    full: () => ({ name: `VIP ${++phones}` }),
+    serverSets: {},
+  },
   customer: {
     table: customers,
     bare: () => ({ name: 'Ana', phone: nextPhone() }),
@@ -54,14 +61,23 @@ const SAMPLES: {
 let phones = 0;
 const nextPhone = () => `119876${String(++phones).padStart(5, '0')}`;
 
-const listFields = (e: AnyEntity) =>
-  columnsOf(e.columns)
+// A row's own fields, then its children's arrays (a customer's `labels`).
+const listFields = (e: AnyEntity) => [
+  ...columnsOf(e.columns)
     .filter((c) => c.list)
-    .map((c) => c.name);
-const feedFields = (e: AnyEntity) =>
-  columnsOf(e.columns)
+    .map((c) => c.name),
+  ...childrenOf(e.kind)
+    .filter((c) => c.travels.list)
+    .map((c) => c.field),
+];
+const feedFields = (e: AnyEntity) => [
+  ...columnsOf(e.columns)
     .filter((c) => c.feed)
-    .map((c) => c.name);
+    .map((c) => c.name),
+  ...childrenOf(e.kind)
+    .filter((c) => c.travels.feed)
+    .map((c) => c.field),
+];
 
 async function getJson(owner: Owner, path: string): Promise<unknown> {
   const res = await t.call('GET', path, undefined, owner.token);

@@ -44,6 +44,7 @@ describe('sync', () => {
     const owner = await createOwner(t);
     expect(await pull(owner, '0')).toEqual({
       products: [],
+      labels: [],
       customers: [],
       cursor: '0',
       hasMore: false,

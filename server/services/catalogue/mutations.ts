@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   type AnySyncedEntity,
   type EntityKind,
+  entityOf,
   SYNCED_ENTITIES,
 } from '../../../src/domain/sync/registry';
 import type { ChunkedWork, Reply, Work } from '../../db/idempotency';
@@ -93,10 +94,11 @@ const MUTATIONS: {
   >;
 } = {
   product: {
-    ...crud(SYNCED_ENTITIES[0], SERVER_TABLES.product),
+    ...crud(entityOf('product'), SERVER_TABLES.product),
     'import-csv': importCsvMutation,
   },
-  customer: crud(SYNCED_ENTITIES[1], SERVER_TABLES.customer),
+  label: crud(entityOf('label'), SERVER_TABLES.label),
+  customer: crud(entityOf('customer'), SERVER_TABLES.customer),
 };
 
 /** The handler of an address; an operation the entity does not have is the 404 of a route. */

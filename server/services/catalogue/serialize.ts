@@ -4,12 +4,7 @@
  * as SQL the database runs (the delta feed, the whole lists). tests/api/row-shape.test.ts checks
  * that the two agree field by field for every registered entity.
  */
-import type {
-  ApiCustomer,
-  ApiProduct,
-  SyncCustomer,
-  SyncProduct,
-} from '../../../src/domain/api-types';
+import type { ApiProduct, SyncProduct } from '../../../src/domain/api-types';
 import { CUSTOMER_COLUMNS } from '../../../src/domain/customer';
 import { normalizePrice } from '../../../src/domain/money';
 import { PRODUCT_COLUMNS } from '../../../src/domain/product';
@@ -149,6 +144,12 @@ export function childArraySql(
     if (!IDENTIFIER.test(name)) throw new Error(`Not an SQL name: ${name}`);
   }
   const order = child.columns[child.orderBy]?.column ?? 'id';
+  if (child.join) {
+    const value = child.columns[child.join.value]?.column ?? '';
+    if (!IDENTIFIER.test(value)) throw new Error(`Not a column name: ${value}`);
+    return `(SELECT coalesce(json_agg(${value} ORDER BY ${order}), '[]'::json)
+    FROM ${child.table} WHERE ${child.parentKey} = ${parentRef}.id)`;
+  }
   return `(SELECT coalesce(json_agg(json_build_object(${pairsSql(child.columns, where).join(', ')})
       ORDER BY ${order}, id), '[]'::json)
     FROM ${child.table} WHERE ${child.parentKey} = ${parentRef}.id AND deleted_at IS NULL)`;
@@ -216,12 +217,11 @@ export function feedObjectSql(map: ColumnMap, context: ObjectContext = {}): stri
 
 export const toApiProduct: (row: ServerRowOf<typeof PRODUCT_COLUMNS>) => ApiProduct =
   apiSerializer(PRODUCT_COLUMNS);
-export const toApiCustomer: (row: ServerRowOf<typeof CUSTOMER_COLUMNS>) => ApiCustomer =
-  apiSerializer(CUSTOMER_COLUMNS);
+/** A customer's own fields: customers-repo.ts adds its labels (a child, CUSTOMER_LABELS). */
+export const toApiCustomer = apiSerializer(CUSTOMER_COLUMNS);
 export const toSyncProduct: (row: ServerRowOf<typeof PRODUCT_COLUMNS>) => SyncProduct =
   feedSerializer(PRODUCT_COLUMNS);
-export const toSyncCustomer: (row: ServerRowOf<typeof CUSTOMER_COLUMNS>) => SyncCustomer =
-  feedSerializer(CUSTOMER_COLUMNS);
+export const toSyncCustomer = feedSerializer(CUSTOMER_COLUMNS);
 
 /** The one uuid check is server/http.ts's; re-exported for existing importers. */
 export { isUuid } from '../../http';

@@ -4,6 +4,7 @@
  */
 import type { EntityKind } from '../../../src/domain/sync/entities';
 import type { ApiSyncedRow } from '../../../src/domain/sync/rows';
+import { labelTable } from '../labels/labels-repo';
 import { customerTable } from './customers-repo';
 import { productTable } from './products-repo';
 import type { SyncedRow, SyncedTable } from './synced-writes';
@@ -13,5 +14,6 @@ export type AnySyncedTable = SyncedTable<SyncedRow & { revision: number }, objec
 
 export const SERVER_TABLES: { readonly [K in EntityKind]: AnySyncedTable } = {
   product: productTable,
+  label: labelTable,
   customer: customerTable,
 };

@@ -11,6 +11,7 @@ import {
   columnsOf,
   type DeviceFieldsOf,
   type FeedRowOf,
+  field,
   type ListRowOf,
   toDeviceValue,
 } from './columns';
@@ -32,6 +33,12 @@ export type ChildDescriptor<M extends ColumnMap = ColumnMap> = {
   /** Whether the parent's feed row (and so the device) and its API row carry the children. */
   readonly travels: { readonly feed: boolean; readonly list: boolean };
   readonly columns: M;
+  /**
+   * A join table (a customer's labels): its rows have no id and no tombstone (a removal deletes
+   * the row; the parent's new revision carries the change), and the parent's array carries only
+   * this field's value (`labels: [labelId]`), not objects.
+   */
+  readonly join?: { readonly value: keyof M & string };
 };
 
 /** The child rows as the parent's API row carries them. */
@@ -47,10 +54,23 @@ export type WithChildren<Row, C extends ChildDescriptor, Children> = Row & {
 };
 
 /**
- * The registered child entities. None is built yet: the labels, items and photos issues each
- * add theirs here (with its table and migration), and the parent's rows then carry it.
+ * A customer's labels (docs/decisions/021-labels-audiences.md): the join table between customers
+ * and labels. The customer's API and feed rows carry `labels: [labelId]`, ordered by id.
  */
-export const CHILD_DESCRIPTORS: readonly ChildDescriptor[] = [];
+export const CUSTOMER_LABELS = {
+  kind: 'customer-label',
+  parent: 'customer',
+  table: 'customer_labels',
+  parentKey: 'customer_id',
+  field: 'labels',
+  orderBy: 'labelId',
+  travels: { feed: true, list: true },
+  columns: { labelId: field('uuid', 'label_id') },
+  join: { value: 'labelId' },
+} as const satisfies ChildDescriptor;
+
+/** The registered child entities: the parent's rows carry each (items and photos add theirs). */
+export const CHILD_DESCRIPTORS: readonly ChildDescriptor[] = [CUSTOMER_LABELS];
 
 export function childrenOf(
   kind: EntityKind,
@@ -64,6 +84,8 @@ export function childrenToDevice<M extends ColumnMap>(
   child: ChildDescriptor<M>,
   rows: readonly FeedRowOf<M>[] | undefined,
 ): DeviceFieldsOf<M>[] {
+  // A join's array holds plain ids already: kept as they came.
+  if (child.join) return [...((rows ?? []) as unknown as DeviceFieldsOf<M>[])];
   const kept = columnsOf(child.columns).filter((c) => c.device && c.feed);
   return (rows ?? []).map((row) => {
     const wire = row as Record<string, unknown>;

@@ -37,12 +37,28 @@ export const PRODUCTS = {
   },
 } as const satisfies EntityDescriptor;
 
+/** Customer labels (docs/decisions/021-labels-audiences.md): Portuguese path, as the issue names it. */
+export const LABELS = {
+  kind: 'label',
+  table: 'labels',
+  basePath: '/api/etiquetas',
+  extraPosts: [],
+  indexes: 'id, searchKey, pending',
+  noun: 'etiqueta',
+  messages: {
+    notFound: 'Etiqueta não encontrada',
+    wasDeleted: 'Esta etiqueta foi excluída.',
+    gone: 'Esta etiqueta foi excluída. Crie-a novamente para recriá-la.',
+  },
+} as const satisfies EntityDescriptor;
+
 export const CUSTOMERS = {
   kind: 'customer',
   table: 'customers',
   basePath: '/api/customers',
   extraPosts: [],
-  indexes: 'id, searchKey, name, phone, pending',
+  // *labels: the list's filter by label reads the customers that carry one (multi-entry).
+  indexes: 'id, searchKey, name, phone, pending, *labels',
   noun: 'cliente',
   messages: {
     notFound: 'Cliente não encontrado',
@@ -51,8 +67,8 @@ export const CUSTOMERS = {
   },
 } as const satisfies EntityDescriptor;
 
-/** Every synced entity, in the order the pull applies them. */
-export const ENTITY_DESCRIPTORS = [PRODUCTS, CUSTOMERS] as const;
+/** Every synced entity, in the order the pull applies them (labels before the customers using them). */
+export const ENTITY_DESCRIPTORS = [PRODUCTS, LABELS, CUSTOMERS] as const;
 
 export type AnyDescriptor = (typeof ENTITY_DESCRIPTORS)[number];
 export type EntityKind = AnyDescriptor['kind'];

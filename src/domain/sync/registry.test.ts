@@ -105,7 +105,9 @@ describe('the row shape each entry derives from its column map', () => {
       price: string;
       active: boolean;
     }>();
-    expectTypeOf<CustomerFields>().toEqualTypeOf<{ name: string; phone: string }>();
+    expectTypeOf<CustomerFields>().toEqualTypeOf<
+      { name: string; phone: string } & { labels?: string[] }
+    >();
     // Device rows are intersections: compared both ways.
     type LocalProductWas = LocalSyncedRow &
       Omit<FeedProduct, 'active'> & { active: Flag; priceCents: number };
@@ -116,6 +118,7 @@ describe('the row shape each entry derives from its column map', () => {
       phone: string;
       optedOut: Flag;
       createdAt: string;
+      labels: string[];
     };
     expectTypeOf<LocalCustomer>().toExtend<LocalCustomerWas>();
     expectTypeOf<LocalCustomerWas>().toExtend<LocalCustomer>();
@@ -136,6 +139,7 @@ describe('the row shape each entry derives from its column map', () => {
         id,
         name: 'Ana',
         phone: '11987654321',
+        labels: [],
         optedOut: true,
         revision: 7,
         createdAt: '2026-01-02T03:04:05.006Z',
@@ -147,6 +151,7 @@ describe('the row shape each entry derives from its column map', () => {
       id,
       name: 'Ana',
       phone: '11987654321',
+      labels: [],
       optedOut: 1,
       revision: 7,
       createdAt: '2026-01-02T03:04:05.006Z',
@@ -157,6 +162,12 @@ describe('the row shape each entry derives from its column map', () => {
     const saved = customer.fromFields(id, { name: 'Ana Souza', phone: '11987654321' }, server, 2);
     expect(saved).toMatchObject({ optedOut: 1, revision: 7, createdAt: server.createdAt });
     expect(customer.sameContent(saved, server)).toBe(false);
+    // Labels: kept from the device row when a save gives none; compared as a set by the pull.
+    expect(saved.labels).toEqual([]);
+    const labelled = customer.fromFields(id, { ...saved, labels: ['b', 'a'] }, saved, 3);
+    expect(customer.body(labelled)).toMatchObject({ labels: ['b', 'a'] });
+    expect(customer.sameContent(labelled, { ...labelled, labels: ['a', 'b'] })).toBe(true);
+    expect(customer.sameContent(labelled, { ...labelled, labels: ['a'] })).toBe(false);
     const fresh = customer.fromFields(id, { name: 'Bia', phone: '11987654322' }, undefined, 0);
     expect(fresh).toMatchObject({
       optedOut: 0,

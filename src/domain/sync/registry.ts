@@ -15,6 +15,14 @@ import {
   type LocalCustomer,
 } from '../customer';
 import {
+  type ApiLabel,
+  LABEL_COLUMNS,
+  type LabelFields,
+  type LocalLabel,
+  labelRows,
+  labelSchema,
+} from '../label';
+import {
   type FeedProduct,
   type LocalProduct,
   PRODUCT_COLUMNS,
@@ -23,7 +31,7 @@ import {
   productSchema,
 } from '../product';
 import type { ColumnMap } from './columns';
-import { CUSTOMERS, type EntityDescriptor, type EntityKind, PRODUCTS } from './entities';
+import { CUSTOMERS, type EntityDescriptor, type EntityKind, LABELS, PRODUCTS } from './entities';
 import type { ApiSyncedRow, LocalSyncedRow } from './rows';
 
 /**
@@ -65,6 +73,13 @@ export const productEntity = {
   ...productRows,
 } as const satisfies SyncedEntity<'product', 'products', FeedProduct, LocalProduct, ProductFields>;
 
+export const labelEntity = {
+  ...LABELS,
+  columns: LABEL_COLUMNS,
+  schema: labelSchema,
+  ...labelRows,
+} as const satisfies SyncedEntity<'label', 'labels', ApiLabel, LocalLabel, LabelFields>;
+
 export const customerEntity = {
   ...CUSTOMERS,
   columns: CUSTOMER_COLUMNS,
@@ -79,7 +94,7 @@ export const customerEntity = {
 >;
 
 /** Every synced entity with its rules, in the order of ENTITY_DESCRIPTORS. */
-export const SYNCED_ENTITIES = [productEntity, customerEntity] as const;
+export const SYNCED_ENTITIES = [productEntity, labelEntity, customerEntity] as const;
 
 // Every descriptor has its rules and nothing else is here: the compiler checks both ways.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -1,0 +1,52 @@
+/** Drizzle schema, customer labels: the labels (a synced entity) and the customers' join table. */
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { stores } from './schema-accounts';
+import { customers } from './schema-catalogue';
+import { createdAt, revision, updatedAt } from './schema-columns';
+
+export const labels = pgTable(
+  'labels',
+  {
+    /** Generated on the device, so a replayed create is an upsert (as products, customers). */
+    id: uuid('id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    revision: revision(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Tombstone: a deleted label stays so the deletion reaches every device. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('labels_store_revision_idx').on(t.storeId, t.revision),
+    index('labels_store_name_idx').on(t.storeId, t.name, t.id).where(sql`${t.deletedAt} IS NULL`),
+  ],
+);
+
+/**
+ * Which labels a customer carries. No id and no tombstone: removing a label from a customer
+ * deletes the row, and the customer's new revision carries the change (sync/children.ts).
+ */
+export const customerLabels = pgTable(
+  'customer_labels',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    labelId: uuid('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.labelId] }),
+    // The audience count (services/campaigns/audience.ts): the customers of a store's labels.
+    index('customer_labels_store_label_idx').on(t.storeId, t.labelId, t.customerId),
+  ],
+);
