@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './schema-accounts';
+import { campaigns } from './schema-campaigns';
 import { customers } from './schema-catalogue';
 import { createdAt, revision, updatedAt } from './schema-columns';
 
@@ -50,3 +51,18 @@ export const customerLabels = pgTable(
     index('customer_labels_store_label_idx').on(t.storeId, t.labelId, t.customerId),
   ],
 );
+
+/**
+ * A campaign's audience when it is not every customer (issue 22 'Para quem'): kept beside the
+ * campaign (no row = every customer), read when its recipients are counted and fixed.
+ */
+export const campaignAudiences = pgTable('campaign_audiences', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  storeId: uuid('store_id').notNull(),
+  /** Customers carrying any of these labels ([] = every customer). */
+  labels: uuid('labels').array().notNull(),
+  /** Less those carrying any of these. */
+  exclude: uuid('exclude').array().notNull(),
+});

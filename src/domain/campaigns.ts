@@ -1,5 +1,6 @@
 /** Campaign rules shared by the PWA and the API: the form schema (spec §5), status labels, message text. */
 import { z } from 'zod';
+import { audienceSchema } from './label-audience';
 import { parseLocalDateTime } from './zoned-time';
 
 export const CAMPAIGN_MESSAGE_MAX = 200;
@@ -97,6 +98,8 @@ export const campaignCreateSchema = z
       .max(40, CAMPAIGN_TEXTS.dateInvalid)
       .nullish()
       .transform((v) => (v?.trim() ? v.trim() : null)),
+    /** 'Para quem' (issue 22, label-audience.ts): absent = every customer. */
+    audience: audienceSchema,
   })
   .superRefine((v, ctx) => {
     if (v.sendNow) return;

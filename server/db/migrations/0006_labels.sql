@@ -1,3 +1,10 @@
+CREATE TABLE "campaign_audiences" (
+	"campaign_id" uuid PRIMARY KEY NOT NULL,
+	"store_id" uuid NOT NULL,
+	"labels" uuid[] NOT NULL,
+	"exclude" uuid[] NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "customer_labels" (
 	"customer_id" uuid NOT NULL,
 	"label_id" uuid NOT NULL,
@@ -16,6 +23,7 @@ CREATE TABLE "labels" (
 	"deleted_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "campaign_audiences" ADD CONSTRAINT "campaign_audiences_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_labels" ADD CONSTRAINT "customer_labels_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_labels" ADD CONSTRAINT "customer_labels_label_id_labels_id_fk" FOREIGN KEY ("label_id") REFERENCES "public"."labels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_labels" ADD CONSTRAINT "customer_labels_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

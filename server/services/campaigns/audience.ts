@@ -1,8 +1,10 @@
 /**
- * Who a campaign goes to: the store's live customers, one per phone number (either form of a
- * Brazilian mobile), none whose number asked to stop (SAIR). Fixed once, when it starts.
+ * Who a campaign goes to: the store's live customers (all, or those of its audience's labels
+ * less its 'exceto' labels), one per phone number (either form of a Brazilian mobile), none
+ * whose number asked to stop (SAIR). Fixed once, when it starts.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import type { Audience } from '../../../src/domain/label-audience';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/store-write';
 import { rowsOf } from './sql-rows';
@@ -25,19 +27,47 @@ export type PaidAudience = { before: Date; cap: number | null } | null;
 const canonicalPhone = sql`case when length(c.phone) = 10 and substr(c.phone, 3, 1) in ('6','7','8','9')
   then substr(c.phone, 1, 2) || '9' || substr(c.phone, 3) else c.phone end`;
 
-/** Every live customer with: rn (1 = first of its number), anyOut (its number opted out). */
-function ranked(storeId: string): SQL {
+/** `c` carries one of these labels (customer_labels_store_label_idx answers it). */
+function carriesAny(storeId: string, ids: readonly string[]): SQL {
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return sql`exists (select 1 from customer_labels cl
+    where cl.store_id = ${storeId} and cl.label_id in (${list}) and cl.customer_id = c.id)`;
+}
+
+/** The audience's condition on `c` (labels chosen: any of them; exceto: none of those). */
+function inAudience(storeId: string, audience: Audience): SQL {
+  if (!audience) return sql``;
+  const parts: SQL[] = [];
+  if (audience.labels.length > 0) parts.push(sql` and ${carriesAny(storeId, audience.labels)}`);
+  if (audience.exclude.length > 0) {
+    parts.push(sql` and not ${carriesAny(storeId, audience.exclude)}`);
+  }
+  return sql.join(parts, sql``);
+}
+
+/**
+ * Every live customer of the audience with: rn (1 = first of its number), anyOut (its number
+ * opted out). Numbers are matched within the audience: a customer outside it changes nothing.
+ */
+function ranked(storeId: string, audience: Audience = null): SQL {
   return sql`select c.id, c.name, c.phone, c.created_at,
       row_number() over (partition by ${canonicalPhone} order by c.created_at, c.id) as rn,
       bool_or(c.opted_out) over (partition by ${canonicalPhone}) as any_out
     from customers c
-    where c.store_id = ${storeId} and c.deleted_at is null`;
+    where c.store_id = ${storeId} and c.deleted_at is null${inAudience(storeId, audience)}`;
 }
 
-/** How many would receive it now (the draft's "number of clients"). */
-export async function countAudience(db: Db | Tx, storeId: string): Promise<number> {
+/** How many would receive it now (the draft's "number of clients"); null audience = everyone. */
+export async function countAudience(
+  db: Db | Tx,
+  storeId: string,
+  audience: Audience = null,
+): Promise<number> {
   const result = await db.execute(
-    sql`select count(*)::int as n from (${ranked(storeId)}) r where r.rn = 1 and not r.any_out`,
+    sql`select count(*)::int as n from (${ranked(storeId, audience)}) r where r.rn = 1 and not r.any_out`,
   );
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
@@ -61,6 +91,7 @@ export async function fixRecipients(
   campaignId: string,
   storeId: string,
   paid: PaidAudience = null,
+  audience: Audience = null,
 ): Promise<number> {
   const eligible = paid
     ? sql`(r.rn = 1 and not r.any_out and r.created_at <= ${paid.before.toISOString()})`
@@ -76,7 +107,7 @@ export async function fixRecipients(
     from (
       select r.*, ${eligible} as eligible,
         row_number() over (partition by ${eligible} order by r.created_at, r.id) as seq
-      from (${ranked(storeId)}) r
+      from (${ranked(storeId, audience)}) r
     ) r
     on conflict (campaign_id, customer_id) do nothing`);
   const result = await tx.execute(

@@ -9,6 +9,7 @@ import { runKeyed } from '../../db/idempotency';
 import { campaigns } from '../../db/schema';
 import { ApiError } from '../../http';
 import type { Services } from '../../types';
+import { audienceOf } from '../labels/campaign-audience';
 import { countAudience } from './audience';
 import { writeCampaigns } from './campaign-lock';
 import { checkSendable } from './drafts';
@@ -51,7 +52,8 @@ async function precheck(
     if (row.confirmedAt) return null;
     if (row.status === 'cancelado') throw new ApiError(409, CANCELLED);
     await checkSendable(tx, storeId, row, deps.now());
-    return { recipientCount: await countAudience(tx, storeId), sendNow: row.sendNow };
+    const audience = await audienceOf(tx, row.id);
+    return { recipientCount: await countAudience(tx, storeId, audience), sendNow: row.sendNow };
   });
 }
 

@@ -14,6 +14,7 @@ import type { Outcome } from '../../db/idempotency';
 import { campaigns } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
+import { saveAudience } from '../labels/campaign-audience';
 import { hasCustomers } from './audience';
 import { dailyLimit, storeCampaignSettings } from './daily-limit';
 import { imageIdFromUrl, storeOwnsImage } from './images';
@@ -96,6 +97,7 @@ export async function saveDraft(
       .where(eq(campaigns.id, input.id))
       .returning();
     if (!row) throw new Error('draft update');
+    await saveAudience(tx, storeId, row.id, input.audience);
     return { status: 200, body: await oneJson(tx, row, base) };
   }
   const [row] = await tx
@@ -110,5 +112,6 @@ export async function saveDraft(
     })
     .returning();
   if (!row) throw new Error('draft insert');
+  await saveAudience(tx, storeId, row.id, input.audience);
   return { status: 201, body: await oneJson(tx, row, base) };
 }

@@ -1,11 +1,13 @@
 /** Reading campaigns, always scoped to the caller's store: one, a history page, a delivery report. */
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { CAMPAIGN_TEXTS } from '../../../src/domain/campaigns';
+import { audienceKey } from '../../../src/domain/label-audience';
 import type { Db } from '../../db/client';
 import { campaignRecipients, campaigns } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
 import type { Services } from '../../types';
+import { audiencesOf } from '../labels/campaign-audience';
 import { countAudience } from './audience';
 import { type CampaignJson, type CampaignRow, campaignJson } from './serialize';
 
@@ -30,15 +32,23 @@ export async function requireCampaign(db: Db | Tx, storeId: string, id: string) 
   return row;
 }
 
-/** Rows → JSON; the live audience is counted once, and only when a row still needs it. */
+/** Rows → JSON; each live audience is counted once, and only when a row still needs it. */
 export async function toJson(
   db: Db | Tx,
   storeId: string,
   rows: CampaignRow[],
   base: Base,
 ): Promise<CampaignJson[]> {
-  const live = rows.some((r) => r.recipientCount === null) ? await countAudience(db, storeId) : 0;
-  return rows.map((r) => campaignJson(r, base.publicBase, live));
+  const open = rows.filter((r) => r.recipientCount === null).map((r) => r.id);
+  const audiences = await audiencesOf(db, open);
+  const counts = new Map<string, number>();
+  for (const id of open) {
+    const audience = audiences.get(id) ?? null;
+    const key = audienceKey(audience);
+    if (!counts.has(key)) counts.set(key, await countAudience(db, storeId, audience));
+  }
+  const liveOf = (r: CampaignRow) => counts.get(audienceKey(audiences.get(r.id) ?? null)) ?? 0;
+  return rows.map((r) => campaignJson(r, base.publicBase, liveOf(r)));
 }
 
 export async function oneJson(db: Db | Tx, row: CampaignRow, base: Base): Promise<CampaignJson> {

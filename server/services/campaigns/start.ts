@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaigns, payments } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
+import { audienceOf } from '../labels/campaign-audience';
 import { payingFor } from '../payments/payment-row';
 import { fixRecipients, type PaidAudience } from './audience';
 import { rowsOf } from './sql-rows';
@@ -21,7 +22,8 @@ export async function startCampaign(db: Db, campaignId: string, now: Date): Prom
       .for('update');
     if (!row || row.startedAt || !row.confirmedAt || !row.startsAt) return false;
     if (row.status !== 'agendado' || row.startsAt.getTime() > now.getTime()) return false;
-    const count = await fixRecipients(tx, row.id, row.storeId, await paidAudience(tx, row.id));
+    const paid = await paidAudience(tx, row.id);
+    const count = await fixRecipients(tx, row.id, row.storeId, paid, await audienceOf(tx, row.id));
     await tx
       .update(campaigns)
       .set({
