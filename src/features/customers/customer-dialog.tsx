@@ -1,4 +1,5 @@
 /** Add/edit customer dialog (spec §2): 'Nome' and 'Número do Celular (com DDD)' with the phone mask. */
+import { useState } from 'react';
 import type { z } from 'zod';
 import { customerWithPhone, saveCustomer } from '~/db/customers-repo';
 import type { LocalCustomer } from '~/db/db';
@@ -8,6 +9,8 @@ import { customerFormSchema } from '~/domain/schemas';
 import { customerTexts, reportWrite } from '~/features/sync/report-write';
 import { type EntityDialogProps, EntityForm, EntityFormDialog, useZodForm } from '~/ui/entity-form';
 import { FormTextField, MaskedField } from '~/ui/form-fields';
+import { LabelField } from './label-field';
+import { knownLabels } from './labels-store';
 
 const SAVED = {
   add: customerTexts('Cliente cadastrado!', 'Erro ao cadastrar cliente'),
@@ -30,6 +33,7 @@ function CustomerForm({
     name: customer?.name ?? '',
     phone: customer?.phone ?? '',
   });
+  const [labels, setLabels] = useState<ReadonlySet<string>>(() => new Set(customer?.labels));
 
   const save = async (values: z.output<typeof SCHEMA>) => {
     const fields = { name: values.name, phone: toNationalPhone(values.phone) };
@@ -39,7 +43,9 @@ function CustomerForm({
       form.setError('phone', { message: duplicatePhoneMessage(other.name) }, { shouldFocus: true });
       return;
     }
-    const { result } = await saveCustomer({ ...fields, id: customer?.id });
+    // Only labels still on the device: one deleted meanwhile would be refused by the server.
+    const kept = await knownLabels([...labels]);
+    const { result } = await saveCustomer({ ...fields, labels: kept, id: customer?.id });
     const ok = reportWrite(result, editing ? SAVED.edit : SAVED.add);
     // As for products: a refused change waits in the refused list, so the dialog closes.
     if (ok || result.status === 'refused') onDone();
@@ -58,6 +64,7 @@ function CustomerForm({
         show={maskPhone}
         read={phoneInputDigits}
       />
+      <LabelField value={labels} onChange={setLabels} />
     </EntityForm>
   );
 }

@@ -5,11 +5,14 @@ import { formatPhone } from '~/domain/phone';
 import { initialOf } from '~/domain/text';
 import { RowActions } from '~/ui/row-actions';
 import { VirtualList } from '~/ui/virtual-list';
+import type { Selection } from './labels-toolbar';
 
 export type CustomerListProps = {
   rows: LocalCustomer[];
   onEdit: (customer: LocalCustomer) => void;
   onDelete: (customer: LocalCustomer) => void;
+  /** Selecting customers to label them at once: each row gets a checkbox. */
+  selection?: Selection | undefined;
 };
 
 /** Short rows: more of them drawn beyond the screen than of the taller product cards. */
@@ -19,6 +22,7 @@ function CustomerRow({
   customer,
   onEdit,
   onDelete,
+  selection,
 }: { customer: LocalCustomer } & Omit<CustomerListProps, 'rows'>) {
   return (
     <article
@@ -35,6 +39,15 @@ function CustomerRow({
         gap: '3',
       })}
     >
+      {selection ? (
+        <input
+          type="checkbox"
+          aria-label={`Selecionar ${customer.name}`}
+          checked={selection.ids.has(customer.id)}
+          onChange={() => selection.toggle(customer.id)}
+          className={css({ w: '6', h: '6', flexShrink: 0, accentColor: 'brand.700' })}
+        />
+      ) : null}
       <div
         aria-hidden="true"
         className={css({
@@ -64,14 +77,19 @@ function CustomerRow({
   );
 }
 
-export function CustomerList({ rows, onEdit, onDelete }: CustomerListProps) {
+export function CustomerList({ rows, onEdit, onDelete, selection }: CustomerListProps) {
   return (
     <VirtualList
       rows={rows}
       testId="customer-list"
       layout={LAYOUT}
       renderRow={(customer) => (
-        <CustomerRow customer={customer} onEdit={onEdit} onDelete={onDelete} />
+        <CustomerRow
+          customer={customer}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          selection={selection}
+        />
       )}
     />
   );

@@ -18,15 +18,18 @@ import { SearchField } from '~/ui/search-field';
 import { useEntityDialogs } from '~/ui/use-entity-dialogs';
 import { CustomerDialog } from './customer-dialog';
 import { CustomerList } from './customer-list';
+import { LabelsToolbar, useCustomerLabels } from './labels-toolbar';
 
 export function CustomersScreen() {
   const all = useTableSnapshot('customers', () => db.customers.orderBy('searchKey').toArray());
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
+  const labels = useCustomerLabels();
+  const { apply } = labels;
   const rows = useMemo(() => {
     const key = searchKey(deferred);
-    return key && all ? all.filter((c) => c.searchKey.includes(key)) : all;
-  }, [all, deferred]);
+    return apply(key && all ? all.filter((c) => c.searchKey.includes(key)) : all);
+  }, [all, deferred, apply]);
   const dialogs = useEntityDialogs<LocalCustomer>(async (customer) => {
     const { result } = await deleteCustomer(customer.id);
     reportWrite(result, customerTexts('Cliente excluído', 'Erro ao excluir cliente'));
@@ -61,8 +64,9 @@ export function CustomersScreen() {
         placeholder="Buscar clientes..."
         value={search}
         onChange={setSearch}
-        className={css({ mb: '4' })}
+        className={css({ mb: '3' })}
       />
+      <LabelsToolbar state={labels} />
       {rows === undefined ? (
         <p className={css({ textAlign: 'center', color: 'muted', py: '10' })}>
           Carregando clientes...
@@ -76,7 +80,12 @@ export function CustomersScreen() {
           Nenhum cliente encontrado
         </Card>
       ) : (
-        <CustomerList rows={rows} onEdit={openEdit} onDelete={dialogs.askDelete} />
+        <CustomerList
+          rows={rows}
+          onEdit={openEdit}
+          onDelete={dialogs.askDelete}
+          selection={labels.selection}
+        />
       )}
       <CustomerDialog {...dialogs.form} />
       <ConfirmDialog

@@ -1,0 +1,91 @@
+/** Labels as chips the owner taps: the list's filter, the customer dialog's and the bulk picker. */
+import { css, cx } from 'styled-system/css';
+import type { LocalLabel } from './labels-store';
+
+const chip = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minH: '11',
+  px: '3',
+  borderRadius: 'full',
+  borderWidth: '1px',
+  borderColor: 'border',
+  bg: 'surface',
+  color: 'fg',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+  _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '2px' },
+});
+const on = css({ bg: 'brand.700', borderColor: 'brand.700', color: 'white' });
+
+export type LabelChipsProps = {
+  labels: readonly LocalLabel[];
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  /** Names the group for screen readers ('Filtrar por etiqueta'). */
+  groupLabel: string;
+  /** One line that scrolls sideways (the list's filter) instead of wrapping. */
+  scroll?: boolean;
+  /** A first chip (e.g. 'Todos') shown before the labels. */
+  lead?: { text: string; pressed: boolean; onPress: () => void };
+};
+
+export function LabelChips({
+  labels,
+  selected,
+  onToggle,
+  groupLabel,
+  scroll = false,
+  lead,
+}: LabelChipsProps) {
+  return (
+    <fieldset
+      aria-label={groupLabel}
+      className={css({
+        display: 'flex',
+        gap: '2',
+        flexWrap: scroll ? 'nowrap' : 'wrap',
+        overflowX: scroll ? 'auto' : 'visible',
+        border: 'none',
+        p: '0',
+        m: '0',
+        pb: scroll ? '1' : '0',
+      })}
+    >
+      {lead ? (
+        <button
+          type="button"
+          aria-pressed={lead.pressed}
+          className={cx(chip, lead.pressed && on)}
+          onClick={lead.onPress}
+        >
+          {lead.text}
+        </button>
+      ) : null}
+      {labels.map((label) => {
+        const pressed = selected.has(label.id);
+        return (
+          <button
+            key={label.id}
+            type="button"
+            aria-pressed={pressed}
+            className={cx(chip, pressed && on)}
+            onClick={() => onToggle(label.id)}
+          >
+            {label.name}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** A set with `id` toggled (a new set, for React state). */
+export function toggled(set: ReadonlySet<string>, id: string): Set<string> {
+  const next = new Set(set);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+}
