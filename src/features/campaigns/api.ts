@@ -32,6 +32,8 @@ export type CampaignInput = {
   imageUrl: string | null;
   sendNow: boolean;
   scheduledDate: string | null;
+  /** 'Para quem': null (or absent) = every customer. */
+  audience?: { labels: string[]; exclude: string[] } | null;
 };
 
 /** Spec §9: the history is read 20 at a time. */
@@ -80,6 +82,7 @@ export function createCampaign(input: CampaignInput): Promise<Campaign> {
   };
   if (input.imageUrl) body.imageUrl = input.imageUrl;
   if (!input.sendNow && input.scheduledDate) body.scheduledDate = input.scheduledDate;
+  if (input.audience) body.audience = input.audience;
   return apiRequest<Campaign>('POST', '/api/campanhas', body, timeout());
 }
 

@@ -8,6 +8,7 @@ import { Button } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
 import { errorStyle, inputStyle, labelStyle, TextField } from '~/ui/field';
 import { warningNote } from '~/ui/notes';
+import { AudiencePicker } from './audience-picker';
 import {
   type CampaignDraft,
   type DraftImage,
@@ -52,13 +53,14 @@ export function CampaignForm({
   onReview,
 }: Props) {
   const schema = useMemo(() => campaignFormSchema(), []);
-  const { register, handleSubmit, watch, formState } = useForm<CampaignFormValues>({
+  const { register, handleSubmit, watch, formState, setValue } = useForm<CampaignFormValues>({
     resolver: zodResolver(schema),
     defaultValues: {
       titulo: draft.titulo,
       mensagem: draft.mensagem,
       sendNow: draft.sendNow,
       scheduledDate: draft.scheduledDate,
+      audience: null,
     },
   });
   const [image, setImage] = useState<DraftImage | null>(draftImage);
@@ -80,6 +82,7 @@ export function CampaignForm({
         mensagem: values.mensagem ?? '',
         sendNow: values.sendNow ?? true,
         scheduledDate: values.scheduledDate ?? '',
+        audience: null,
       };
       clearTimeout(timer);
       timer = setTimeout(flush, SAVE_DELAY_MS);
@@ -151,6 +154,11 @@ export function CampaignForm({
           />
           <Field.ErrorText className={errorStyle}>{errors.mensagem?.message}</Field.ErrorText>
         </Field.Root>
+        <AudiencePicker
+          value={watch('audience')}
+          onChange={(audience) => setValue('audience', audience)}
+          disabled={busy}
+        />
         <label
           className={css({
             display: 'flex',

@@ -20,6 +20,8 @@ export function campaignFormSchema(now: () => Date = () => new Date()) {
         .max(CAMPAIGN_MESSAGE_MAX, CAMPAIGN_TEXTS.mensagemTooLong),
       sendNow: z.boolean(),
       scheduledDate: z.string(),
+      /** 'Para quem' (audience-picker.tsx): null = every customer. */
+      audience: z.object({ labels: z.array(z.string()), exclude: z.array(z.string()) }).nullable(),
     })
     .superRefine((value, ctx) => {
       if (value.sendNow) return;

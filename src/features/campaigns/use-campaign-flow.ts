@@ -80,6 +80,7 @@ export function useCampaignFlow(callbacks: Callbacks) {
           imageUrl: image ? await imageUrlFor(image) : null,
           sendNow: values.sendNow,
           scheduledDate: values.sendNow ? null : values.scheduledDate,
+          audience: values.audience,
         };
         let created: Campaign;
         try {

@@ -1,7 +1,7 @@
 /** The customer dialog's 'Etiquetas': the store's labels as chips; hidden while there are none. */
 import { css } from 'styled-system/css';
 import { labelStyle } from '~/ui/field';
-import { LabelChips, toggled } from './label-chips';
+import { LabelChips, toggled } from '~/ui/toggle-chips';
 import { useLabels } from './labels-store';
 
 export function LabelField({

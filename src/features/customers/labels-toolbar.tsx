@@ -8,7 +8,7 @@ import type { LocalCustomer } from '~/db/db';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
-import { LabelChips, toggled } from './label-chips';
+import { LabelChips, toggled } from '~/ui/toggle-chips';
 import { LabelsDialog } from './labels-dialog';
 import { addLabelsTo, type LocalLabel, useLabels } from './labels-store';
 

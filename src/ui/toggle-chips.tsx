@@ -1,6 +1,8 @@
-/** Labels as chips the owner taps: the list's filter, the customer dialog's and the bulk picker. */
+/** Chips the owner taps to choose some of a few named things (customer labels: filter, pickers). */
 import { css, cx } from 'styled-system/css';
-import type { LocalLabel } from './labels-store';
+
+/** What a chip shows. */
+export type ChipItem = { id: string; name: string };
 
 const chip = css({
   display: 'inline-flex',
@@ -21,7 +23,7 @@ const chip = css({
 const on = css({ bg: 'brand.700', borderColor: 'brand.700', color: 'white' });
 
 export type LabelChipsProps = {
-  labels: readonly LocalLabel[];
+  labels: readonly ChipItem[];
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
   /** Names the group for screen readers ('Filtrar por etiqueta'). */
