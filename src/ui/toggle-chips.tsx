@@ -1,10 +1,11 @@
 /** Chips the owner taps to choose some of a few named things (customer labels: filter, pickers). */
-import { css, cx } from 'styled-system/css';
+import { css } from 'styled-system/css';
+import type { SystemStyleObject } from 'styled-system/types';
 
 /** What a chip shows. */
 export type ChipItem = { id: string; name: string };
 
-const chip = css({
+const chipStyle: SystemStyleObject = {
   display: 'inline-flex',
   alignItems: 'center',
   minH: '11',
@@ -19,8 +20,10 @@ const chip = css({
   cursor: 'pointer',
   whiteSpace: 'nowrap',
   _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '2px' },
-});
-const on = css({ bg: 'brand.700', borderColor: 'brand.700', color: 'white' });
+};
+// Merged by css() (not two atomic classes side by side, whose order would decide the colour).
+const chip = css(chipStyle);
+const on = css(chipStyle, { bg: 'brand.700', borderColor: 'brand.700', color: 'white' });
 
 export type LabelChipsProps = {
   labels: readonly ChipItem[];
@@ -60,7 +63,7 @@ export function LabelChips({
         <button
           type="button"
           aria-pressed={lead.pressed}
-          className={cx(chip, lead.pressed && on)}
+          className={lead.pressed ? on : chip}
           onClick={lead.onPress}
         >
           {lead.text}
@@ -73,7 +76,7 @@ export function LabelChips({
             key={label.id}
             type="button"
             aria-pressed={pressed}
-            className={cx(chip, pressed && on)}
+            className={pressed ? on : chip}
             onClick={() => onToggle(label.id)}
           >
             {label.name}
