@@ -1,6 +1,7 @@
 /** Product CSV rules shared by the device (Web Worker) and the server: decode, parse, validate, export. */
 import Papa from 'papaparse';
-import { cleanCell, detectDelimiter, neutralizeCell } from './csv-text';
+import { readSheet } from './csv-sheet';
+import { cleanCell, neutralizeCell } from './csv-text';
 import { PRICE_PATTERN, parseLoosePrice } from './money';
 import { productSchema } from './schemas';
 import { searchKey } from './text';
@@ -115,15 +116,6 @@ function validateRow(
   return { ok: false, message: parsed.error.issues[0]?.message ?? 'Dados inválidos' };
 }
 
-function headerColumns(header: string[]): Partial<Record<Column, number>> {
-  const map: Partial<Record<Column, number>> = {};
-  header.forEach((cell, index) => {
-    const column = ALIASES[searchKey(cleanCell(cell, true)).replace(/[^a-z0-9]/g, '')];
-    if (column && map[column] === undefined) map[column] = index;
-  });
-  return map;
-}
-
 function parseActive(value: string): boolean | null {
   if (value === '') return true;
   const lower = value.toLowerCase();
@@ -135,43 +127,34 @@ function parseActive(value: string): boolean | null {
   return null;
 }
 
-const isBlank = (cells: string[]) => cells.every((c) => c.trim() === '');
-
 /**
- * Parses and validates a product spreadsheet. The first non-empty line is the header; every
- * message reads 'Linha N: …' with N the line the owner sees in the spreadsheet.
+ * Parses and validates a product spreadsheet (csv-sheet.ts reads it). Every message reads
+ * 'Linha N: …' with N the line the owner sees in the spreadsheet.
  */
 export function parseProductCsv(text: string, maxRows = MAX_CSV_ROWS): ProductCsvResult {
   const result: ProductCsvResult = { rows: [], errors: [], duplicates: [], tooManyRows: false };
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const data = Papa.parse<string[]>(source, { delimiter: detectDelimiter(source) }).data;
-  const headerIndex = data.findIndex((cells) => !isBlank(cells));
-  if (headerIndex < 0) {
+  const sheet = readSheet(text, ALIASES, maxRows);
+  if (sheet.empty) {
     result.errors.push({ line: 1, message: 'Linha 1: O arquivo está vazio' });
     return result;
   }
-  const columns = headerColumns(data[headerIndex] ?? []);
+  const { columns } = sheet;
   const { name: nameAt, price: priceAt } = columns;
   if (nameAt === undefined || priceAt === undefined) {
-    const line = headerIndex + 1;
+    const line = sheet.headerLine;
     const message = `Linha ${line}: Cabeçalho deve ter as colunas nome e preco`;
     result.errors.push({ line, message });
     return result;
   }
+  result.tooManyRows = sheet.tooManyRows;
   const firstLineByKey = new Map<string, number>();
   let cells: string[] = [];
   // One closure for the whole file, not one per row.
   const at = (index: number | undefined, singleLine = true) =>
     index === undefined ? '' : cleanCell(cells[index], singleLine);
-  let count = 0;
-  for (let i = headerIndex + 1; i < data.length; i++) {
-    cells = data[i] ?? [];
-    if (isBlank(cells)) continue;
-    const line = i + 1;
-    if (++count > maxRows) {
-      result.tooManyRows = true;
-      break;
-    }
+  for (const sheetRow of sheet.rows) {
+    cells = sheetRow.cells;
+    const { line } = sheetRow;
     const active = parseActive(at(columns.active));
     const checked = validateRow(
       at(columns.id).toLowerCase(),
