@@ -80,3 +80,47 @@ export async function deleteSynced(
   }
   return { id, result };
 }
+
+/**
+ * Many rows of one entity saved at once (a CSV import of customers): written to Dexie in one
+ * transaction (pending), then sent one by one in the order given, each acknowledged like a single
+ * save. Offline the worker queues each and replays them in batches. Answers every result.
+ */
+export async function saveManySynced<E extends Entity>(
+  entity: E,
+  list: readonly (FieldsOf<E> & { id?: string })[],
+  ctx: DeviceContext = deviceStore,
+  onSent: (done: number) => void = () => {},
+): Promise<WriteResult[]> {
+  const { db } = ctx;
+  const table = anySyncedTable(db, entity);
+  const written = await db.transaction('rw', [table, db.deferred, db.meta], async () => {
+    const ids = list.map((fields) => fields.id ?? crypto.randomUUID());
+    if (deferrable(entity)) await promoteDeferred(db, entity, new Set(ids));
+    const previous = await table.bulkGet(ids);
+    const rows = list.map((fields, i) => {
+      const before = previous[i] as LocalOf<E> | undefined;
+      return entity.fromFields(ids[i] ?? '', fields, before, nextStamp(previous[i]?.updatedAt));
+    });
+    await table.bulkPut(rows);
+    return rows.map((row) => ({ id: row.id, stamp: row.updatedAt, known: row.revision > 0 }));
+  });
+  void ctx.screens?.readNow();
+  const results: WriteResult[] = [];
+  for (const [i, { id, stamp, known }] of written.entries()) {
+    const body = entity.body(list[i] as FieldsOf<E>);
+    const target = { kind: entity.kind, id };
+    const result = await sendMutation(
+      known
+        ? { method: 'PUT', url: `${entity.basePath}/${id}`, body, entity: target, stamp }
+        : { method: 'POST', url: entity.basePath, body: { id, ...body }, entity: target, stamp },
+      ctx,
+    );
+    if (result.status === 'sent') {
+      await acknowledge(db, entity.kind, [{ id, stamp, revision: revisionOf(result.data) }]);
+    }
+    results.push({ id, result });
+    onSent(i + 1);
+  }
+  return results;
+}

@@ -9,6 +9,7 @@ import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
 import { LabelChips, toggled } from '~/ui/toggle-chips';
+import { ImportSources } from './import-sources';
 import { LabelsDialog } from './labels-dialog';
 import { addLabelsTo, type LocalLabel, useLabels } from './labels-store';
 
@@ -140,6 +141,7 @@ export function LabelsToolbar({ state }: { state: State }) {
             Selecionar
           </Button>
         )}
+        {state.selecting ? null : <ImportSources />}
       </div>
       <LabelsDialog open={managing} onOpenChange={setManaging} />
       <BulkDialog
