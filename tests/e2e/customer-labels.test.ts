@@ -106,6 +106,46 @@ describe('customer labels', () => {
     expect(labelsOf('Bruno Lima')).toEqual([id('Atacado')]);
     expect(labelsOf('Carla Dias')).toEqual([id('Atacado')]);
 
+    // Import preview: Latin-1 `;` file; Ana's number updates Ana, a bad line and a repeated number
+    // are listed; the new label is announced. Then imported.
+    const csv = [
+      'nome;telefone;etiquetas',
+      'Ana Souza Lima;(11) 98765-0001;Bairro Centro',
+      'Daniel Sá;11987650004;VIP, Bairro Centro',
+      'Erro;123;',
+      'Daniel de novo;+55 11 98765-0004;',
+    ].join('\r\n');
+    expect(await page.getByRole('button', { name: 'Adicionar dos contatos' }).count()).toBe(0);
+    await page.getByLabel('Arquivo CSV de clientes').setInputFiles({
+      name: 'clientes.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv, 'latin1'),
+    });
+    const importing = page.getByRole('dialog');
+    const previewBox = importing.getByTestId('import-preview');
+    await previewBox.getByText('1 cliente novo').waitFor();
+    await previewBox.getByText(/1 cliente atualizado/).waitFor();
+    await previewBox.getByText('Etiquetas novas: Bairro Centro').waitFor();
+    await previewBox.getByText('Linha 4: Telefone inválido').waitFor();
+    await previewBox.getByText('Linha 5: Mesmo telefone da linha 3').waitFor();
+    expect(await axeFindings(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/import-preview.png` });
+    await importing.getByRole('button', { name: 'Importar 2 clientes' }).click();
+    await page.getByText('2 clientes importados!').waitFor();
+    await page.getByText('Daniel Sá').waitFor();
+    await page.getByText('Ana Souza Lima').waitFor();
+    const afterImport = await until(
+      async () => (await api<ApiCustomer[]>(baseUrl, 'GET', '/api/customers', owner.token)).body,
+      (list) => list.length === 4 && list.some((c) => c.name === 'Ana Souza Lima'),
+    );
+    expect(afterImport.map((c) => c.name).sort()).toEqual([
+      'Ana Souza Lima',
+      'Bruno Lima',
+      'Carla Dias',
+      'Daniel Sá',
+    ]);
+    expect(afterImport.find((c) => c.name === 'Ana Souza Lima')?.labels).toHaveLength(2);
+
     // The campaign review counts the audience: Atacado, less nobody → 2.
     await page.goto('/campanhas');
     await page.getByLabel('Título da Campanha').fill('Promoção do atacado');
