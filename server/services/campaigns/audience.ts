@@ -33,6 +33,7 @@ function carriesAny(storeId: string, ids: readonly string[]): SQL {
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+  // EXISTS: the planner makes it a (hash) semi- or anti-join; NOT IN over a subquery would not.
   return sql`exists (select 1 from customer_labels cl
     where cl.store_id = ${storeId} and cl.label_id in (${list}) and cl.customer_id = c.id)`;
 }
@@ -60,14 +61,22 @@ function ranked(storeId: string, audience: Audience = null): SQL {
     where c.store_id = ${storeId} and c.deleted_at is null${inAudience(storeId, audience)}`;
 }
 
-/** How many would receive it now (the draft's "number of clients"); null audience = everyone. */
+/**
+ * How many would receive it now (the draft's "number of clients"); null audience = everyone.
+ * The numbers of the audience none of whose customers opted out: the same rows as `ranked`'s
+ * rn = 1 and not any_out, grouped instead of ranked (a hash aggregate, no sort of the store).
+ */
 export async function countAudience(
   db: Db | Tx,
   storeId: string,
   audience: Audience = null,
 ): Promise<number> {
   const result = await db.execute(
-    sql`select count(*)::int as n from (${ranked(storeId, audience)}) r where r.rn = 1 and not r.any_out`,
+    sql`select count(*)::int as n from (
+      select bool_or(c.opted_out) as any_out from customers c
+      where c.store_id = ${storeId} and c.deleted_at is null${inAudience(storeId, audience)}
+      group by ${canonicalPhone}) r
+    where not r.any_out`,
   );
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
