@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { type Database, openPglite, openPostgres } from '../server/db/client';
 import { customerLabels, labels } from '../server/db/schema';
 import { readEnv } from '../server/env';
@@ -15,6 +15,7 @@ import { countAudience } from '../server/services/campaigns/audience';
 import { addCustomers, manyCustomers } from '../tests/api/campaign-fixtures';
 import { createOwner } from '../tests/api/fixtures';
 import type { TestApp } from '../tests/api/test-app';
+import { pgDatabase } from './api-kit';
 
 const RUNS = Number(process.env.RUNS ?? 20);
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 50_000);
@@ -26,23 +27,15 @@ const stats = (xs: number[]) => {
   return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms (n=${s.length})`;
 };
 
-async function freshPostgres(base: string): Promise<Database> {
-  const name = `tali_bench_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
+/** A throwaway PostgreSQL database (api-kit.ts), opened, dropped on close. */
+async function freshPostgres(): Promise<Database> {
+  const created = await pgDatabase();
+  const database = await openPostgres(created.url);
   return {
     ...database,
     async close() {
       await database.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await created.drop();
     },
   };
 }
@@ -71,6 +64,8 @@ async function bench(label: string, database: Database) {
     }
     if (store === owner.storeId) (owner as { labelIds?: string[] }).labelIds = ids;
   }
+  // Statistics as autovacuum gives PostgreSQL (PGlite has none): the planner's row estimates.
+  await db.execute(sql`ANALYZE`);
   const ids = (owner as { labelIds?: string[] }).labelIds ?? [];
   const audience = { labels: [ids[0] ?? '', ids[1] ?? '', ids[2] ?? ''], exclude: [ids[3] ?? ''] };
   const cases: Array<[string, Parameters<typeof countAudience>[2]]> = [
@@ -93,4 +88,4 @@ async function bench(label: string, database: Database) {
 
 await bench('PGlite', await openPglite());
 const pgUrl = process.env.BENCH_DATABASE_URL;
-if (pgUrl) await bench('PostgreSQL', await freshPostgres(pgUrl));
+if (pgUrl) await bench('PostgreSQL', await freshPostgres());
