@@ -2,6 +2,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { css } from 'styled-system/css';
+import { useDeviceStore } from '~/db/device-store-context';
 import { saveSetting } from '~/db/settings-repo';
 import { type BusinessHours, defaultBusinessHours, hoursProblem } from '~/domain/hours';
 import type { StoreMe } from '~/domain/schemas';
@@ -17,6 +18,7 @@ import { Unavailable } from '~/ui/unavailable';
 import { HoursEditor } from '../store/hours-editor';
 
 function HoursForm({ store, pending }: { store: StoreMe; pending?: SectionState }) {
+  const device = useDeviceStore();
   const navigate = useNavigate();
   const { storeSaved } = useAuth();
   const [hours, setHours] = useState<BusinessHours>({
@@ -36,7 +38,7 @@ function HoursForm({ store, pending }: { store: StoreMe; pending?: SectionState 
     setBusy(true);
     try {
       // Kept on the device first; offline the worker queues it (the screens show it waiting).
-      const result = await saveSetting('store-hours', { businessHours: hours });
+      const result = await saveSetting('store-hours', { businessHours: hours }, device);
       if (result.status === 'sent' || result.status === 'queued') {
         if (result.status === 'sent') {
           await storeSaved((result.data as StoreMe) ?? { ...store, businessHours: hours });

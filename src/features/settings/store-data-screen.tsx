@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from 'styled-system/css';
+import { useDeviceStore } from '~/db/device-store-context';
 import { saveSetting } from '~/db/settings-repo';
 import type { AddressField } from '~/domain/address';
 import type { CepAddress } from '~/domain/cep';
@@ -45,6 +46,7 @@ function toValues(store: StoreMe): Values {
 const sectionStyle = css({ display: 'flex', flexDirection: 'column', gap: '4' });
 
 function StoreDataForm({ store, pending }: { store: StoreMe; pending?: SectionState }) {
+  const device = useDeviceStore();
   const navigate = useNavigate();
   const { storeSaved } = useAuth();
   const form = useForm({
@@ -68,7 +70,7 @@ function StoreDataForm({ store, pending }: { store: StoreMe; pending?: SectionSt
 
   const onSubmit = form.handleSubmit(async (data) => {
     // Kept on the device first; offline the worker queues it (the screens show it waiting).
-    const result = await saveSetting('store-data', data);
+    const result = await saveSetting('store-data', data, device);
     if (result.status === 'sent' || result.status === 'queued') {
       if (result.status === 'sent')
         await storeSaved((result.data as StoreMe) ?? { ...store, ...data });

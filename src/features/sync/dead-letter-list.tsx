@@ -5,7 +5,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import { type DeadLetter, db } from '~/db/db';
+import type { DeadLetter } from '~/db/db';
+import { useDeviceStore } from '~/db/device-store-context';
 import { isEntityKind } from '~/domain/sync/entities';
 import { entityOf } from '~/domain/sync/registry';
 import { toast } from '~/lib/toast';
@@ -40,14 +41,15 @@ function subject(letter: DeadLetter): string {
 }
 
 export function DeadLetterList({ kinds, onFix }: DeadLetterListProps) {
+  const device = useDeviceStore();
   const letters = useLiveQuery(
     () =>
-      db.deadLetters
+      device.db.deadLetters
         .orderBy('failedAt')
         .filter((d) => kinds.includes(d.entity))
         .limit(20)
         .toArray(),
-    [kinds.join()],
+    [kinds.join(), device.db],
   );
   const [busy, setBusy] = useState<string | null>(null);
   if (!letters?.length) return null;
@@ -99,7 +101,7 @@ export function DeadLetterList({ kinds, onFix }: DeadLetterListProps) {
                     size="sm"
                     variant="outline"
                     loading={busy === letter.id}
-                    onClick={() => run(letter, () => retryDeadLetter(letter))}
+                    onClick={() => run(letter, () => retryDeadLetter(letter, device))}
                   >
                     Tentar novamente
                   </Button>
@@ -108,7 +110,7 @@ export function DeadLetterList({ kinds, onFix }: DeadLetterListProps) {
                   size="sm"
                   variant="ghost"
                   disabled={busy === letter.id}
-                  onClick={() => run(letter, () => discardDeadLetter(letter))}
+                  onClick={() => run(letter, () => discardDeadLetter(letter, device))}
                 >
                   Descartar
                 </Button>
