@@ -11,6 +11,7 @@ import { isEntityKind } from '~/domain/sync/entities';
 import { entityOf } from '~/domain/sync/registry';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
+import { tint } from '~/ui/styles';
 import { discardDeadLetter, retryDeadLetter } from './dead-letters';
 
 export type DeadLetterListProps = {
@@ -68,14 +69,7 @@ export function DeadLetterList({ kinds, onFix }: DeadLetterListProps) {
   return (
     <section
       aria-label="Alterações recusadas"
-      className={css({
-        mb: '4',
-        p: '3',
-        borderRadius: 'xl',
-        bg: 'red.50',
-        borderWidth: '1px',
-        borderColor: 'red.200',
-      })}
+      className={css(tint.red, { mb: '4', p: '3', borderRadius: 'xl', borderWidth: '1px' })}
     >
       <h2 className={css({ fontSize: 'sm', fontWeight: 'bold', color: 'red.800', mb: '2' })}>
         {letters.length === 1
