@@ -7,8 +7,8 @@ import { RedirectIfAuthenticated } from '~/lib/auth/route-guard';
 import { hasServerMessage } from '~/lib/error-message';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
-import { TextField } from '~/ui/field';
 import { login } from './api';
+import { EmailField, PasswordField } from './auth-fields';
 import { AuthLayout, formStyle, switchLinkStyle } from './auth-layout';
 import { forgetCarriedFields, useCarriedFields } from './carried-fields';
 
@@ -68,21 +68,9 @@ function LoginForm() {
         noValidate
         className={formStyle}
       >
-        <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="seu@email.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={shown.email}
-        />
-        <TextField
-          label="Senha"
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={shown.email} />
+        <PasswordField
           name="password"
-          type="password"
           autoComplete="current-password"
           placeholder="Sua senha"
           value={password}

@@ -7,15 +7,12 @@ import { saveSetting } from '~/db/settings-repo';
 import { type BusinessHours, defaultBusinessHours, hoursProblem } from '~/domain/hours';
 import type { StoreMe } from '~/domain/schemas';
 import { useAuth } from '~/lib/auth/auth-context';
-import { type SectionState, useStoreMe } from '~/lib/auth/use-store-me';
+import type { SectionState } from '~/lib/auth/use-store-me';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
-import { Page } from '~/ui/page';
-import { PageHeader } from '~/ui/page-header';
 import { PendingNotice } from '~/ui/pending-notice';
-import { FullScreenSpinner } from '~/ui/spinner';
-import { Unavailable } from '~/ui/unavailable';
 import { HoursEditor } from '../store/hours-editor';
+import { StoreMePage } from './store-me-page';
 
 function HoursForm({ store, pending }: { store: StoreMe; pending?: SectionState }) {
   const device = useDeviceStore();
@@ -70,16 +67,5 @@ function HoursForm({ store, pending }: { store: StoreMe; pending?: SectionState 
 }
 
 export function BusinessHoursScreen() {
-  const state = useStoreMe();
-  if (state.kind === 'loading') return <FullScreenSpinner />;
-  return (
-    <Page>
-      <PageHeader title="Horário de Funcionamento" backTo="/configuracoes" />
-      {state.kind === 'ready' ? (
-        <HoursForm store={state.store} pending={state.pending['store-hours']} />
-      ) : (
-        <Unavailable />
-      )}
-    </Page>
-  );
+  return <StoreMePage title="Horário de Funcionamento" section="store-hours" Form={HoursForm} />;
 }

@@ -13,18 +13,15 @@ import { maskCnpj } from '~/domain/cnpj';
 import { maskPhone } from '~/domain/phone';
 import { type StoreMe, storeDataSchema } from '~/domain/schemas';
 import { useAuth } from '~/lib/auth/auth-context';
-import { type SectionState, useStoreMe } from '~/lib/auth/use-store-me';
+import type { SectionState } from '~/lib/auth/use-store-me';
 import { useCepLookup } from '~/lib/cep-lookup';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
-import { Page } from '~/ui/page';
-import { PageHeader } from '~/ui/page-header';
 import { PendingNotice } from '~/ui/pending-notice';
-import { FullScreenSpinner } from '~/ui/spinner';
-import { Unavailable } from '~/ui/unavailable';
 import { AddressFields } from '../store/address-fields';
 import { type StoreInfoFieldName, StoreInfoFields } from '../store/store-info-fields';
+import { StoreMePage } from './store-me-page';
 
 type Values = Record<StoreInfoFieldName | AddressField, string>;
 
@@ -101,16 +98,5 @@ function StoreDataForm({ store, pending }: { store: StoreMe; pending?: SectionSt
 }
 
 export function StoreDataScreen() {
-  const state = useStoreMe();
-  if (state.kind === 'loading') return <FullScreenSpinner />;
-  return (
-    <Page>
-      <PageHeader title="Dados Cadastrais" backTo="/configuracoes" />
-      {state.kind === 'ready' ? (
-        <StoreDataForm store={state.store} pending={state.pending['store-data']} />
-      ) : (
-        <Unavailable />
-      )}
-    </Page>
-  );
+  return <StoreMePage title="Dados Cadastrais" section="store-data" Form={StoreDataForm} />;
 }

@@ -26,6 +26,23 @@ const timeLabel = css({
   flex: '1',
 });
 
+/** One time of a day (opening or closing); a cleared input keeps the last time. */
+function TimeField(props: { label: string; value: string; onChange: (value: string) => void }) {
+  const { label, value, onChange } = props;
+  return (
+    <label className={timeLabel}>
+      {label}
+      <input
+        type="time"
+        required
+        className={inputStyle}
+        value={value}
+        onChange={(e) => e.target.value && onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
 export function HoursEditor({ value, onChange }: Props) {
   const update = (day: keyof BusinessHours, patch: Partial<DayHours>) =>
     onChange({ ...value, [day]: { ...value[day], ...patch } });
@@ -70,26 +87,16 @@ export function HoursEditor({ value, onChange }: Props) {
             </div>
             {hours.enabled ? (
               <div className={css({ display: 'flex', gap: '3', mt: '2' })}>
-                <label className={timeLabel}>
-                  Abertura
-                  <input
-                    type="time"
-                    required
-                    className={inputStyle}
-                    value={hours.start}
-                    onChange={(e) => e.target.value && update(day, { start: e.target.value })}
-                  />
-                </label>
-                <label className={timeLabel}>
-                  Fechamento
-                  <input
-                    type="time"
-                    required
-                    className={inputStyle}
-                    value={hours.end}
-                    onChange={(e) => e.target.value && update(day, { end: e.target.value })}
-                  />
-                </label>
+                <TimeField
+                  label="Abertura"
+                  value={hours.start}
+                  onChange={(start) => update(day, { start })}
+                />
+                <TimeField
+                  label="Fechamento"
+                  value={hours.end}
+                  onChange={(end) => update(day, { end })}
+                />
               </div>
             ) : null}
             {hours.enabled && hours.start === hours.end ? (
