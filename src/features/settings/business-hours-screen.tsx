@@ -4,14 +4,14 @@ import { type FormEvent, useState } from 'react';
 import { css } from 'styled-system/css';
 import { useDeviceStore } from '~/db/device-store-context';
 import { saveSetting } from '~/db/settings-repo';
-import { type BusinessHours, defaultBusinessHours, hoursProblem } from '~/domain/hours';
+import { type BusinessHours, defaultBusinessHours } from '~/domain/hours';
 import type { StoreMe } from '~/domain/schemas';
 import { useAuth } from '~/lib/auth/auth-context';
 import type { SectionState } from '~/lib/auth/use-store-me';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { PendingNotice } from '~/ui/pending-notice';
-import { HoursEditor } from '../store/hours-editor';
+import { HoursEditor, refuseHours } from '../store/hours-editor';
 import { StoreMePage } from './store-me-page';
 
 function HoursForm({ store, pending }: { store: StoreMe; pending?: SectionState }) {
@@ -26,12 +26,7 @@ function HoursForm({ store, pending }: { store: StoreMe; pending?: SectionState 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // Equal opening and closing: the row already says which day; nothing is sent.
-    const problem = hoursProblem(hours);
-    if (problem) {
-      toast.error('Erro ao salvar', problem.message);
-      return;
-    }
+    if (refuseHours(hours, 'Erro ao salvar')) return;
     setBusy(true);
     try {
       // Kept on the device first; offline the worker queues it (the screens show it waiting).

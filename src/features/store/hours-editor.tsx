@@ -8,10 +8,12 @@ import {
   closesNextDay,
   type DayHours,
   formatDayHours,
+  hoursProblem,
   sameTimeMessage,
   WEEKDAY_LABELS,
   WEEKDAYS,
 } from '~/domain/hours';
+import { toast } from '~/lib/toast';
 import { inputStyle } from '~/ui/field';
 import { Switch } from '~/ui/switch';
 
@@ -25,6 +27,16 @@ const timeLabel = css({
   color: 'muted',
   flex: '1',
 });
+
+/**
+ * Says why the week cannot be saved (a toast titled `title`): equal opening and closing on an
+ * open day; the row already shows which day. True when it cannot.
+ */
+export function refuseHours(hours: BusinessHours, title: string): boolean {
+  const problem = hoursProblem(hours);
+  if (problem) toast.error(title, problem.message);
+  return problem !== null;
+}
 
 /** One time of a day (opening or closing); a cleared input keeps the last time. */
 function TimeField(props: { label: string; value: string; onChange: (value: string) => void }) {
