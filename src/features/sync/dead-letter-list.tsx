@@ -79,6 +79,9 @@ export function DeadLetterList({ kinds, onFix }: DeadLetterListProps) {
       <ul className={css({ display: 'grid', gap: '2' })}>
         {letters.map((letter) => {
           const canFix = letter.method !== 'DELETE' && letter.entity !== 'other' && letter.entityId;
+          const acting = busy === letter.id;
+          const retry = () => run(letter, () => retryDeadLetter(letter, device));
+          const discard = () => run(letter, () => discardDeadLetter(letter, device));
           return (
             <li key={letter.id} className={css({ bg: 'surface', borderRadius: 'lg', p: '3' })}>
               <p className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>{subject(letter)}</p>
@@ -91,21 +94,11 @@ export function DeadLetterList({ kinds, onFix }: DeadLetterListProps) {
                     Corrigir
                   </Button>
                 ) : (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    loading={busy === letter.id}
-                    onClick={() => run(letter, () => retryDeadLetter(letter, device))}
-                  >
+                  <Button size="sm" variant="outline" loading={acting} onClick={retry}>
                     Tentar novamente
                   </Button>
                 )}
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  disabled={busy === letter.id}
-                  onClick={() => run(letter, () => discardDeadLetter(letter, device))}
-                >
+                <Button size="sm" variant="ghost" disabled={acting} onClick={discard}>
                   Descartar
                 </Button>
               </div>
