@@ -48,6 +48,18 @@ async function applyUpdate<Row extends SyncedRow, Fields, Api>(
   return table.toApi(updated);
 }
 
+/** The store's row with this id; another store's or an unknown id is 404 (never confirmed). */
+async function ownRow<Row extends SyncedRow, Fields, Api>(
+  table: SyncedTable<Row, Fields, Api>,
+  tx: StoreTx,
+  storeId: string,
+  id: string,
+): Promise<Row> {
+  const existing = await table.find(tx, id);
+  if (!existing || existing.storeId !== storeId) throw new ApiError(404, table.messages.notFound);
+  return existing;
+}
+
 /**
  * POST: create, or replay of a create, keyed by the client's id. Another store's id is 404 (never
  * overwritten, never confirmed to exist); a deleted id is 410 so a late replay cannot silently
@@ -65,9 +77,8 @@ export async function upsertSynced<Row extends SyncedRow, Fields, Api>(
   // Most creates are new rows: try the insert first (one statement instead of two).
   const created = await table.insert(tx, id, storeId, fields, now);
   if (created) return { status: 201, body: table.toApi(created) };
-  const existing = await table.find(tx, id);
   // Taken by another store (or gone meanwhile): theirs, so not found for us.
-  if (!existing || existing.storeId !== storeId) throw new ApiError(404, table.messages.notFound);
+  const existing = await ownRow(table, tx, storeId, id);
   if (existing.deletedAt) throw new ApiError(410, table.messages.gone);
   return { status: 200, body: await applyUpdate(table, tx, existing, fields, now) };
 }
@@ -85,8 +96,7 @@ export async function updateSynced<Row extends SyncedRow, Fields, Api>(
   now: Date,
 ): Promise<Outcome> {
   const { id: _bodyId, ...rest } = changes;
-  const existing = await table.find(tx, id);
-  if (!existing || existing.storeId !== storeId) throw new ApiError(404, table.messages.notFound);
+  const existing = await ownRow(table, tx, storeId, id);
   // Still 404 (it is gone), but the owner's list of refused changes can say why.
   if (existing.deletedAt) throw new ApiError(404, table.messages.wasDeleted);
   const fields = { ...table.fieldsOf(existing), ...rest } as Fields;
@@ -101,8 +111,7 @@ export async function deleteSynced<Row extends SyncedRow, Fields, Api>(
   id: string,
   now: Date,
 ): Promise<Outcome> {
-  const existing = await table.find(tx, id);
-  if (!existing || existing.storeId !== storeId) throw new ApiError(404, table.messages.notFound);
+  const existing = await ownRow(table, tx, storeId, id);
   if (!existing.deletedAt) await table.tombstone(tx, id, now);
   return { status: 204, body: {} };
 }
