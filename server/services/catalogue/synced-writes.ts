@@ -34,12 +34,18 @@ export type SyncedTable<Row extends SyncedRow, Fields, Api, Feed = Api> = {
   messages: { notFound: string; wasDeleted: string; gone: string };
 };
 
+/** One write of a synced entity: its table, the store's locked transaction, its store and clock. */
+export type SyncedWrite<Row extends SyncedRow, Fields, Api> = {
+  table: SyncedTable<Row, Fields, Api>;
+  tx: StoreTx;
+  storeId: string;
+  now: Date;
+};
+
 async function applyUpdate<Row extends SyncedRow, Fields, Api>(
-  table: SyncedTable<Row, Fields, Api>,
-  tx: StoreTx,
+  { table, tx, now }: SyncedWrite<Row, Fields, Api>,
   row: Row,
   fields: Fields,
-  now: Date,
 ): Promise<Api> {
   // A replay of the same change returns the record as it is: no new revision, nothing to pull.
   if (table.sameFields(row, fields)) return table.toApi(row);
@@ -50,9 +56,7 @@ async function applyUpdate<Row extends SyncedRow, Fields, Api>(
 
 /** The store's row with this id; another store's or an unknown id is 404 (never confirmed). */
 async function ownRow<Row extends SyncedRow, Fields, Api>(
-  table: SyncedTable<Row, Fields, Api>,
-  tx: StoreTx,
-  storeId: string,
+  { table, tx, storeId }: SyncedWrite<Row, Fields, Api>,
   id: string,
 ): Promise<Row> {
   const existing = await table.find(tx, id);
@@ -66,21 +70,19 @@ async function ownRow<Row extends SyncedRow, Fields, Api>(
  * bring back what the owner removed.
  */
 export async function upsertSynced<Row extends SyncedRow, Fields, Api>(
-  table: SyncedTable<Row, Fields, Api>,
-  tx: StoreTx,
-  storeId: string,
+  write: SyncedWrite<Row, Fields, Api>,
   input: Fields & { id?: string },
-  now: Date,
 ): Promise<Outcome> {
+  const { table, tx, storeId, now } = write;
   const { id = randomUUID(), ...rest } = input;
   const fields = rest as Fields;
   // Most creates are new rows: try the insert first (one statement instead of two).
   const created = await table.insert(tx, id, storeId, fields, now);
   if (created) return { status: 201, body: table.toApi(created) };
   // Taken by another store (or gone meanwhile): theirs, so not found for us.
-  const existing = await ownRow(table, tx, storeId, id);
+  const existing = await ownRow(write, id);
   if (existing.deletedAt) throw new ApiError(410, table.messages.gone);
-  return { status: 200, body: await applyUpdate(table, tx, existing, fields, now) };
+  return { status: 200, body: await applyUpdate(write, existing, fields) };
 }
 
 /**
@@ -88,30 +90,25 @@ export async function upsertSynced<Row extends SyncedRow, Fields, Api>(
  * carried; the others keep the row's values.
  */
 export async function updateSynced<Row extends SyncedRow, Fields, Api>(
-  table: SyncedTable<Row, Fields, Api>,
-  tx: StoreTx,
-  storeId: string,
+  write: SyncedWrite<Row, Fields, Api>,
   id: string,
   changes: Partial<Fields> & { id?: string },
-  now: Date,
 ): Promise<Outcome> {
+  const { table } = write;
   const { id: _bodyId, ...rest } = changes;
-  const existing = await ownRow(table, tx, storeId, id);
+  const existing = await ownRow(write, id);
   // Still 404 (it is gone), but the owner's list of refused changes can say why.
   if (existing.deletedAt) throw new ApiError(404, table.messages.wasDeleted);
   const fields = { ...table.fieldsOf(existing), ...rest } as Fields;
-  return { status: 200, body: await applyUpdate(table, tx, existing, fields, now) };
+  return { status: 200, body: await applyUpdate(write, existing, fields) };
 }
 
 /** DELETE: a tombstone with a new revision so every device hears of it; again → still 204. */
 export async function deleteSynced<Row extends SyncedRow, Fields, Api>(
-  table: SyncedTable<Row, Fields, Api>,
-  tx: StoreTx,
-  storeId: string,
+  write: SyncedWrite<Row, Fields, Api>,
   id: string,
-  now: Date,
 ): Promise<Outcome> {
-  const existing = await ownRow(table, tx, storeId, id);
-  if (!existing.deletedAt) await table.tombstone(tx, id, now);
+  const existing = await ownRow(write, id);
+  if (!existing.deletedAt) await write.table.tombstone(write.tx, id, write.now);
   return { status: 204, body: {} };
 }
