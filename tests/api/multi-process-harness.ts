@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../e2e/server';
 import { type ServerProcess, spawnServer } from '../server-process';
+import type { JsonObject } from './test-app';
 
 export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
@@ -59,18 +60,17 @@ export async function stopApi(api: ApiProcess, signal: 'SIGTERM' | 'SIGKILL') {
 }
 
 /** A request through the proxy: status, parsed body and the upstream that answered. */
-export type ProxyCall = (
+export type ProxyCall = <T = JsonObject>(
   method: string,
   path: string,
   body?: unknown,
   token?: string,
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes
-) => Promise<{ status: number; body: any; upstream: string | null }>;
+) => Promise<{ status: number; body: T; upstream: string | null }>;
 
 export type ReverseProxy = { url: string; call: ProxyCall; stop(): Promise<void> };
 
 function callThrough(url: string): ProxyCall {
-  return async (method, path, body, token) => {
+  return async <T>(method: string, path: string, body?: unknown, token?: string) => {
     const res = await fetch(`${url}${path}`, {
       method,
       headers: {
@@ -88,7 +88,7 @@ function callThrough(url: string): ProxyCall {
     }
     // "A, B" when nginx found A down and passed the request on: B answered.
     const upstream = res.headers.get(UPSTREAM_HEADER)?.split(', ').at(-1) ?? null;
-    return { status: res.status, body: json, upstream };
+    return { status: res.status, body: json as T, upstream };
   };
 }
 
