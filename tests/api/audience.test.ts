@@ -164,10 +164,15 @@ describe('audience: who a campaign goes to', () => {
     await connectSandboxWhatsApp(paid.db, s.owner.storeId);
     const charge = async (audience: unknown) => {
       const created = await post(paid, s, { audience });
-      const res = await send(paid, 'POST', '/api/campanhas/enviar', {
-        token: s.owner.token,
-        body: { campaignId: created.body.id },
-      });
+      const res = await send<{ recipientCount: number; payment: { valor: string } }>(
+        paid,
+        'POST',
+        '/api/campanhas/enviar',
+        {
+          token: s.owner.token,
+          body: { campaignId: created.body.id },
+        },
+      );
       expect(res.status).toBe(402);
       return { count: res.body.recipientCount, valor: res.body.payment.valor };
     };

@@ -3,6 +3,8 @@
  * labels assigned by id and checked against the store's own, deletion leaving every customer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiCustomer } from '../../src/domain/customer';
+import type { ApiLabel } from '../../src/domain/label';
 import { createOwner, newId, type Owner } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -132,8 +134,8 @@ describe("a customer's labels", () => {
     expect(res.status).toBe(201);
     const both = [vip, atacado].sort();
     expect(res.body.labels).toEqual(both);
-    const list = await t.call('GET', '/api/customers', undefined, owner.token);
-    expect(list.body.find((c: { id: string }) => c.id === id).labels).toEqual(both);
+    const list = await t.call<ApiCustomer[]>('GET', '/api/customers', undefined, owner.token);
+    expect(list.body.find((c) => c.id === id)?.labels).toEqual(both);
     expect((await feed(owner)).customers.find((c) => c.id === id)?.labels).toEqual(both);
     const one = await t.call('GET', `/api/sync/customers/${id}`, undefined, owner.token);
     expect(one.body.labels).toEqual(both);
@@ -141,7 +143,7 @@ describe("a customer's labels", () => {
     const put = await t.call('PUT', `/api/customers/${id}`, { labels: [atacado] }, owner.token);
     expect(put.status).toBe(200);
     expect(put.body.labels).toEqual([atacado]);
-    expect(put.body.revision).toBeGreaterThan(res.body.revision);
+    expect(put.body.revision).toBeGreaterThan(Number(res.body.revision));
     // A PUT without `labels` keeps them; the same labels again is no new revision.
     const rename = await t.call('PUT', `/api/customers/${id}`, { name: 'Ana Souza' }, owner.token);
     expect(rename.body.labels).toEqual([atacado]);
@@ -164,8 +166,8 @@ describe("a customer's labels", () => {
     const notList = await t.call('PUT', `/api/customers/${id}`, { labels: 'VIP' }, owner.token);
     expect(notList.status).toBe(400);
     // The refused create left nothing behind.
-    const list = await t.call('GET', '/api/customers', undefined, owner.token);
-    expect(list.body.every((c: { labels: string[] }) => !c.labels.includes(theirs))).toBe(true);
+    const list = await t.call<ApiCustomer[]>('GET', '/api/customers', undefined, owner.token);
+    expect(list.body.every((c) => !c.labels.includes(theirs))).toBe(true);
   });
 
   it('deleting a label removes it from its customers, and they reach the device again', async () => {
@@ -187,8 +189,8 @@ describe("a customer's labels", () => {
     expect(
       (await t.call('DELETE', `/api/etiquetas/${doomed}`, undefined, owner.token)).status,
     ).toBe(204);
-    const list = await t.call('GET', '/api/etiquetas', undefined, owner.token);
-    expect(list.body.some((l: { id: string }) => l.id === doomed)).toBe(false);
+    const list = await t.call<ApiLabel[]>('GET', '/api/etiquetas', undefined, owner.token);
+    expect(list.body.some((l) => l.id === doomed)).toBe(false);
   });
 
   it('a customer created before any label has none, and a client that sends none keeps them', async () => {

@@ -1,60 +1,40 @@
-/** Customers: the table-specific queries behind the shared write rules; the row shape is the map's. */
-import { eq } from 'drizzle-orm';
+/**
+ * Customers on the server: the shared synced table, plus the rule that a phone is the store's
+ * once, plus the customer's labels (a join-table child, services/labels/customer-labels.ts).
+ */
 import type { ApiCustomer } from '../../../src/domain/api-types';
 import { CUSTOMER_COLUMNS, type CustomerFields, sameLabels } from '../../../src/domain/customer';
-import { CUSTOMERS as customerEntity } from '../../../src/domain/sync/entities';
+import { CUSTOMERS } from '../../../src/domain/sync/entities';
 import { customers } from '../../db/schema';
-import { nextRevision } from '../../db/store-write';
 import { readCustomerLabels, writeCustomerLabels } from '../labels/customer-labels';
 import { assertPhoneChangeFree, assertPhoneFree } from './customer-phone';
-import {
-  editableFields,
-  type ServerRowOf,
-  sameFields,
-  toApiCustomer,
-  toSyncCustomer,
-} from './serialize';
+import { syncedTable } from './synced-table';
 import type { SyncedTable } from './synced-writes';
 
-type Row = typeof customers.$inferSelect & { labels: string[] };
-// The Drizzle table has every field of the map, of its type: otherwise this does not compile.
-const rowFitsMap: Row extends ServerRowOf<typeof CUSTOMER_COLUMNS> ? true : false = true;
-void rowFitsMap;
+const base = syncedTable({
+  table: customers,
+  columns: CUSTOMER_COLUMNS,
+  messages: CUSTOMERS.messages,
+  checks: {
+    afterInsert: (tx, storeId, fields, id) => assertPhoneFree(tx, storeId, fields.phone, id),
+    beforeUpdate: (tx, id, fields) => assertPhoneChangeFree(tx, id, fields.phone),
+  },
+});
 
-const baseFields = editableFields(CUSTOMER_COLUMNS);
-const baseSame = sameFields(CUSTOMER_COLUMNS);
+type Row = NonNullable<Awaited<ReturnType<typeof base.find>>> & { labels: string[] };
 
 export const customerTable: SyncedTable<Row, CustomerFields, ApiCustomer> = {
   async find(tx, id) {
-    const [row] = await tx.select().from(customers).where(eq(customers.id, id)).limit(1);
+    const row = await base.find(tx, id);
     return row && { ...row, labels: await readCustomerLabels(tx, id) };
   },
   async insert(tx, id, storeId, { labels, ...fields }, now) {
-    const [row] = await tx
-      .insert(customers)
-      .values({
-        id,
-        storeId,
-        ...fields,
-        revision: nextRevision(tx),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: customers.id })
-      .returning();
-    // Checked once the row is really new (a replay or another store's id keeps its answer); the
-    // 409 rolls the insert back with the mutation's transaction or savepoint.
+    const row = await base.insert(tx, id, storeId, fields, now);
     if (!row) return undefined;
-    await assertPhoneFree(tx, storeId, fields.phone, id);
     return { ...row, labels: await writeCustomerLabels(tx, storeId, id, labels ?? []) };
   },
   async update(tx, id, { labels, ...fields }, now) {
-    await assertPhoneChangeFree(tx, id, fields.phone);
-    const [row] = await tx
-      .update(customers)
-      .set({ ...fields, revision: nextRevision(tx), updatedAt: now })
-      .where(eq(customers.id, id))
-      .returning();
+    const row = await base.update(tx, id, fields, now);
     if (!row) return undefined;
     // No `labels` in the body: the customer keeps its own.
     const kept =
@@ -63,19 +43,15 @@ export const customerTable: SyncedTable<Row, CustomerFields, ApiCustomer> = {
         : await writeCustomerLabels(tx, row.storeId, id, labels);
     return { ...row, labels: kept };
   },
-  async tombstone(tx, id, now) {
-    await tx
-      .update(customers)
-      .set({ deletedAt: now, updatedAt: now, revision: nextRevision(tx) })
-      .where(eq(customers.id, id));
-  },
+  tombstone: base.tombstone,
   sameFields: (row, fields) =>
-    baseSame(row, fields) && (fields.labels === undefined || sameLabels(row.labels, fields.labels)),
-  fieldsOf: (row) => ({ ...baseFields(row), labels: row.labels }),
-  toApi: (row) => ({ ...toApiCustomer(row), labels: row.labels }),
+    base.sameFields(row, fields) &&
+    (fields.labels === undefined || sameLabels(row.labels, fields.labels)),
+  fieldsOf: (row) => ({ ...base.fieldsOf(row), labels: row.labels }),
+  toApi: (row) => ({ ...base.toApi(row), labels: row.labels }),
   toSync: (row) => {
-    const sync = toSyncCustomer(row);
+    const sync = base.toSync(row);
     return sync.deleted ? sync : { ...sync, labels: row.labels };
   },
-  messages: customerEntity.messages,
+  messages: base.messages,
 };

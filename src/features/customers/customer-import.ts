@@ -5,6 +5,7 @@
  */
 import { db, type LocalCustomer } from '~/db/db';
 import { saveManySynced } from '~/db/synced-repo';
+import type { DeviceContext } from '~/db/transport';
 import type { CustomerFields } from '~/domain/customer';
 import type { CustomerCsvRow } from '~/domain/customer-csv';
 import { labelNameKey } from '~/domain/label';
@@ -48,6 +49,7 @@ export async function planImport(rows: readonly CustomerCsvRow[]): Promise<Impor
 /** Creates the missing labels, then saves every customer; answers how many the server refused. */
 export async function runImport(
   rows: readonly CustomerCsvRow[],
+  ctx: DeviceContext,
   onSent: (done: number) => void = () => {},
 ): Promise<{ saved: number; refused: number }> {
   const labels = await labelIdsByKey();
@@ -55,7 +57,7 @@ export async function runImport(
     for (const name of row.labels) {
       const key = labelNameKey(name);
       if (labels.has(key)) continue;
-      const { id } = await saveLabel({ name });
+      const { id } = await saveLabel({ name }, ctx);
       labels.set(key, id);
     }
   }
@@ -72,7 +74,7 @@ export async function runImport(
       labels: [...new Set([...kept, ...added])].filter(Boolean),
     };
   });
-  const results = await saveManySynced(customerEntity, list, undefined, onSent);
+  const results = await saveManySynced(customerEntity, list, ctx, onSent);
   const refused = results.filter((r) => r.result.status === 'refused').length;
   return { saved: results.length - refused, refused };
 }

@@ -2,7 +2,8 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { deleteCustomer } from '~/db/customers-repo';
-import { db, type LocalCustomer } from '~/db/db';
+import type { LocalCustomer } from '~/db/db';
+import { useDeviceStore } from '~/db/device-store-context';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
 import { searchKey } from '~/domain/text';
 import { DeadLetterList } from '~/features/sync/dead-letter-list';
@@ -21,7 +22,8 @@ import { CustomerList } from './customer-list';
 import { LabelsToolbar, useCustomerLabels } from './labels-toolbar';
 
 export function CustomersScreen() {
-  const all = useTableSnapshot('customers', () => db.customers.orderBy('searchKey').toArray());
+  const device = useDeviceStore();
+  const all = useTableSnapshot('customers', (db) => db.customers.orderBy('searchKey').toArray());
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const labels = useCustomerLabels();
@@ -31,13 +33,13 @@ export function CustomersScreen() {
     return apply(key && all ? all.filter((c) => c.searchKey.includes(key)) : all);
   }, [all, deferred, apply]);
   const dialogs = useEntityDialogs<LocalCustomer>(async (customer) => {
-    const { result } = await deleteCustomer(customer.id);
+    const { result } = await deleteCustomer(customer.id, device);
     reportWrite(result, customerTexts('Cliente excluído', 'Erro ao excluir cliente'));
   });
   const { openEdit } = dialogs;
 
   const fix = async (id: string) => {
-    const customer = await db.customers.get(id);
+    const customer = await device.db.customers.get(id);
     if (customer) openEdit(customer);
   };
 

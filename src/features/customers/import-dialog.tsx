@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { useDeviceStore } from '~/db/device-store-context';
 import type { CustomerCsvResult } from '~/domain/customer-csv';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
@@ -70,12 +71,13 @@ export function ImportDialog({
   parsed: Parsed | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const device = useDeviceStore();
   const [sent, setSent] = useState<number | null>(null);
   const rows = parsed?.result.rows ?? [];
   const run = async () => {
     setSent(0);
     try {
-      const { saved, refused } = await runImport(rows, setSent);
+      const { saved, refused } = await runImport(rows, device, setSent);
       if (refused > 0) {
         toast.error(
           'Erro ao importar clientes',

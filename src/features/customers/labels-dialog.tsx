@@ -1,6 +1,7 @@
 /** 'Etiquetas' (issue 22): create, rename and delete the store's customer labels, offline too. */
 import { type FormEvent, useState } from 'react';
 import { css } from 'styled-system/css';
+import { useDeviceStore } from '~/db/device-store-context';
 import { LABEL_NAME_MAX } from '~/domain/label';
 import { customerTexts, reportWrite } from '~/features/sync/report-write';
 import { Button } from '~/ui/button';
@@ -104,6 +105,7 @@ export function LabelsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const device = useDeviceStore();
   const labels = useLabels() ?? [];
   const [renaming, setRenaming] = useState<LocalLabel | null>(null);
   const [deleting, setDeleting] = useState<LocalLabel | null>(null);
@@ -112,7 +114,7 @@ export function LabelsDialog({
   const save = async (name: string, id?: string): Promise<boolean> => {
     const problem = await nameProblem(name, id);
     if (problem) throw new Error(problem);
-    const { result } = await saveLabel({ name: name.trim(), id });
+    const { result } = await saveLabel({ name: name.trim(), id }, device);
     const ok = reportWrite(result, id ? TEXTS.renamed : TEXTS.created);
     if (ok && id) setRenaming(null);
     return ok;
@@ -161,7 +163,7 @@ export function LabelsDialog({
         confirmLabel="Excluir"
         onConfirm={async () => {
           if (!deleting) return;
-          const { result } = await deleteLabel(deleting.id);
+          const { result } = await deleteLabel(deleting.id, device);
           reportWrite(result, TEXTS.deleted);
         }}
       />

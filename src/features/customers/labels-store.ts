@@ -5,6 +5,7 @@
 import { saveCustomer } from '~/db/customers-repo';
 import { db } from '~/db/db';
 import { deleteSynced, saveSynced, type WriteResult } from '~/db/synced-repo';
+import type { DeviceContext } from '~/db/transport';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
 import { LABEL_NAME_TAKEN, type LocalLabel, labelNameKey } from '~/domain/label';
 import { labelEntity } from '~/domain/sync/registry';
@@ -28,8 +29,11 @@ export async function labelNameProblem(name: string, exceptId?: string): Promise
     : null;
 }
 
-export function saveLabel(fields: { name: string; id?: string }): Promise<WriteResult> {
-  return saveSynced(labelEntity, fields);
+export function saveLabel(
+  fields: { name: string; id?: string },
+  ctx: DeviceContext,
+): Promise<WriteResult> {
+  return saveSynced(labelEntity, fields, ctx);
 }
 
 /**
@@ -37,8 +41,8 @@ export function saveLabel(fields: { name: string; id?: string }): Promise<WriteR
  * the device's rows still name it, which every screen ignores (only known labels are shown,
  * and a save keeps only known labels).
  */
-export function deleteLabel(id: string): Promise<WriteResult> {
-  return deleteSynced(labelEntity, id);
+export function deleteLabel(id: string, ctx: DeviceContext): Promise<WriteResult> {
+  return deleteSynced(labelEntity, id, ctx);
 }
 
 /** The ids of `ids` that are labels on the device (a deleted label's id is dropped). */
@@ -55,6 +59,7 @@ export async function knownLabels(ids: readonly string[]): Promise<string[]> {
 export async function addLabelsTo(
   customerIds: readonly string[],
   add: readonly string[],
+  ctx: DeviceContext,
 ): Promise<{ changed: number; refused: number }> {
   const rows = await db.customers.bulkGet([...customerIds]);
   let changed = 0;
@@ -65,7 +70,8 @@ export async function addLabelsTo(
     const labels = [...new Set([...have, ...add])];
     if (labels.length === have.length) continue;
     changed++;
-    const { result } = await saveCustomer({ id: row.id, name: row.name, phone: row.phone, labels });
+    const fields = { id: row.id, name: row.name, phone: row.phone, labels };
+    const { result } = await saveCustomer(fields, ctx);
     if (result.status === 'refused' || result.status === 'unauthorized') refused++;
   }
   return { changed, refused };

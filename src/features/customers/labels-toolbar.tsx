@@ -5,6 +5,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { LocalCustomer } from '~/db/db';
+import { useDeviceStore } from '~/db/device-store-context';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
@@ -64,12 +65,13 @@ function BulkDialog({
   customerIds: readonly string[];
   onDone: () => void;
 }) {
+  const device = useDeviceStore();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const apply = async () => {
     setBusy(true);
     try {
-      const { changed, refused } = await addLabelsTo(customerIds, [...chosen]);
+      const { changed, refused } = await addLabelsTo(customerIds, [...chosen], device);
       if (refused > 0) toast.error('Erro ao aplicar etiquetas', 'Tente novamente mais tarde.');
       else
         toast.success(`Etiquetas aplicadas a ${changed} ${changed === 1 ? 'cliente' : 'clientes'}`);
