@@ -15,6 +15,7 @@ import { campaignRoutes } from './routes/campaigns';
 import { customerRoutes } from './routes/customers';
 import { paymentRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
+import { pushRoutes } from './routes/push';
 import { sandboxRoutes } from './routes/sandbox';
 import { storefrontRoutes } from './routes/storefront';
 import { storeRoutes } from './routes/stores';
@@ -71,6 +72,7 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/campanhas', campaignRoutes);
   app.route('/api/sync', syncRoutes);
   app.route('/api/whatsapp', whatsappRoutes);
+  app.route('/api/push', pushRoutes);
   app.route('/api/webhooks', webhookRoutes);
   app.route('/sandbox', sandboxRoutes);
   app.route('/loja', storefrontRoutes);

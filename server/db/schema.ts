@@ -10,3 +10,4 @@ export * from './schema-columns';
 export * from './schema-messaging';
 export * from './schema-payments';
 export * from './schema-platform';
+export * from './schema-push';
