@@ -182,3 +182,16 @@ describe('unsubscribing', () => {
     expect(res.body.message).toBe(MISSING);
   });
 });
+
+describe('the key pair', () => {
+  it('two processes making it at once on a fresh database keep one pair', async () => {
+    const { vapidKeys } = await import('../../server/services/push/keys');
+    const { pushKeys } = await import('../../server/db/schema');
+    await t.db.delete(pushKeys);
+    const [a, b] = await Promise.all([vapidKeys(t.db), vapidKeys(t.db)]);
+    expect(a.publicKey).toBe(b.publicKey);
+    expect(a.privateKey).toBe(b.privateKey);
+    const res = await t.call('GET', '/api/push/vapid-public-key');
+    expect(res.body.publicKey).toBe(a.publicKey);
+  });
+});
