@@ -48,7 +48,9 @@ function windowAt(url: string) {
   const win = {
     url,
     focus: vi.fn(async () => win as unknown as WindowClient),
-    navigate: vi.fn(async (to: string) => ({ ...win, url: `${ORIGIN}${to}` }) as WindowClient),
+    navigate: vi.fn(
+      async (to: string) => ({ ...win, url: `${ORIGIN}${to}` }) as unknown as WindowClient,
+    ),
   };
   return win;
 }

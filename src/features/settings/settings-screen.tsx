@@ -10,6 +10,7 @@ import { cardIconStyle, linkCardStyle } from '~/ui/card';
 import { ChevronRightIcon, ClockIcon, LogOutIcon, MessageIcon, StoreIcon } from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
+import { PushNotificationsRow } from './push-notifications-row';
 
 type Entry = {
   to:
@@ -91,6 +92,7 @@ export function SettingsScreen() {
           </li>
         ))}
       </ul>
+      <PushNotificationsRow />
       <Button
         variant="outline"
         full

@@ -1,0 +1,100 @@
+/**
+ * Web Push on this device: whether the browser can, the device's subscription (the browser keeps
+ * it, so the on/off state is per device by nature), and the server calls that register it.
+ */
+import { apiRequest } from '~/lib/api';
+
+export type PushSupport = 'unsupported' | 'denied' | 'ready';
+
+/** iOS has the Push API only in an installed app (16.4+); old browsers not at all. */
+export function pushSupport(): PushSupport {
+  if (
+    typeof navigator === 'undefined' ||
+    !('serviceWorker' in navigator) ||
+    typeof window === 'undefined' ||
+    !('PushManager' in window) ||
+    !('Notification' in window)
+  ) {
+    return 'unsupported';
+  }
+  return Notification.permission === 'denied' ? 'denied' : 'ready';
+}
+
+async function registration(): Promise<ServiceWorkerRegistration | null> {
+  return (await navigator.serviceWorker.getRegistration()) ?? null;
+}
+
+/** The device's subscription, or null when it has none (or no worker yet). */
+export async function deviceSubscription(): Promise<PushSubscription | null> {
+  const reg = await registration();
+  return reg ? reg.pushManager.getSubscription() : null;
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+function sameKey(subscription: PushSubscription, key: Uint8Array): boolean {
+  const current = subscription.options.applicationServerKey;
+  if (!current) return false;
+  const bytes = new Uint8Array(current);
+  return bytes.length === key.length && bytes.every((b, i) => b === key[i]);
+}
+
+/** Tells the server about this device (an upsert: sending it again is harmless). */
+export function registerSubscription(subscription: PushSubscription): Promise<unknown> {
+  return apiRequest('POST', '/api/push/subscriptions', subscription.toJSON());
+}
+
+export type EnableResult = 'subscribed' | 'denied' | 'no-worker';
+
+/**
+ * Asks permission, subscribes with the server's key and registers the device. A subscription
+ * made with another key (the server's keys changed) is replaced: pushes signed with the new key
+ * would be refused for it. If the server refuses, the device is unsubscribed again so the switch
+ * never shows on while nothing would arrive.
+ */
+export async function enablePush(): Promise<EnableResult> {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return 'denied';
+  const reg = await registration();
+  if (!reg) return 'no-worker';
+  const { publicKey } = await apiRequest<{ publicKey: string }>(
+    'GET',
+    '/api/push/vapid-public-key',
+  );
+  const key = keyBytes(publicKey);
+  const existing = await reg.pushManager.getSubscription();
+  if (existing && !sameKey(existing, key)) await existing.unsubscribe();
+  const subscription =
+    existing && sameKey(existing, key)
+      ? existing
+      : await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  try {
+    await registerSubscription(subscription);
+  } catch (error) {
+    await subscription.unsubscribe();
+    throw error;
+  }
+  return 'subscribed';
+}
+
+/**
+ * Stops notifications on this device. The browser's unsubscribe comes first and works offline:
+ * once it is done the push service answers 410 for the endpoint, and the server forgets it at
+ * the next order even if the DELETE below never arrives.
+ */
+export async function disablePush(): Promise<void> {
+  const subscription = await deviceSubscription();
+  if (!subscription) return;
+  const { endpoint } = subscription;
+  await subscription.unsubscribe();
+  await apiRequest('DELETE', '/api/push/subscriptions', { endpoint }).catch((error: unknown) => {
+    // Offline or refused: harmless, see above (the next push to it is a 410 and drops it).
+    console.info('push: DELETE not sent, the server drops the device at its next push', error);
+  });
+}
