@@ -35,18 +35,15 @@ export function PushNotificationsRow() {
   const { support, on, busy, toggle } = usePushNotifications();
   if (support === 'checking') return null;
   return (
-    <section
+    <div
       data-testid="push-row"
-      aria-labelledby="push-row-title"
       className={cx(cardStyle, css({ display: 'flex', alignItems: 'center', gap: '3', mt: '3' }))}
     >
       <span className={cardIconStyle({ shape: 'square' })}>
         <BellIcon />
       </span>
       <div className={css({ flex: '1', minW: 0 })}>
-        <h2 id="push-row-title" className={css({ fontWeight: 'semibold', fontSize: 'md' })}>
-          Notificações de pedidos
-        </h2>
+        <h2 className={css({ fontWeight: 'semibold', fontSize: 'md' })}>Notificações de pedidos</h2>
         <p className={css({ fontSize: 'sm', color: 'muted' })}>{EXPLAIN[support]}</p>
       </div>
       {support !== 'unsupported' && (
@@ -58,6 +55,6 @@ export function PushNotificationsRow() {
           hideLabel
         />
       )}
-    </section>
+    </div>
   );
 }
