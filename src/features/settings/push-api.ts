@@ -89,11 +89,19 @@ export async function enablePush(): Promise<EnableResult> {
  * the next order even if the DELETE below never arrives.
  */
 export async function disablePush(): Promise<void> {
+  if (pushSupport() === 'unsupported') return;
   const subscription = await deviceSubscription();
   if (!subscription) return;
   const { endpoint } = subscription;
   await subscription.unsubscribe();
-  await apiRequest('DELETE', '/api/push/subscriptions', { endpoint }).catch((error: unknown) => {
+  const request = apiRequest(
+    'DELETE',
+    '/api/push/subscriptions',
+    { endpoint },
+    // Sign-out waits for this: a slow network must not hold the owner on the screen.
+    { signal: AbortSignal.timeout(5000) },
+  );
+  await request.catch((error: unknown) => {
     // Offline or refused: harmless, see above (the next push to it is a 410 and drops it).
     console.info('push: DELETE not sent, the server drops the device at its next push', error);
   });
