@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 /** Web Push in the worker: show a pushed notification, and open its screen when it is tapped. */
+import { deviceToken, renewSubscription } from './push-renew';
 
 /** What the server sends (server/services/push/notify.ts `PushPayload`). */
 export type ShownPush = { title: string; body: string; url: string; tag?: string };
@@ -83,7 +84,7 @@ export async function openFromNotification(
   }
 }
 
-/** Registers both handlers on the worker (sw/sw.ts). */
+/** Registers the push handlers on the worker (sw/sw.ts). */
 export function registerPushEvents(worker: ServiceWorkerGlobalScope): void {
   const origin = worker.location.origin;
   worker.addEventListener('push', (event) => {
@@ -97,5 +98,14 @@ export function registerPushEvents(worker: ServiceWorkerGlobalScope): void {
   worker.addEventListener('notificationclick', (event) => {
     event.notification.close();
     event.waitUntil(openFromNotification(clients, event.notification.data, origin));
+  });
+  worker.addEventListener('pushsubscriptionchange', (event) => {
+    const deps = {
+      pushManager: worker.registration.pushManager,
+      fetch: (request: Request) => fetch(request),
+      token: deviceToken,
+      origin,
+    };
+    event.waitUntil(renewSubscription(deps, event));
   });
 }
