@@ -151,12 +151,18 @@ describe('push service answers', () => {
       endpoint: unreachable.endpoint,
       ...unreachable.keys,
     });
+    const logged: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((line) => {
+      logged.push(String(line));
+      return true;
+    });
     const report = await sendToStore(
       t.db,
       owner.storeId,
       { title: 'Teste', body: 'Corpo', url: '/' },
       { agent: push.agent },
-    );
+    ).finally(() => spy.mockRestore());
+    expect(logged.join('')).toContain('ECONNREFUSED');
     expect(report).toEqual({ sent: 1, gone: 0, failed: 1 });
     expect(push.to(reachable)).toHaveLength(1);
   });
