@@ -167,6 +167,22 @@ describe('push service answers', () => {
     expect(push.to(reachable)).toHaveLength(1);
   });
 
+  it('a push service that never answers is given up on; the others are not held', async () => {
+    const owner = await createOwner(t);
+    const silent = await subscribe(owner);
+    const answering = await subscribe(owner);
+    push.answer(silent, 0);
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const started = Date.now();
+    const report = await notifyNewOrder(t.db, owner.storeId, order(), {
+      agent: push.agent,
+      timeoutMs: 500,
+    }).finally(() => spy.mockRestore());
+    expect(report).toEqual({ sent: 1, gone: 0, failed: 1 });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(push.to(answering)).toHaveLength(1);
+  });
+
   it('a database failure never reaches the caller', async () => {
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {

@@ -89,7 +89,10 @@ export async function startPushService() {
         vapidKey: vapid.key,
         jwt: vapid.jwt,
       });
-      res.writeHead(problems.length > 0 ? 400 : (answers.get(device) ?? 201)).end();
+      const status = answers.get(device) ?? 201;
+      // 0: a push service that takes the request and never answers.
+      if (status === 0 && problems.length === 0) return;
+      res.writeHead(problems.length > 0 ? 400 : status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -114,7 +117,7 @@ export async function startPushService() {
         ecdh,
       };
     },
-    /** How the service answers pushes to this device from now on. */
+    /** How the service answers pushes to this device from now on (0: never). */
     answer(device: FakeDevice, status: number) {
       answers.set(device.name, status);
     },
@@ -128,7 +131,11 @@ export async function startPushService() {
       return JSON.parse(plain.toString('utf8'));
     },
     to: (device: FakeDevice) => requests.filter((r) => r.device === device.name),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -24,6 +24,8 @@ export type PushPayload = {
 export type PushSendOptions = {
   /** Tests: an HTTPS agent that trusts a local push service's certificate. */
   agent?: Agent;
+  /** Tests: a shorter wait for a push service that does not answer. */
+  timeoutMs?: number;
 };
 
 export type PushReport = { sent: number; gone: number; failed: number };
@@ -73,7 +75,7 @@ export async function sendToStore(
             // An order waits for someone: wake the phone (RFC 8030 §5.3).
             urgency: 'high',
             contentEncoding: 'aes128gcm',
-            timeout: TIMEOUT_MS,
+            timeout: options.timeoutMs ?? TIMEOUT_MS,
             ...(options.agent ? { agent: options.agent } : {}),
           },
         );
