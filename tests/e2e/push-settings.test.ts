@@ -84,9 +84,22 @@ describe('new-order notifications in Configurações', () => {
     await page.waitForTimeout(400);
     await page.screenshot({ path: `${SHOTS}/settings-on.png` });
 
+    // Reopened with a subscription made under another server key (keys replaced): the screen
+    // subscribes again with the current key and registers the device, and the switch stays on.
+    await page.evaluate(() => localStorage.setItem('e2e-push-subscribed', btoa('old-key')));
+    const reRegistered = page.waitForResponse(
+      (r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'POST',
+    );
     await page.reload();
-    await page.getByTestId('push-row').waitFor();
+    expect((await reRegistered).status()).toBe(201);
     await expect.poll(() => page.getByLabel('Notificações de pedidos').isChecked()).toBe(true);
+    const keys = await page.evaluate(async () => {
+      const res = await fetch('/api/push/vapid-public-key');
+      const { publicKey } = (await res.json()) as { publicKey: string };
+      const raw = atob(publicKey.replace(/-/g, '+').replace(/_/g, '/'));
+      return { server: btoa(raw), device: localStorage.getItem('e2e-push-subscribed') };
+    });
+    expect(keys.device).toBe(keys.server);
 
     const removed = page.waitForResponse(
       (r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'DELETE',

@@ -46,34 +46,39 @@ function sameKey(subscription: PushSubscription, key: Uint8Array): boolean {
 }
 
 /** Tells the server about this device (an upsert: sending it again is harmless). */
-export function registerSubscription(subscription: PushSubscription): Promise<unknown> {
+function registerSubscription(subscription: PushSubscription): Promise<unknown> {
   return apiRequest('POST', '/api/push/subscriptions', subscription.toJSON());
 }
 
 export type EnableResult = 'subscribed' | 'denied' | 'no-worker';
 
 /**
- * Asks permission, subscribes with the server's key and registers the device. A subscription
- * made with another key (the server's keys changed) is replaced: pushes signed with the new key
- * would be refused for it. If the server refuses, the device is unsubscribed again so the switch
- * never shows on while nothing would arrive.
+ * The device's subscription made with the server's current key. One made with another key (the
+ * server's keys were replaced) is dropped and made again: pushes signed with the new key would
+ * be refused for it.
  */
-export async function enablePush(): Promise<EnableResult> {
-  const permission = await Notification.requestPermission();
-  if (permission !== 'granted') return 'denied';
-  const reg = await registration();
-  if (!reg) return 'no-worker';
+async function subscribeWithServerKey(reg: ServiceWorkerRegistration): Promise<PushSubscription> {
   const { publicKey } = await apiRequest<{ publicKey: string }>(
     'GET',
     '/api/push/vapid-public-key',
   );
   const key = keyBytes(publicKey);
   const existing = await reg.pushManager.getSubscription();
-  if (existing && !sameKey(existing, key)) await existing.unsubscribe();
-  const subscription =
-    existing && sameKey(existing, key)
-      ? existing
-      : await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  if (existing && sameKey(existing, key)) return existing;
+  if (existing) await existing.unsubscribe();
+  return reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+}
+
+/**
+ * Asks permission, subscribes and registers the device. If the server refuses, the device is
+ * unsubscribed again so the switch never shows on while nothing would arrive.
+ */
+export async function enablePush(): Promise<EnableResult> {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return 'denied';
+  const reg = await registration();
+  if (!reg) return 'no-worker';
+  const subscription = await subscribeWithServerKey(reg);
   try {
     await registerSubscription(subscription);
   } catch (error) {
@@ -81,6 +86,17 @@ export async function enablePush(): Promise<EnableResult> {
     throw error;
   }
   return 'subscribed';
+}
+
+/**
+ * A device already subscribed, seen again (the settings screen opens): renewed if the server's
+ * key changed, and registered again (an upsert), since the server may have lost it (moved to
+ * another store, dropped after an error).
+ */
+export async function refreshDevice(): Promise<void> {
+  const reg = await registration();
+  if (!reg || !(await reg.pushManager.getSubscription())) return;
+  await registerSubscription(await subscribeWithServerKey(reg));
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   enablePush,
   type PushSupport,
   pushSupport,
-  registerSubscription,
+  refreshDevice,
 } from './push-api';
 
 export const PUSH_TEXTS = {
@@ -34,10 +34,9 @@ export function usePushNotifications() {
       .then((subscription) => {
         if (!alive) return;
         setState((s) => ({ ...s, support, on: subscription !== null }));
-        // The server may have lost the device (moved to another store, dropped after a push
-        // service error): registering again is an upsert, so the switch tells the truth.
+        // So the switch tells the truth: see refreshDevice. Offline it waits for the next visit.
         if (subscription && navigator.onLine) {
-          registerSubscription(subscription).catch((error: unknown) => {
+          refreshDevice().catch((error: unknown) => {
             console.info('push: could not re-register this device', error);
           });
         }
