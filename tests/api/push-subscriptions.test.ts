@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../server/db/schema';
 import { MAX_SUBSCRIPTIONS_PER_STORE } from '../../server/services/push/subscriptions';
 import { createOwner, type Owner } from './fixtures';
+import { expectRefused, hostileBodies, raw } from './hostile-helpers';
 import { type PushService, startPushService } from './push-service-fake';
 import { createTestApp, type TestApp, testEnv } from './test-app';
 
@@ -153,6 +154,19 @@ describe('refused subscriptions', () => {
     const res = await t.call('POST', '/api/push/subscriptions', body(), owner.token);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
+  });
+});
+
+describe('hostile bodies', () => {
+  it('each is refused with a 4xx and a message, and no device is saved', async () => {
+    const target = await createOwner(t, 'Alvo');
+    for (const method of ['POST', 'DELETE']) {
+      for (const [label, body] of hostileBodies()) {
+        const res = await raw(t, method, '/api/push/subscriptions', { token: target.token, body });
+        expectRefused(res, `${method} with ${label}`);
+      }
+    }
+    expect(await devicesOf(target.storeId)).toEqual([]);
   });
 });
 
