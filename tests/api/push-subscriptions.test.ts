@@ -32,8 +32,9 @@ const devicesOf = (storeId: string) =>
 
 describe('the VAPID public key', () => {
   it('is a P-256 public key, the same on every call', async () => {
-    const first = await t.call('GET', '/api/push/vapid-public-key');
-    const second = await t.call('GET', '/api/push/vapid-public-key');
+    type Key = { publicKey: string };
+    const first = await t.call<Key>('GET', '/api/push/vapid-public-key');
+    const second = await t.call<Key>('GET', '/api/push/vapid-public-key');
     expect(first.status).toBe(200);
     expect(first.body.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
     expect(Buffer.from(first.body.publicKey, 'base64url')[0]).toBe(0x04);
