@@ -16,6 +16,7 @@ import { customerRoutes } from './routes/customers';
 import { labelRoutes } from './routes/labels';
 import { paymentRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
+import { pushRoutes } from './routes/push';
 import { sandboxRoutes } from './routes/sandbox';
 import { storefrontRoutes } from './routes/storefront';
 import { storeRoutes } from './routes/stores';
@@ -73,6 +74,7 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/campanhas', campaignRoutes);
   app.route('/api/sync', syncRoutes);
   app.route('/api/whatsapp', whatsappRoutes);
+  app.route('/api/push', pushRoutes);
   app.route('/api/webhooks', webhookRoutes);
   app.route('/sandbox', sandboxRoutes);
   app.route('/loja', storefrontRoutes);

@@ -1,6 +1,7 @@
 /** The only reader of process.env: validated once at start-up with clear messages. */
 import { z } from 'zod';
 import { parseSendWindow } from '../src/domain/zoned-time';
+import { DEFAULT_ENDPOINT_HOSTS, parseEndpointHosts } from './services/push/endpoints';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -76,6 +77,25 @@ const schema = z.object({
     .string()
     .default('08:00-20:00')
     .refine((v) => parseSendWindow(v) !== null, "use 'HH:MM-HH:MM' (e.g. 08:00-20:00)"),
+  /** Web Push (VAPID) keys; without them a pair is generated on first start and kept in the database. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'use the base64url public key of web-push generate-vapid-keys')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'use the base64url private key of web-push generate-vapid-keys')
+    .optional(),
+  /** Contact the push services may use: mailto: or https: (Apple refuses localhost). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'use a mailto: address or an https: URL')
+    .optional(),
+  /** Hosts push subscriptions may point at (comma-separated host[:port], `*.` for subdomains). */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .default(DEFAULT_ENDPOINT_HOSTS)
+    .refine((v) => parseEndpointHosts(v) !== null, 'use comma-separated host[:port] entries'),
 });
 
 /** PIX_PROVIDER=bcb cannot start without its credentials; the message names what is missing. */
@@ -118,6 +138,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid configuration:\n  PIX_PROVIDER must be set explicitly with EVOLUTION_API_URL (a real WhatsApp gateway): ' +
         'bcb to charge real Pix, off for free campaigns, or sandbox only for a demo (its payments are not real)',
     );
+  }
+  if (Boolean(parsed.data.VAPID_PUBLIC_KEY) !== Boolean(parsed.data.VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
   }
   const pix = pixProblems(parsed.data);
   if (pix.length > 0) {

@@ -12,6 +12,7 @@ import { jobDefinitions } from './jobs/index';
 import { createJobRunner, type JobsConfig } from './jobs/runner';
 import { processStatus } from './ops/status';
 import { createPaymentGatewayFromEnv } from './services/payments/create-gateway';
+import { preparePushKeys } from './services/push/keys';
 import { createGatewayFromEnv } from './services/whatsapp/create-gateway';
 import type { Services } from './types';
 
@@ -63,6 +64,11 @@ export async function openRuntime(options: RuntimeOptions) {
   const { env } = options;
   const database = options.database ?? (await openDatabase(env));
   const db = options.services?.db ?? database.db;
+  // Web Push signs with one key pair per database: env's, or one made now and kept.
+  await preparePushKeys(db, env).catch(async (error: unknown) => {
+    if (!options.database) await database.close();
+    throw error;
+  });
 
   const jobs = createJobRunner({
     executeSql: database.executeSql,

@@ -8,6 +8,7 @@ import { TaliDb } from '../src/db/db';
 import { type PageToWorker, SYNC_CHANNEL, type SyncMessage } from '../src/domain/sync/protocol';
 import { isQueueable } from './mutation-queue';
 import { registerAppShellNavigation } from './navigation';
+import { registerPushEvents } from './push-events';
 import type { ReplayOutcome } from './replay';
 import { startWorker } from './worker';
 
@@ -16,6 +17,7 @@ declare let self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerAppShellNavigation();
+registerPushEvents(self);
 
 const channel = new BroadcastChannel(SYNC_CHANNEL);
 

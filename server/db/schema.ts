@@ -11,3 +11,4 @@ export * from './schema-labels';
 export * from './schema-messaging';
 export * from './schema-payments';
 export * from './schema-platform';
+export * from './schema-push';

@@ -10,6 +10,8 @@ import { cardIconStyle, linkCardStyle } from '~/ui/card';
 import { ChevronRightIcon, ClockIcon, LogOutIcon, MessageIcon, StoreIcon } from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
+import { disablePush } from './push-api';
+import { PushNotificationsRow } from './push-notifications-row';
 
 type Entry = {
   to:
@@ -54,6 +56,8 @@ export function SettingsScreen() {
   const pending = usePendingSettings()?.sections ?? {};
   const logout = async () => {
     setLeaving(true);
+    // This phone stops getting the store's orders once its owner leaves (push-api.ts).
+    await disablePush().catch((error: unknown) => console.info('push: not unsubscribed', error));
     await signOut();
     await navigate({ to: '/login', replace: true });
   };
@@ -91,6 +95,7 @@ export function SettingsScreen() {
           </li>
         ))}
       </ul>
+      <PushNotificationsRow />
       <Button
         variant="outline"
         full

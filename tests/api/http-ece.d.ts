@@ -1,0 +1,8 @@
+/** The part of npm http_ece (no published types) the push tests use to decrypt a payload. */
+declare module 'http_ece' {
+  import type { ECDH } from 'node:crypto';
+  export function decrypt(
+    buffer: Buffer,
+    params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string },
+  ): Buffer;
+}
