@@ -13,6 +13,8 @@ import { type ProcessStatus, processStatus } from './ops/status';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { customerRoutes } from './routes/customers';
+import { orderRoutes } from './routes/orders';
+import { orderPublicRoutes } from './routes/orders-public';
 import { paymentRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
 import { sandboxRoutes } from './routes/sandbox';
@@ -68,11 +70,13 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/stores', storeRoutes);
   app.route('/api/products', productRoutes);
   app.route('/api/customers', customerRoutes);
+  app.route('/api/pedidos', orderRoutes);
   app.route('/api/campanhas', campaignRoutes);
   app.route('/api/sync', syncRoutes);
   app.route('/api/whatsapp', whatsappRoutes);
   app.route('/api/webhooks', webhookRoutes);
   app.route('/sandbox', sandboxRoutes);
+  app.route('/loja', orderPublicRoutes);
   app.route('/loja', storefrontRoutes);
 
   app.get('/api/health', (c) => c.json({ ok: true }));

@@ -1,6 +1,15 @@
 /** Drizzle schema, the catalogue: products and customers, the synced entities. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { stores } from './schema-accounts';
 import { createdAt, revision, updatedAt } from './schema-columns';
 
@@ -16,6 +25,8 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     price: numeric('price', { precision: 10, scale: 2 }).notNull(),
     active: boolean('active').notNull().default(true),
+    /** Units on the shelf, or null when the owner does not track this product's stock. */
+    stock: integer('stock'),
     revision: revision(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -8,5 +8,6 @@ export * from './schema-campaigns';
 export * from './schema-catalogue';
 export * from './schema-columns';
 export * from './schema-messaging';
+export * from './schema-orders';
 export * from './schema-payments';
 export * from './schema-platform';

@@ -67,6 +67,7 @@ export const feedProduct = (
 export const syncPage = (p: Partial<SyncResponse>): SyncResponse => ({
   products: [],
   customers: [],
+  orders: [],
   cursor: '0',
   hasMore: false,
   ...p,

@@ -13,6 +13,7 @@ import {
 } from '../../../src/domain/sync/registry';
 import type { ChunkedWork, Reply, Work } from '../../db/idempotency';
 import { ApiError, cleanStrings, validate, validatePresent } from '../../http';
+import { orderMutations } from '../orders/order-mutations';
 import { importCsvMutation } from './csv-import-route';
 import type { MutationContext } from './mutation-context';
 import { isUuid } from './serialize';
@@ -97,6 +98,7 @@ const MUTATIONS: {
     'import-csv': importCsvMutation,
   },
   customer: crud(SYNCED_ENTITIES[1], SERVER_TABLES.customer),
+  order: orderMutations(crud(SYNCED_ENTITIES[2], SERVER_TABLES.order)),
 };
 
 /** The handler of an address; an operation the entity does not have is the 404 of a route. */

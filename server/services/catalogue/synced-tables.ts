@@ -4,6 +4,7 @@
  */
 import type { EntityKind } from '../../../src/domain/sync/entities';
 import type { ApiSyncedRow } from '../../../src/domain/sync/rows';
+import { orderTable } from '../orders/orders-repo';
 import { customerTable } from './customers-repo';
 import { productTable } from './products-repo';
 import type { SyncedRow, SyncedTable } from './synced-writes';
@@ -14,4 +15,5 @@ export type AnySyncedTable = SyncedTable<SyncedRow & { revision: number }, objec
 export const SERVER_TABLES: { readonly [K in EntityKind]: AnySyncedTable } = {
   product: productTable,
   customer: customerTable,
+  order: orderTable,
 };

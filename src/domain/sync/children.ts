@@ -6,6 +6,7 @@
  * parent's revision), so the feed needs no list of its own, the pending flag and refusals stay
  * per parent, and a device never holds a child without its parent.
  */
+import { ORDER_ITEMS } from '../order-items';
 import {
   type ColumnMap,
   columnsOf,
@@ -47,10 +48,10 @@ export type WithChildren<Row, C extends ChildDescriptor, Children> = Row & {
 };
 
 /**
- * The registered child entities. None is built yet: the labels, items and photos issues each
+ * The registered child entities: an order's items (issue 20). The labels and photos issues each
  * add theirs here (with its table and migration), and the parent's rows then carry it.
  */
-export const CHILD_DESCRIPTORS: readonly ChildDescriptor[] = [];
+export const CHILD_DESCRIPTORS: readonly ChildDescriptor[] = [ORDER_ITEMS];
 
 export function childrenOf(
   kind: EntityKind,

@@ -15,6 +15,14 @@ import {
   type LocalCustomer,
 } from '../customer';
 import {
+  type FeedOrder,
+  type LocalOrder,
+  ORDER_COLUMNS,
+  type OrderFields,
+  orderRows,
+  orderSchema,
+} from '../order';
+import {
   type FeedProduct,
   type LocalProduct,
   PRODUCT_COLUMNS,
@@ -23,7 +31,7 @@ import {
   productSchema,
 } from '../product';
 import type { ColumnMap } from './columns';
-import { CUSTOMERS, type EntityDescriptor, type EntityKind, PRODUCTS } from './entities';
+import { CUSTOMERS, type EntityDescriptor, type EntityKind, ORDERS, PRODUCTS } from './entities';
 import type { ApiSyncedRow, LocalSyncedRow } from './rows';
 
 /**
@@ -78,8 +86,15 @@ export const customerEntity = {
   CustomerFields
 >;
 
+export const orderEntity = {
+  ...ORDERS,
+  columns: ORDER_COLUMNS,
+  schema: orderSchema,
+  ...orderRows,
+} as const satisfies SyncedEntity<'order', 'orders', FeedOrder, LocalOrder, OrderFields>;
+
 /** Every synced entity with its rules, in the order of ENTITY_DESCRIPTORS. */
-export const SYNCED_ENTITIES = [productEntity, customerEntity] as const;
+export const SYNCED_ENTITIES = [productEntity, customerEntity, orderEntity] as const;
 
 // Every descriptor has its rules and nothing else is here: the compiler checks both ways.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
