@@ -45,7 +45,7 @@ describe('placing an order', () => {
     expect(res.status).toBe(201);
     expect(res.body.total).toBe('26.40');
     expect(res.body.code).toMatch(CODE_PATTERN);
-    const text = decodeURIComponent(String(res.body.whatsappUrl).split('text=')[1]);
+    const text = decodeURIComponent(String(res.body.whatsappUrl).split('text=')[1] ?? '');
     expect(res.body.whatsappUrl).toMatch(/^https:\/\/wa\.me\/5511955554444\?text=/);
     expect(text).toContain(res.body.code);
     expect(text).toContain('10 × Pão francês — R$ 7,50');
