@@ -30,8 +30,15 @@ export const ORDER_ITEMS = {
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_QUANTITY = 999;
 
+/**
+ * A product of the order: its id, or the storefront's cart key (the id's first 12 hex digits,
+ * which the page carries instead of whole ids to stay small; server/services/storefront).
+ */
 export const orderLineSchema = z.object({
-  productId: z.uuid('Produto inválido'),
+  productId: z
+    .string({ error: 'Produto inválido' })
+    .regex(/^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{12})$/i, 'Produto inválido')
+    .transform((v) => v.toLowerCase()),
   quantity: z
     .number({ error: 'Quantidade inválida' })
     .int('Quantidade inválida')

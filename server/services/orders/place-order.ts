@@ -5,7 +5,7 @@
  * at once: the store lock serialises them and the answer is stored in the same transaction).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { fromCents, toCents } from '../../../src/domain/money';
 import { orderCode, placedOrderMessage } from '../../../src/domain/order-message';
 import { whatsappOrderLink } from '../../../src/domain/storefront-order';
@@ -35,20 +35,42 @@ export const UNAVAILABLE = 'Um produto do pedido não está mais disponível';
 export const notSold = (name: string) => `"${name}" não está mais disponível`;
 export const soldOut = (name: string) => `"${name}" está esgotado`;
 
+/** The storefront's cart key of a product (render-products.ts `cartKey`), as SQL. */
+const cartKeySql = sql<string>`substr(replace(${products.id}::text, '-', ''), 1, 12)`;
+
 type Priced = { productId: string; name: string; unitPrice: string; quantity: number };
 
 async function priceLines(tx: StoreTx, storeId: string, input: PlaceOrderInput) {
-  const ids = [...new Set(input.items.map((l) => l.productId.toLowerCase()))];
+  const refs = [...new Set(input.items.map((l) => l.productId))];
+  const ids = refs.filter((r) => r.length === 36);
+  const keys = refs.filter((r) => r.length === 12);
   const rows = await tx
     .select()
     .from(products)
-    .where(and(eq(products.storeId, storeId), inArray(products.id, ids)));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+    .where(
+      and(
+        eq(products.storeId, storeId),
+        or(
+          ids.length > 0 ? inArray(products.id, ids) : undefined,
+          keys.length > 0 ? inArray(cartKeySql, keys) : undefined,
+        ),
+      ),
+    );
+  const byRef = new Map<string, (typeof rows)[number]>();
+  // Two products of one store sharing a key (1 in 2^48): the key names neither.
+  const ambiguous = new Set<string>();
+  for (const r of rows) {
+    byRef.set(r.id, r);
+    const key = r.id.replace(/-/g, '').slice(0, 12);
+    if (!keys.includes(key)) continue;
+    if (byRef.has(key)) ambiguous.add(key);
+    byRef.set(key, r);
+  }
   const wanted = new Map<string, number>();
   const lines: Priced[] = [];
   for (const line of input.items) {
-    const id = line.productId.toLowerCase();
-    const product = byId.get(id);
+    const product = ambiguous.has(line.productId) ? undefined : byRef.get(line.productId);
+    const id = product?.id ?? line.productId;
     if (!product || product.deletedAt) throw new ApiError(409, UNAVAILABLE);
     if (!product.active) throw new ApiError(409, notSold(product.name));
     const total = (wanted.get(id) ?? 0) + line.quantity;
