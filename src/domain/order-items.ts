@@ -37,7 +37,10 @@ export const MAX_LINE_QUANTITY = 999;
 export const orderLineSchema = z.object({
   productId: z
     .string({ error: 'Produto inválido' })
-    .regex(/^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{12})$/i, 'Produto inválido')
+    .regex(
+      /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{12})$/i,
+      'Produto inválido',
+    )
     .transform((v) => v.toLowerCase()),
   quantity: z
     .number({ error: 'Quantidade inválida' })

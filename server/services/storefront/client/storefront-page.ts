@@ -151,7 +151,10 @@ function start(): void {
   let loading = false;
   function openForm(): void {
     const bridge = window.taliOrder;
-    if (bridge?.open) return bridge.open();
+    if (bridge?.open) {
+      bridge.open();
+      return;
+    }
     if (loading || !bar.dataset.form) return;
     loading = true;
     const script = document.createElement('script');
