@@ -1,6 +1,7 @@
 /** The device database (IndexedDB through Dexie): the one owner of everything stored on the phone. */
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { LocalCustomer } from '~/domain/customer';
+import type { LocalOrder } from '~/domain/order';
 import type { LocalProduct } from '~/domain/product';
 import { ENTITY_DESCRIPTORS, type EntityKind, type SingletonKind } from '~/domain/sync/entities';
 import type { EntityOf, LocalOf } from '~/domain/sync/registry';
@@ -51,11 +52,12 @@ export type DeferredPage = {
  * The schema version of the tables below. The synced tables come from the registry: when an
  * entity is added (or its indexes change), raise this number.
  */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 export class TaliDb extends Dexie {
   products!: EntityTable<LocalProduct, 'id'>;
   customers!: EntityTable<LocalCustomer, 'id'>;
+  orders!: EntityTable<LocalOrder, 'id'>;
   drafts!: EntityTable<Draft, 'key'>;
   meta!: EntityTable<Meta, 'key'>;
   deadLetters!: EntityTable<DeadLetter, 'id'>;
@@ -78,6 +80,7 @@ export class TaliDb extends Dexie {
     const synced = Object.fromEntries(ENTITY_DESCRIPTORS.map((e) => [e.table, e.indexes]));
     this.version(2).stores(synced);
     // v3: large pull pages are stored as they came first (src/db/deferred-pages.ts).
+    // v4: orders (issue 20), from the registry.
     this.version(SCHEMA_VERSION).stores({ ...synced, deferred: '++seq, table' });
   }
 }

@@ -1,0 +1,21 @@
+/**
+ * A screen that must show the server's news within seconds (orders, issue 20: a new order within
+ * 5 s without a reload) pulls every few seconds while the page is visible and online. A pull with
+ * nothing new is one small request; pulls already share one run (device-store.ts).
+ */
+import { useEffect } from 'react';
+import { pullNow } from './sync-status';
+
+export const PULL_POLL_MS = 4000;
+
+export function usePullPoll(): void {
+  useEffect(() => {
+    const tick = () => {
+      if (document.visibilityState === 'visible' && navigator.onLine) {
+        pullNow().catch((error: unknown) => console.warn('pull poll', error));
+      }
+    };
+    const id = setInterval(tick, PULL_POLL_MS);
+    return () => clearInterval(id);
+  }, []);
+}
