@@ -88,12 +88,7 @@ export function OrdersScreen() {
         <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
           {rows.map((o) => (
             <li key={o.id}>
-              <Link
-                to="/pedidos/$id"
-                params={{ id: o.id }}
-                className={`${cardStyle} ${rowStyle}`}
-                aria-label={`Pedido ${o.code}, ${o.customerName}`}
-              >
+              <Link to="/pedidos/$id" params={{ id: o.id }} className={`${cardStyle} ${rowStyle}`}>
                 <div className={line}>
                   <strong>{o.code}</strong>
                   <StatusBadge status={o.status} />
