@@ -1,4 +1,5 @@
 /** Reading campaigns, always scoped to the caller's store: one, a history page, a delivery report. */
+
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { CAMPAIGN_TEXTS } from '../../../src/domain/campaigns';
 import type { Db } from '../../db/client';
@@ -6,6 +7,7 @@ import { campaignRecipients, campaigns } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
 import type { Services } from '../../types';
+import { NO_ORDERS, ordersOfCampaigns } from '../orders/campaign-orders';
 import { countAudience } from './audience';
 import { type CampaignJson, type CampaignRow, campaignJson } from './serialize';
 
@@ -38,7 +40,16 @@ export async function toJson(
   base: Base,
 ): Promise<CampaignJson[]> {
   const live = rows.some((r) => r.recipientCount === null) ? await countAudience(db, storeId) : 0;
-  return rows.map((r) => campaignJson(r, base.publicBase, live));
+  // What each campaign brought back through its store link (services/orders/campaign-orders.ts).
+  const brought = await ordersOfCampaigns(
+    db,
+    storeId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...campaignJson(r, base.publicBase, live),
+    orders: brought.get(r.id) ?? NO_ORDERS,
+  }));
 }
 
 export async function oneJson(db: Db | Tx, row: CampaignRow, base: Base): Promise<CampaignJson> {
