@@ -65,28 +65,31 @@ export const DELIVERY_LABELS: Record<DeliveryKind, string> = {
  * rest is written by the server when the order is placed, and the timeline by each change.
  */
 export const ORDER_COLUMNS = {
+  // `initial`: the device never creates an order, but every kept field has one (registry rule).
   id: idField,
   /** "P-4K7Q": unique per store, read aloud (no 0/O, no 1/I). */
-  code: field('text', 'code'),
+  code: field('text', 'code', { initial: () => '' }),
   status: editable('text', 'status', z.enum(ORDER_STATUSES, { error: 'Status inválido' })),
-  customerId: field('uuid', 'customer_id', { nullable: true }),
-  customerName: field('text', 'customer_name'),
+  customerId: field('uuid', 'customer_id', { nullable: true, initial: () => null }),
+  customerName: field('text', 'customer_name', { initial: () => '' }),
   /** National digits (DDD + number). */
-  customerPhone: field('text', 'customer_phone'),
-  delivery: field('text', 'delivery'),
+  customerPhone: field('text', 'customer_phone', { initial: () => '' }),
+  delivery: field('text', 'delivery', { initial: () => 'retirada' }),
   /** One line, with the CEP, for 'entrega'; null for 'retirada'. */
-  address: field('text', 'address', { nullable: true }),
-  note: field('text', 'note'),
-  total: field('money', 'total'),
+  address: field('text', 'address', { nullable: true, initial: () => null }),
+  note: field('text', 'note', { initial: () => '' }),
+  total: field('money', 'total', { initial: () => '0.00' }),
   /** The campaign the order came through (its link), when within 7 days of its sending. */
   campaignId: field('uuid', 'campaign_id', { nullable: true, feed: false, device: false }),
   revision: revisionField,
-  createdAt: field('timestamp', 'created_at'),
+  createdAt: field('timestamp', 'created_at', {
+    initial: (stamp: number) => new Date(stamp).toISOString(),
+  }),
   // The timeline: when each state was reached (null until it is).
-  confirmedAt: field('timestamp', 'confirmed_at', { nullable: true }),
-  readyAt: field('timestamp', 'ready_at', { nullable: true }),
-  deliveredAt: field('timestamp', 'delivered_at', { nullable: true }),
-  cancelledAt: field('timestamp', 'cancelled_at', { nullable: true }),
+  confirmedAt: field('timestamp', 'confirmed_at', { nullable: true, initial: () => null }),
+  readyAt: field('timestamp', 'ready_at', { nullable: true, initial: () => null }),
+  deliveredAt: field('timestamp', 'delivered_at', { nullable: true, initial: () => null }),
+  cancelledAt: field('timestamp', 'cancelled_at', { nullable: true, initial: () => null }),
   updatedAt: field('timestamp', 'updated_at', { feed: false, device: false }),
 } as const;
 

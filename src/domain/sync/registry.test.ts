@@ -51,7 +51,7 @@ describe('the synced-entity registry', () => {
       expect(isOfflineCapable(path)).toBe(false);
       expect(isBatchable('POST', path)).toBe(false);
     }
-    expect(parseEntityTag('order:1')).toBeNull();
+    expect(parseEntityTag('invoice:1')).toBeNull();
     expect(parseEntityTag('product:')).toBeNull();
     expect(parseEntityTag(null)).toBeNull();
   });
