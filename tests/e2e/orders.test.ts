@@ -89,8 +89,12 @@ describe('an order from the storefront to the owner', () => {
     await shop.getByText('Quero receber promoções da loja pelo WhatsApp').waitFor();
     expect(await axeFindings(shop)).toEqual([]);
     await shop.screenshot({ path: shot('form'), fullPage: false });
-    await shop.waitForTimeout(1500);
+    // A person takes seconds to fill it; faster is a script (MIN_FILL_MS, 2 s).
+    await shop.waitForTimeout(2200);
     await shop.getByRole('button', { name: 'Enviar pedido' }).click();
+    // The placed order, or the refusal the customer reads (named here when it happens).
+    await shop.waitForSelector('[data-code], [data-err]:not([hidden])', { timeout: 15_000 });
+    expect(await shop.locator('[data-err]:not([hidden])').allTextContents()).toEqual([]);
     await sees(shop, 'Pedido enviado');
     const code = (await shop.locator('[data-code]').textContent()) ?? '';
     expect(code).toMatch(/^P-[2-9A-HJ-NP-Z]{4}$/);
