@@ -5,6 +5,8 @@
  */
 import { css } from 'styled-system/css';
 import { db } from '~/db/db';
+import type { DeviceStore } from '~/db/device-store';
+import { useDeviceStore } from '~/db/device-store-context';
 import { saveSynced } from '~/db/synced-repo';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
 import { formatBRL, fromCents, toCents } from '~/domain/money';
@@ -43,8 +45,8 @@ function timeline(o: LocalOrder): Array<[string, string]> {
 const muted = css({ fontSize: 'sm', color: 'muted' });
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
 
-async function changeStatus(order: LocalOrder, status: OrderStatus) {
-  const { result } = await saveSynced(orderEntity, { id: order.id, status });
+async function changeStatus(order: LocalOrder, status: OrderStatus, ctx: DeviceStore) {
+  const { result } = await saveSynced(orderEntity, { id: order.id, status }, ctx);
   reportWrite(result, {
     success: `Pedido ${order.code}: ${STATUS_LABELS[status].toLowerCase()}`,
     error: (message) => ['Erro ao atualizar o pedido', message],
@@ -53,6 +55,7 @@ async function changeStatus(order: LocalOrder, status: OrderStatus) {
 
 export function OrderDetail({ id }: { id: string }) {
   usePullPoll();
+  const store = useDeviceStore();
   const order = useTableSnapshot('orders', async () => (await db.orders.get(id)) ?? null);
   if (order === undefined) return <Page>{null}</Page>;
   if (order === null) {
@@ -119,7 +122,7 @@ export function OrderDetail({ id }: { id: string }) {
                 key={s}
                 variant={s === 'cancelado' ? 'outline' : undefined}
                 full
-                onClick={() => void changeStatus(order, s)}
+                onClick={() => void changeStatus(order, s, store)}
               >
                 {ACTION[s]}
               </Button>

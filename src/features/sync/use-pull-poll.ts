@@ -4,18 +4,19 @@
  * nothing new is one small request; pulls already share one run (device-store.ts).
  */
 import { useEffect } from 'react';
-import { pullNow } from './sync-status';
+import { useDeviceStore } from '~/db/device-store-context';
 
 export const PULL_POLL_MS = 4000;
 
 export function usePullPoll(): void {
+  const store = useDeviceStore();
   useEffect(() => {
     const tick = () => {
       if (document.visibilityState === 'visible' && navigator.onLine) {
-        pullNow().catch((error: unknown) => console.warn('pull poll', error));
+        store.pullNow().catch((error: unknown) => console.warn('pull poll', error));
       }
     };
     const id = setInterval(tick, PULL_POLL_MS);
     return () => clearInterval(id);
-  }, []);
+  }, [store]);
 }
