@@ -14,6 +14,8 @@ import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { customerRoutes } from './routes/customers';
 import { labelRoutes } from './routes/labels';
+import { orderRoutes } from './routes/orders';
+import { orderPublicRoutes } from './routes/orders-public';
 import { paymentRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
 import { pushRoutes } from './routes/push';
@@ -71,12 +73,14 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/products', productRoutes);
   app.route('/api/customers', customerRoutes);
   app.route('/api/etiquetas', labelRoutes);
+  app.route('/api/pedidos', orderRoutes);
   app.route('/api/campanhas', campaignRoutes);
   app.route('/api/sync', syncRoutes);
   app.route('/api/whatsapp', whatsappRoutes);
   app.route('/api/push', pushRoutes);
   app.route('/api/webhooks', webhookRoutes);
   app.route('/sandbox', sandboxRoutes);
+  app.route('/loja', orderPublicRoutes);
   app.route('/loja', storefrontRoutes);
 
   app.get('/api/health', (c) => c.json({ ok: true }));

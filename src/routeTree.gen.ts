@@ -27,6 +27,8 @@ import { Route as AppStoreConfiguracoesIndexRouteImport } from './routes/_app/_s
 import { Route as AppStoreConfiguracoesDadosCadastraisRouteImport } from './routes/_app/_store/configuracoes/dados-cadastrais'
 import { Route as AppStoreConfiguracoesHorarioFuncionamentoRouteImport } from './routes/_app/_store/configuracoes/horario-funcionamento'
 import { Route as AppStoreConfiguracoesWhatsappAgenteRouteImport } from './routes/_app/_store/configuracoes/whatsapp-agente'
+import { Route as AppStoreMainPedidosIndexRouteImport } from './routes/_app/_store/_main/pedidos.index'
+import { Route as AppStoreMainPedidosIdRouteImport } from './routes/_app/_store/_main/pedidos.$id'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -119,6 +121,17 @@ const AppStoreConfiguracoesWhatsappAgenteRoute =
     path: '/configuracoes/whatsapp-agente',
     getParentRoute: () => AppStoreRoute,
   } as any)
+const AppStoreMainPedidosIndexRoute =
+  AppStoreMainPedidosIndexRouteImport.update({
+    id: '/pedidos/',
+    path: '/pedidos/',
+    getParentRoute: () => AppStoreMainRoute,
+  } as any)
+const AppStoreMainPedidosIdRoute = AppStoreMainPedidosIdRouteImport.update({
+  id: '/pedidos/$id',
+  path: '/pedidos/$id',
+  getParentRoute: () => AppStoreMainRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppStoreMainIndexRoute
@@ -136,6 +149,8 @@ export interface FileRoutesByFullPath {
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
   '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/configuracoes/': typeof AppStoreConfiguracoesIndexRoute
+  '/pedidos/$id': typeof AppStoreMainPedidosIdRoute
+  '/pedidos/': typeof AppStoreMainPedidosIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AppStoreMainIndexRoute
@@ -153,6 +168,8 @@ export interface FileRoutesByTo {
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
   '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/configuracoes': typeof AppStoreConfiguracoesIndexRoute
+  '/pedidos/$id': typeof AppStoreMainPedidosIdRoute
+  '/pedidos': typeof AppStoreMainPedidosIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -174,6 +191,8 @@ export interface FileRoutesById {
   '/_app/_store/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/_app/_store/_main/': typeof AppStoreMainIndexRoute
   '/_app/_store/configuracoes/': typeof AppStoreConfiguracoesIndexRoute
+  '/_app/_store/_main/pedidos/$id': typeof AppStoreMainPedidosIdRoute
+  '/_app/_store/_main/pedidos/': typeof AppStoreMainPedidosIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -193,6 +212,8 @@ export interface FileRouteTypes {
     | '/configuracoes/horario-funcionamento'
     | '/configuracoes/whatsapp-agente'
     | '/configuracoes/'
+    | '/pedidos/$id'
+    | '/pedidos/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -210,6 +231,8 @@ export interface FileRouteTypes {
     | '/configuracoes/horario-funcionamento'
     | '/configuracoes/whatsapp-agente'
     | '/configuracoes'
+    | '/pedidos/$id'
+    | '/pedidos'
   id:
     | '__root__'
     | '/_app'
@@ -230,6 +253,8 @@ export interface FileRouteTypes {
     | '/_app/_store/configuracoes/whatsapp-agente'
     | '/_app/_store/_main/'
     | '/_app/_store/configuracoes/'
+    | '/_app/_store/_main/pedidos/$id'
+    | '/_app/_store/_main/pedidos/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -366,6 +391,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreConfiguracoesWhatsappAgenteRouteImport
       parentRoute: typeof AppStoreRoute
     }
+    '/_app/_store/_main/pedidos/': {
+      id: '/_app/_store/_main/pedidos/'
+      path: '/pedidos'
+      fullPath: '/pedidos/'
+      preLoaderRoute: typeof AppStoreMainPedidosIndexRouteImport
+      parentRoute: typeof AppStoreMainRoute
+    }
+    '/_app/_store/_main/pedidos/$id': {
+      id: '/_app/_store/_main/pedidos/$id'
+      path: '/pedidos/$id'
+      fullPath: '/pedidos/$id'
+      preLoaderRoute: typeof AppStoreMainPedidosIdRouteImport
+      parentRoute: typeof AppStoreMainRoute
+    }
   }
 }
 
@@ -375,6 +414,8 @@ interface AppStoreMainRouteChildren {
   AppStoreMainHomeRoute: typeof AppStoreMainHomeRoute
   AppStoreMainProdutosRoute: typeof AppStoreMainProdutosRoute
   AppStoreMainIndexRoute: typeof AppStoreMainIndexRoute
+  AppStoreMainPedidosIdRoute: typeof AppStoreMainPedidosIdRoute
+  AppStoreMainPedidosIndexRoute: typeof AppStoreMainPedidosIndexRoute
 }
 
 const AppStoreMainRouteChildren: AppStoreMainRouteChildren = {
@@ -383,6 +424,8 @@ const AppStoreMainRouteChildren: AppStoreMainRouteChildren = {
   AppStoreMainHomeRoute: AppStoreMainHomeRoute,
   AppStoreMainProdutosRoute: AppStoreMainProdutosRoute,
   AppStoreMainIndexRoute: AppStoreMainIndexRoute,
+  AppStoreMainPedidosIdRoute: AppStoreMainPedidosIdRoute,
+  AppStoreMainPedidosIndexRoute: AppStoreMainPedidosIndexRoute,
 }
 
 const AppStoreMainRouteWithChildren = AppStoreMainRoute._addFileChildren(

@@ -1,6 +1,6 @@
 /** Drizzle schema, the catalogue: products and customers, the synced entities. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, clientKey, money } from './schema-columns';
 import { syncedColumns } from './schema-store-columns';
 
@@ -12,6 +12,8 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     price: money('price').notNull(),
     active: boolean('active').notNull().default(true),
+    /** Units on the shelf, or null when the owner does not track this product's stock. */
+    stock: integer('stock'),
     ...syncedColumns(),
   },
   (t) => [

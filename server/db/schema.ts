@@ -9,6 +9,7 @@ export * from './schema-catalogue';
 export * from './schema-columns';
 export * from './schema-labels';
 export * from './schema-messaging';
+export * from './schema-orders';
 export * from './schema-payments';
 export * from './schema-platform';
 export * from './schema-push';

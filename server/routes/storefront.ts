@@ -5,7 +5,7 @@ import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { acceptsGzip } from '../http';
 import { publicBaseUrl } from '../services/public-base';
-import { clientScript } from '../services/storefront/client-script';
+import { clientScript, orderFormScript } from '../services/storefront/client-script';
 import { findPublicStore, listPublicProducts } from '../services/storefront/load-storefront';
 import { renderNotFound } from '../services/storefront/not-found-page';
 import { ogImage, ogImageVersion } from '../services/storefront/og-image';
@@ -22,7 +22,8 @@ export const STOREFRONT_CSP = [
   `style-src '${STOREFRONT_CSS_HASH}'`,
   "img-src 'self' data:",
   // The page itself fetches nothing; 'self' lets crawlers' tools (Lighthouse) read /robots.txt.
-  "connect-src 'self'",
+  // 'self' also takes the orders (POST /loja/:slug/pedidos); ViaCEP fills the delivery address.
+  "connect-src 'self' https://viacep.com.br",
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
@@ -52,6 +53,13 @@ storefrontRoutes.use('*', compress());
 
 storefrontRoutes.get('/_/:file', async (c) => {
   const script = await clientScript();
+  const form = await orderFormScript();
+  if (c.req.path === form.path) {
+    return c.body(form.body, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    });
+  }
   if (c.req.path !== script.path) return c.text('Não encontrado', 404);
   return c.body(script.body, 200, {
     'Content-Type': 'text/javascript; charset=utf-8',
@@ -90,7 +98,8 @@ storefrontRoutes.get('/:slug', async (c) => {
   const base = publicBaseUrl(env, c.req.url);
   const pageUrl = base ? `${base}/loja/${store.slug}` : null;
   const status = openStatus(store.businessHours, now, store.timezone);
-  const key = JSON.stringify([store.version, status, pageUrl, script.path]);
+  const form = await orderFormScript();
+  const key = JSON.stringify([store.version, status, pageUrl, script.path, form.path]);
   const hit = query ? null : cachedPage(store.id, key);
   if (hit) return sendPage(c, hit, `cache;desc="hit", db;dur=${since(started)}`);
 
@@ -104,6 +113,7 @@ storefrontRoutes.get('/:slug', async (c) => {
     pageUrl,
     imageUrl: pageUrl ? `${pageUrl}/og.png?v=${ogImageVersion(store.name)}` : null,
     scriptPath: script.path,
+    formPath: form.path,
   });
   const rendered = performance.now();
   const timing = `db;dur=${since(started, queried)}, render;dur=${since(queried, rendered)}`;

@@ -2,6 +2,7 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { LocalCustomer } from '~/domain/customer';
 import type { LocalLabel } from '~/domain/label';
+import type { LocalOrder } from '~/domain/order';
 import type { LocalProduct } from '~/domain/product';
 import { ENTITY_DESCRIPTORS, type EntityKind, type SingletonKind } from '~/domain/sync/entities';
 import type { EntityOf, LocalOf } from '~/domain/sync/registry';
@@ -58,6 +59,7 @@ export class TaliDb extends Dexie {
   products!: EntityTable<LocalProduct, 'id'>;
   customers!: EntityTable<LocalCustomer, 'id'>;
   labels!: EntityTable<LocalLabel, 'id'>;
+  orders!: EntityTable<LocalOrder, 'id'>;
   drafts!: EntityTable<Draft, 'key'>;
   meta!: EntityTable<Meta, 'key'>;
   deadLetters!: EntityTable<DeadLetter, 'id'>;
@@ -86,7 +88,8 @@ export class TaliDb extends Dexie {
     this.version(2).stores(before4);
     // v3: large pull pages are stored as they came first (src/db/deferred-pages.ts).
     this.version(3).stores({ ...before4, deferred: '++seq, table' });
-    // v4: customer labels (the `labels` table, customers' *labels index), from the registry.
+    // v4: customer labels (the `labels` table, customers' *labels index) and orders (issue 20),
+    // from the registry.
     this.version(SCHEMA_VERSION).stores({ ...synced, deferred: '++seq, table' });
   }
 }

@@ -68,6 +68,7 @@ export const syncPage = (p: Partial<SyncResponse>): SyncResponse => ({
   products: [],
   labels: [],
   customers: [],
+  orders: [],
   cursor: '0',
   hasMore: false,
   ...p,

@@ -64,6 +64,8 @@ export type CampaignJson = {
   /** ISO: when sending really begins (next opening of the send window); null for drafts. */
   startsAt: string | null;
   pauseReason: string | null;
+  /** Orders placed through the campaign's store link within 7 days, not cancelled (issue 20). */
+  orders?: { count: number; total: string };
 };
 
 /** The badge text; an unknown status is shown as it is (spec §4). */

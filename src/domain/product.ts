@@ -33,6 +33,12 @@ export const PRODUCT_COLUMNS = {
   /** Decimal string, always two places: "59.90". Never a number. */
   price: editable('money', 'price', priceSchema),
   active: editable('boolean', 'active', z.boolean({ error: 'Status inválido' }).default(true)),
+  /**
+   * Units on the shelf, or null when not tracked. The server's: confirming an order takes from
+   * it under the store's lock (server/services/orders/stock.ts), so no device writes it with a
+   * whole-record PUT (decision 018); the API's rows carry it, the feed does not yet.
+   */
+  stock: field('integer', 'stock', { nullable: true, feed: false, device: false }),
   revision: revisionField,
   // The device keeps no timestamps, so the feed leaves them out (formatting them was a quarter
   // of the feed's cost on the embedded database).

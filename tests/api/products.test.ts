@@ -38,6 +38,8 @@ describe('products', () => {
       description: 'Algodão',
       price: '59.90',
       active: true,
+      // Not tracked unless the owner turns stock on (decision 018).
+      stock: null,
       revision: expect.any(Number),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

@@ -7,12 +7,13 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, labels, products } from '../../server/db/schema';
+import { customers, labels, orders, products } from '../../server/db/schema';
 import { childrenOf } from '../../src/domain/sync/children';
 import { columnsOf, SQL_TYPES } from '../../src/domain/sync/columns';
 import type { EntityKind } from '../../src/domain/sync/entities';
 import { type AnyEntity, SYNCED_ENTITIES } from '../../src/domain/sync/registry';
 import { createOwner, newId, type Owner } from './fixtures';
+import { addProduct, placeOrder } from './orders-fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -35,6 +36,8 @@ const SAMPLES: {
     bare: () => Json;
     full: () => Json;
     serverSets: Json;
+    /** A row made another way than a POST to its base path (orders: the storefront): its id. */
+    make?: (owner: Owner, variant: 'bare' | 'full') => Promise<string>;
   };
 } = {
   product: {
@@ -55,13 +58,37 @@ const SAMPLES: {
     full: () => ({ name: 'Bia Souza', phone: nextPhone() }),
     serverSets: { opted_out: true },
   },
+  order: {
+    table: orders,
+    bare: () => ({ status: 'novo' }),
+    full: () => ({ status: 'novo' }),
+    serverSets: {},
+    make: async (owner, variant) => {
+      const shop = { ...owner, slug: await slugOf(owner) };
+      const productId = await addProduct(t, shop, { name: 'Pão', price: '1.50' });
+      const full = variant === 'full';
+      const placed = await placeOrder(t, shop, {
+        items: [{ productId, quantity: 2 }],
+        ...(full
+          ? { delivery: 'entrega', address: 'Rua A, 1 — 01001-000', note: 'Sem cebola' }
+          : {}),
+      });
+      expect(placed.status).toBe(201);
+      return placed.body.id as string;
+    },
+  },
 };
+
+async function slugOf(owner: Owner): Promise<string> {
+  const rows = await t.db.execute(sql`SELECT slug FROM stores WHERE id = ${owner.storeId}::uuid`);
+  return String((rows as unknown as { rows: Json[] }).rows[0]?.slug);
+}
 
 // One customer per phone in a store: each row gets a number of its own.
 let phones = 0;
 const nextPhone = () => `119876${String(++phones).padStart(5, '0')}`;
 
-// A row's own fields, then its children's arrays (a customer's `labels`).
+// A row's own fields, then its children's arrays (a customer's `labels`, an order's `items`).
 const listFields = (e: AnyEntity) => [
   ...columnsOf(e.columns)
     .filter((c) => c.list)
@@ -120,8 +147,10 @@ describe.each(SYNCED_ENTITIES.map((e) => [e.kind, e] as const))('the row shape o
     'agrees in the feed, the one-row read, the list and the answers, %s',
     async (__, variant) => {
       const owner = await createOwner(t);
-      const id = newId();
-      const created = await t.call('POST', e.basePath, { id, ...sample[variant]() }, owner.token);
+      const id = sample.make ? await sample.make(owner, variant) : newId();
+      const created = sample.make
+        ? { status: 201, body: sample[variant]() }
+        : await t.call('POST', e.basePath, { id, ...sample[variant]() }, owner.token);
       expect(created.status).toBe(201);
       if (variant === 'full' && Object.keys(sample.serverSets).length > 0) {
         const sets = Object.entries(sample.serverSets).map(
@@ -158,16 +187,20 @@ describe.each(SYNCED_ENTITIES.map((e) => [e.kind, e] as const))('the row shape o
     },
   );
 
-  it('agrees on a deleted row: the same tombstone in the feed and the one-row read', async () => {
-    const owner = await createOwner(t);
-    const id = newId();
-    await t.call('POST', e.basePath, { id, ...sample.bare() }, owner.token);
-    expect((await t.call('DELETE', `${e.basePath}/${id}`, undefined, owner.token)).status).toBe(
-      204,
-    );
-    const { inFeed, one, inList } = await readEverywhere(owner, e, id);
-    expect(inFeed).toStrictEqual({ id, deleted: true, revision: expect.any(Number) });
-    expect(one).toStrictEqual(inFeed);
-    expect(inList).toBeUndefined();
-  });
+  // Orders are never deleted (DELETE /api/pedidos/:id is a 405): they have no tombstone to read.
+  it.skipIf(sample.make !== undefined)(
+    'agrees on a deleted row: the same tombstone in the feed and the one-row read',
+    async () => {
+      const owner = await createOwner(t);
+      const id = newId();
+      await t.call('POST', e.basePath, { id, ...sample.bare() }, owner.token);
+      expect((await t.call('DELETE', `${e.basePath}/${id}`, undefined, owner.token)).status).toBe(
+        204,
+      );
+      const { inFeed, one, inList } = await readEverywhere(owner, e, id);
+      expect(inFeed).toStrictEqual({ id, deleted: true, revision: expect.any(Number) });
+      expect(one).toStrictEqual(inFeed);
+      expect(inList).toBeUndefined();
+    },
+  );
 });

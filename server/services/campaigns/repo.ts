@@ -1,4 +1,5 @@
 /** Reading campaigns, always scoped to the caller's store: one, a history page, a delivery report. */
+
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { CAMPAIGN_TEXTS } from '../../../src/domain/campaigns';
 import { audienceKey } from '../../../src/domain/label-audience';
@@ -8,6 +9,7 @@ import type { Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
 import type { Services } from '../../types';
 import { audiencesOf } from '../labels/campaign-audience';
+import { NO_ORDERS, ordersOfCampaigns } from '../orders/campaign-orders';
 import { countAudience } from './audience';
 import { type CampaignJson, type CampaignRow, campaignJson } from './serialize';
 
@@ -48,7 +50,16 @@ export async function toJson(
     if (!counts.has(key)) counts.set(key, await countAudience(db, storeId, audience));
   }
   const liveOf = (r: CampaignRow) => counts.get(audienceKey(audiences.get(r.id) ?? null)) ?? 0;
-  return rows.map((r) => campaignJson(r, base.publicBase, liveOf(r)));
+  // What each campaign brought back through its store link (services/orders/campaign-orders.ts).
+  const brought = await ordersOfCampaigns(
+    db,
+    storeId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...campaignJson(r, base.publicBase, liveOf(r)),
+    orders: brought.get(r.id) ?? NO_ORDERS,
+  }));
 }
 
 export async function oneJson(db: Db | Tx, row: CampaignRow, base: Base): Promise<CampaignJson> {

@@ -14,6 +14,7 @@ import {
 } from '../../../src/domain/sync/registry';
 import type { ChunkedWork, Reply, Work } from '../../db/idempotency';
 import { ApiError, cleanStrings, validate, validatePresent } from '../../http';
+import { orderMutations } from '../orders/order-mutations';
 import { importCsvMutation } from './csv-import-route';
 import type { MutationContext } from './mutation-context';
 import { isUuid } from './serialize';
@@ -99,6 +100,7 @@ const MUTATIONS: {
   },
   label: crud(entityOf('label'), SERVER_TABLES.label),
   customer: crud(entityOf('customer'), SERVER_TABLES.customer),
+  order: orderMutations(crud(entityOf('order'), SERVER_TABLES.order)),
 };
 
 /** The handler of an address; an operation the entity does not have is the 404 of a route. */

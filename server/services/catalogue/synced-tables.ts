@@ -5,6 +5,7 @@
 import type { EntityKind } from '../../../src/domain/sync/entities';
 import type { ApiSyncedRow } from '../../../src/domain/sync/rows';
 import { labelTable } from '../labels/labels-repo';
+import { orderTable } from '../orders/orders-repo';
 import { customerTable } from './customers-repo';
 import { productTable } from './products-repo';
 import type { SyncedRow, SyncedTable } from './synced-writes';
@@ -16,4 +17,5 @@ export const SERVER_TABLES: { readonly [K in EntityKind]: AnySyncedTable } = {
   product: productTable,
   label: labelTable,
   customer: customerTable,
+  order: orderTable,
 };

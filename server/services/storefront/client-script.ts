@@ -17,16 +17,21 @@ const entry = path.join(here, 'client', 'storefront-page.ts');
 const prebuilt = path.join(here, 'storefront-page.js');
 
 let bundled: Promise<ClientScript> | undefined;
+let formBundled: Promise<ClientScript> | undefined;
 
-async function bundle(): Promise<ClientScript> {
-  const body = fs.existsSync(prebuilt) ? fs.readFileSync(prebuilt, 'utf8') : await fromSource();
+/** The order form (issue 20): loaded only on 'Fazer pedido', so the first screen stays small. */
+const formEntry = path.join(here, 'client', 'order-form.ts');
+const formPrebuilt = path.join(here, 'order-form.js');
+
+async function bundle(source = entry, built = prebuilt, name = 'loja'): Promise<ClientScript> {
+  const body = fs.existsSync(built) ? fs.readFileSync(built, 'utf8') : await fromSource(source);
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
-  return { path: `/loja/_/loja.${hash}.js`, body };
+  return { path: `/loja/_/${name}.${hash}.js`, body };
 }
 
-async function fromSource(): Promise<string> {
+async function fromSource(source: string): Promise<string> {
   const result = await build({
-    entryPoints: [entry],
+    entryPoints: [source],
     bundle: true,
     minify: true,
     format: 'iife',
@@ -44,4 +49,13 @@ export function clientScript(): Promise<ClientScript> {
     throw error;
   });
   return bundled;
+}
+
+/** The order form's script, bundled once like the page's. */
+export function orderFormScript(): Promise<ClientScript> {
+  formBundled ??= bundle(formEntry, formPrebuilt, 'pedido').catch((error: unknown) => {
+    formBundled = undefined;
+    throw error;
+  });
+  return formBundled;
 }

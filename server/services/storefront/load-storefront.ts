@@ -26,7 +26,14 @@ export type PublicStore = {
   version: string;
 };
 
-export type PublicProduct = { id: string; name: string; description: string; priceCents: number };
+export type PublicProduct = {
+  id: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  /** Units left when the owner tracks stock, else null ('Esgotado' at 0). */
+  stock?: number | null;
+};
 
 /** The store's own phone, else the connected WhatsApp number; anything unusable is no number. */
 function orderNumber(phone: string, connected: string | null): string | null {
@@ -81,12 +88,20 @@ export async function listPublicProducts(db: Db, storeId: string): Promise<Publi
   const result = await db.execute(sql`
     SELECT coalesce(json_agg(json_build_array(
              ${products.id}, ${products.name}, ${products.description},
-             (${products.price} * 100)::bigint) ORDER BY ${products.id})::text, '[]') AS rows
+             (${products.price} * 100)::bigint, ${products.stock}) ORDER BY ${products.id})::text, '[]') AS rows
     FROM ${products}
     WHERE ${products.storeId} = ${storeId} AND ${products.active} AND ${products.deletedAt} IS NULL`);
   const [first] = (result as unknown as { rows: Array<{ rows: string }> }).rows;
-  const rows = JSON.parse(first?.rows ?? '[]') as Array<[string, string, string, number]>;
+  const rows = JSON.parse(first?.rows ?? '[]') as Array<
+    [string, string, string, number, number | null]
+  >;
   return rows
-    .map(([id, name, description, priceCents]) => ({ id, name, description, priceCents }))
+    .map(([id, name, description, priceCents, stock]) => ({
+      id,
+      name,
+      description,
+      priceCents,
+      stock,
+    }))
     .sort((a, b) => collator.compare(a.name, b.name));
 }

@@ -20,6 +20,8 @@ export type PageInput = {
   pageUrl: string | null;
   imageUrl: string | null;
   scriptPath: string;
+  /** The order form's script, loaded by the page's script on 'Fazer pedido'. */
+  formPath?: string;
 };
 
 function matching(products: PublicProduct[], query: string): PublicProduct[] {
@@ -28,11 +30,12 @@ function matching(products: PublicProduct[], query: string): PublicProduct[] {
   return products.filter((p) => searchKey(`${p.name} ${p.description}`).includes(wanted));
 }
 
-function cartBar(store: PublicStore): Markup {
+function cartBar(store: PublicStore, formPath: string): Markup {
   const order = store.whatsapp
     ? h`<a class="btn" href="${whatsappOrderLink(store.whatsapp, orderMessage([]))}" rel="noopener">Pedir pelo WhatsApp</a>`
     : h`<p class="note">${otherWayToOrder(store)}</p>`;
-  return h`<aside id="cart" hidden aria-label="Seu pedido" data-wa="${store.whatsapp ?? ''}" data-slug="${store.slug}"><p aria-live="polite"></p><div class="ac">${order}<button type="button" class="btn lt" data-clear>Limpar</button></div></aside>`;
+  // 'Fazer pedido' loads the order form's script on demand (client/order-form.ts).
+  return h`<aside id="cart" hidden aria-label="Seu pedido" data-wa="${store.whatsapp ?? ''}" data-slug="${store.slug}" data-form="${formPath}"><p aria-live="polite"></p><div class="ac"><button type="button" class="btn" data-order>Fazer pedido</button>${order}<button type="button" class="btn lt" data-clear>Limpar</button></div></aside>`;
 }
 
 export function renderStorefront(input: PageInput): string {
@@ -57,7 +60,7 @@ ${imageUrl ? h`<meta property="og:image" content="${imageUrl}"><meta property="o
 <main><h2>Produtos</h2>
 <form class="s" role="search" action="/loja/${store.slug}" method="get"><label for="q" class="sr">Buscar produto</label><input id="q" name="q" type="search" value="${query}" placeholder="Buscar produto" autocomplete="off" enterkeyhint="search"><button class="btn" type="submit">Buscar</button></form>
 ${raw(renderProducts(store, matching(products, query), count, query))}
-</main>${cartBar(store)}
+</main>${cartBar(store, input.formPath ?? '')}
 <footer class="mu">Catálogo online de ${store.name}. Preços sujeitos a confirmação pela loja.</footer>
 <script type="application/ld+json">${raw(storeJsonLd(store, products, { page: pageUrl, image: imageUrl }))}</script>
 </body></html>`;

@@ -70,10 +70,15 @@ const NO_NUMBER_BUTTON = '<a class="btn" href="#endereco">Como pedir: veja o end
 
 function renderProduct(store: PublicStore, p: PublicProduct, index: number): string {
   const description = p.description ? `<p class="d mu">${escapeHtml(p.description)}</p>` : '';
+  // Sold out: no way to add it (the order would be refused anyway).
+  if (p.stock === 0) {
+    return `<li data-id="${escapeHtml(cartKey(p.id))}" data-c="${p.priceCents}"><h3 id="n${index}">${escapeHtml(p.name)}</h3>${description}<p class="pr">${price(p.priceCents).text}</p><p class="st cl">Esgotado</p></li>`;
+  }
   const order = store.whatsapp
     ? `<a class="btn" href="${productOrderHref(store.whatsapp, p.name, p.priceCents)}" rel="noopener">Pedir pelo WhatsApp</a>`
     : NO_NUMBER_BUTTON;
-  return `<li data-id="${escapeHtml(cartKey(p.id))}" data-c="${p.priceCents}"><h3 id="n${index}">${escapeHtml(p.name)}</h3>${description}<p class="pr">${price(p.priceCents).text}</p><div class="ac">${order}<div class="q" role="group" aria-labelledby="n${index}"><button type="button" data-d="-1" aria-label="Menos um">−</button><output>0</output><button type="button" data-d="1" aria-label="Mais um">+</button></div></div></li>`;
+  const left = typeof p.stock === 'number' ? ` data-s="${p.stock}"` : '';
+  return `<li${left} data-id="${escapeHtml(cartKey(p.id))}" data-c="${p.priceCents}"><h3 id="n${index}">${escapeHtml(p.name)}</h3>${description}<p class="pr">${price(p.priceCents).text}</p><div class="ac">${order}<div class="q" role="group" aria-labelledby="n${index}"><button type="button" data-d="-1" aria-label="Menos um">−</button><output>0</output><button type="button" data-d="1" aria-label="Mais um">+</button></div></div></li>`;
 }
 
 const noun = (n: number) => `${n} ${n === 1 ? 'produto' : 'produtos'}`;

@@ -41,6 +41,12 @@ ul.p p{margin:4px 0;overflow-wrap:anywhere}
 #cart{position:sticky;bottom:0;background:#fff;border-top:1px solid #e5e7eb;padding:12px 16px;max-width:720px;margin:0 auto;box-shadow:0 -2px 8px rgba(0,0,0,.06)}
 #cart p{margin:0 0 8px}
 footer{padding:24px 16px 40px;font-size:.875rem}
+#pedido{max-width:720px;margin:0 auto;padding:0 16px 24px}
+#pedido label{display:block;margin:12px 0 4px;font-weight:600}
+#pedido input:not([type]),#pedido input[type=tel],#pedido textarea{width:100%;min-height:44px;padding:8px 12px;font:inherit;border:1px solid #9ca3af;border-radius:10px}
+#pedido fieldset{border:0;padding:0;margin:12px 0}
+#pedido .ck{display:flex;gap:8px;align-items:center;font-weight:400;min-height:44px}
+#pedido .ck input{width:22px;height:22px}
 [hidden]{display:none!important}
 `
   .trim()

@@ -32,8 +32,8 @@ describe('child entities in the registry', () => {
       { id: string; name: string; color: string | null; position: number; pinned: Flag }[]
     >();
     // A child's parent must be a registered entity.
-    // @ts-expect-error 'order' is not registered yet
-    const orphan: ChildDescriptor = { ...SAMPLE_LABELS, parent: 'order' };
+    // @ts-expect-error 'invoice' is not registered
+    const orphan: ChildDescriptor = { ...SAMPLE_LABELS, parent: 'invoice' };
     void orphan;
   });
 

@@ -6,6 +6,7 @@
  * parent's revision), so the feed needs no list of its own, the pending flag and refusals stay
  * per parent, and a device never holds a child without its parent.
  */
+import { ORDER_ITEMS } from '../order-items';
 import {
   type ColumnMap,
   columnsOf,
@@ -69,8 +70,8 @@ export const CUSTOMER_LABELS = {
   join: { value: 'labelId' },
 } as const satisfies ChildDescriptor;
 
-/** The registered child entities: the parent's rows carry each (items and photos add theirs). */
-export const CHILD_DESCRIPTORS: readonly ChildDescriptor[] = [CUSTOMER_LABELS];
+/** The registered child entities: the parent's rows carry each (photos add theirs). */
+export const CHILD_DESCRIPTORS: readonly ChildDescriptor[] = [CUSTOMER_LABELS, ORDER_ITEMS];
 
 export function childrenOf(
   kind: EntityKind,

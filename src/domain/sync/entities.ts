@@ -67,8 +67,22 @@ export const CUSTOMERS = {
   },
 } as const satisfies EntityDescriptor;
 
+export const ORDERS = {
+  kind: 'order',
+  table: 'orders',
+  basePath: '/api/pedidos',
+  extraPosts: [],
+  indexes: 'id, createdAt, status, pending',
+  noun: 'pedido',
+  messages: {
+    notFound: 'Pedido não encontrado',
+    wasDeleted: 'Este pedido foi excluído.',
+    gone: 'Este pedido foi excluído.',
+  },
+} as const satisfies EntityDescriptor;
+
 /** Every synced entity, in the order the pull applies them (labels before the customers using them). */
-export const ENTITY_DESCRIPTORS = [PRODUCTS, LABELS, CUSTOMERS] as const;
+export const ENTITY_DESCRIPTORS = [PRODUCTS, LABELS, CUSTOMERS, ORDERS] as const;
 
 export type AnyDescriptor = (typeof ENTITY_DESCRIPTORS)[number];
 export type EntityKind = AnyDescriptor['kind'];

@@ -51,7 +51,7 @@ describe('the synced-entity registry', () => {
       expect(isOfflineCapable(path)).toBe(false);
       expect(isBatchable('POST', path)).toBe(false);
     }
-    expect(parseEntityTag('order:1')).toBeNull();
+    expect(parseEntityTag('invoice:1')).toBeNull();
     expect(parseEntityTag('product:')).toBeNull();
     expect(parseEntityTag(null)).toBeNull();
   });
@@ -94,11 +94,14 @@ describe('the row shape each entry derives from its column map', () => {
       description: string;
       price: string;
       active: boolean;
+      stock: number | null;
       revision: number;
       createdAt: string;
       updatedAt: string;
     }>();
-    expectTypeOf<FeedProduct>().toEqualTypeOf<Omit<ApiProduct, 'createdAt' | 'updatedAt'>>();
+    expectTypeOf<FeedProduct>().toEqualTypeOf<
+      Omit<ApiProduct, 'createdAt' | 'updatedAt' | 'stock'>
+    >();
     expectTypeOf<ProductFields>().toEqualTypeOf<{
       name: string;
       description: string;

@@ -23,6 +23,14 @@ import {
   labelSchema,
 } from '../label';
 import {
+  type FeedOrder,
+  type LocalOrder,
+  ORDER_COLUMNS,
+  type OrderFields,
+  orderRows,
+  orderSchema,
+} from '../order';
+import {
   type FeedProduct,
   type LocalProduct,
   PRODUCT_COLUMNS,
@@ -31,7 +39,14 @@ import {
   productSchema,
 } from '../product';
 import type { ColumnMap } from './columns';
-import { CUSTOMERS, type EntityDescriptor, type EntityKind, LABELS, PRODUCTS } from './entities';
+import {
+  CUSTOMERS,
+  type EntityDescriptor,
+  type EntityKind,
+  LABELS,
+  ORDERS,
+  PRODUCTS,
+} from './entities';
 import type { ApiSyncedRow, LocalSyncedRow } from './rows';
 
 /**
@@ -93,8 +108,15 @@ export const customerEntity = {
   CustomerFields
 >;
 
+export const orderEntity = {
+  ...ORDERS,
+  columns: ORDER_COLUMNS,
+  schema: orderSchema,
+  ...orderRows,
+} as const satisfies SyncedEntity<'order', 'orders', FeedOrder, LocalOrder, OrderFields>;
+
 /** Every synced entity with its rules, in the order of ENTITY_DESCRIPTORS. */
-export const SYNCED_ENTITIES = [productEntity, labelEntity, customerEntity] as const;
+export const SYNCED_ENTITIES = [productEntity, labelEntity, customerEntity, orderEntity] as const;
 
 // Every descriptor has its rules and nothing else is here: the compiler checks both ways.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

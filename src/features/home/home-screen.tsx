@@ -8,6 +8,7 @@ import { Card, CardTitle } from '~/ui/card';
 import { PlusIcon, QrCodeIcon, SendIcon, SettingsIcon } from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
+import { NewOrdersCard } from './new-orders-card';
 import { QrDialog } from './qr-dialog';
 import { useHomeCounts } from './use-home-counts';
 import { WhatsAppCard } from './whatsapp-card';
@@ -47,6 +48,7 @@ export function HomeScreen() {
       />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         <WhatsAppCard />
+        <NewOrdersCard />
         <Card>
           <CardTitle>Resumo Rápido</CardTitle>
           <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' })}>

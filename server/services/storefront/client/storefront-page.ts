@@ -11,6 +11,7 @@ import {
   whatsappOrderLink,
 } from '../../../../src/domain/storefront-order';
 import { searchKey } from '../../../../src/domain/text';
+import { type CartLine, placedKey } from './order-bridge';
 
 const MAX_QUANTITY = 99;
 
@@ -85,10 +86,9 @@ function start(): void {
     const li = button?.closest<HTMLElement>('li[data-id]');
     if (!button || !li?.dataset.id) return;
     const id = li.dataset.id;
-    const next = Math.max(
-      0,
-      Math.min(MAX_QUANTITY, (cart.get(id) ?? 0) + Number(button.dataset.d)),
-    );
+    // A product with tracked stock (data-s) cannot be added beyond what is left.
+    const max = li.dataset.s === undefined ? MAX_QUANTITY : Number(li.dataset.s);
+    const next = Math.max(0, Math.min(max, (cart.get(id) ?? 0) + Number(button.dataset.d)));
     if (next === 0) cart.delete(id);
     else cart.set(id, next);
     render([id]);
@@ -129,6 +129,44 @@ function start(): void {
   });
 
   if (cart.size > 0) render([...cart.keys()]);
+
+  // The order form's code is loaded only when wanted: the first screen stays small.
+  window.taliOrder = {
+    slug: bar.dataset.slug ?? '',
+    campaign: new URLSearchParams(location.search).get('c'),
+    lines: () => {
+      const lines: CartLine[] = [];
+      for (const [key, quantity] of cart) {
+        const chosen = item(key);
+        if (chosen) lines.push({ key, name: chosen.name, quantity, cents: chosen.cents });
+      }
+      return lines;
+    },
+    clear: () => {
+      const ids = [...cart.keys()];
+      cart.clear();
+      render(ids);
+    },
+  };
+  let loading = false;
+  function openForm(): void {
+    const bridge = window.taliOrder;
+    if (bridge?.open) {
+      bridge.open();
+      return;
+    }
+    if (loading || !bar.dataset.form) return;
+    loading = true;
+    const script = document.createElement('script');
+    script.src = bar.dataset.form;
+    document.head.append(script);
+  }
+  bar.querySelector('button[data-order]')?.addEventListener('click', openForm);
+  try {
+    if (localStorage.getItem(placedKey(bar.dataset.slug ?? ''))) openForm();
+  } catch {
+    // Storage blocked: nothing was kept to show again.
+  }
 }
 
 start();

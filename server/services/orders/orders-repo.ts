@@ -1,0 +1,115 @@
+/**
+ * Orders as a synced table (docs/decisions/009, "Adding a third entity"): the queries behind the
+ * shared write rules. The owner only changes the status: `update` checks the state machine and
+ * moves stock (stock.ts); orders are placed by place-order.ts, never created or deleted by a device.
+ */
+import { asc, eq } from 'drizzle-orm';
+import {
+  type ApiOrder,
+  canChangeStatus,
+  type FeedOrder,
+  HOLDS_STOCK,
+  impossibleChangeMessage,
+  ORDER_COLUMNS,
+  type OrderFields,
+  type OrderStatus,
+  STATUS_TIME_FIELD,
+} from '../../../src/domain/order';
+import { ORDER_ITEMS } from '../../../src/domain/order-items';
+import { ORDERS } from '../../../src/domain/sync/entities';
+import type { SyncRow } from '../../../src/domain/sync/rows';
+import { orderItems, orders } from '../../db/schema';
+import { nextRevision, type StoreTx, type Tx } from '../../db/store-write';
+import { ApiError } from '../../http';
+import {
+  apiSerializer,
+  childrenSerializer,
+  editableFields,
+  feedSerializer,
+  type ServerRowOf,
+  sameFields,
+} from '../catalogue/serialize';
+import type { SyncedTable } from '../catalogue/synced-writes';
+import { returnStock, takeStock } from './stock';
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+export type Row = OrderRow & { items: ItemRow[] };
+
+// The Drizzle tables have every field of the maps, of their types: otherwise this does not compile.
+const rowFitsMap: OrderRow extends ServerRowOf<typeof ORDER_COLUMNS> ? true : false = true;
+const itemFitsMap: ItemRow extends ServerRowOf<(typeof ORDER_ITEMS)['columns']> ? true : false =
+  true;
+void rowFitsMap;
+void itemFitsMap;
+
+const apiRow = apiSerializer(ORDER_COLUMNS);
+const feedRow = feedSerializer(ORDER_COLUMNS);
+const apiItems = childrenSerializer(ORDER_ITEMS, 'list');
+const feedItems = childrenSerializer(ORDER_ITEMS, 'feed');
+
+export function toApiOrder(row: Row): ApiOrder {
+  return { ...apiRow(row), items: apiItems(row.items) } as ApiOrder;
+}
+
+function toSyncOrder(row: Row): SyncRow<FeedOrder> & { revision: number } {
+  const feed = feedRow(row);
+  if (feed.deleted) return feed;
+  return { ...feed, items: feedItems(row.items) } as SyncRow<FeedOrder> & { revision: number };
+}
+
+async function withItems(tx: Tx, row: OrderRow | undefined): Promise<Row | undefined> {
+  if (!row) return undefined;
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, row.id))
+    .orderBy(asc(orderItems.position));
+  return { ...row, items };
+}
+
+/** The status change's effects: the state machine, stock, and the timeline's time. */
+async function changeStatus(tx: StoreTx, row: OrderRow, to: OrderStatus, now: Date) {
+  const from = row.status as OrderStatus;
+  if (!canChangeStatus(from, to)) throw new ApiError(409, impossibleChangeMessage(from, to));
+  const held = HOLDS_STOCK.includes(from);
+  if (!held && HOLDS_STOCK.includes(to)) await takeStock(tx, row.storeId, row.id, now);
+  if (held && to === 'cancelado') await returnStock(tx, row.storeId, row.id, now);
+  return to === 'novo' ? {} : { [STATUS_TIME_FIELD[to]]: now };
+}
+
+export const orderTable: SyncedTable<Row, OrderFields, ApiOrder, FeedOrder> = {
+  async find(tx, id) {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
+    return withItems(tx, row);
+  },
+  async insert() {
+    // Reached only through a POST to /api/pedidos, which the mutation table refuses first.
+    throw new ApiError(405, ORDER_CREATED_BY_STOREFRONT);
+  },
+  async update(tx, id, fields, now) {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
+    if (!current) return undefined;
+    const times = await changeStatus(tx, current, fields.status, now);
+    const [row] = await tx
+      .update(orders)
+      .set({ status: fields.status, ...times, revision: nextRevision(tx), updatedAt: now })
+      .where(eq(orders.id, id))
+      .returning();
+    return withItems(tx, row);
+  },
+  async tombstone(tx, id, now) {
+    await tx
+      .update(orders)
+      .set({ deletedAt: now, updatedAt: now, revision: nextRevision(tx) })
+      .where(eq(orders.id, id));
+  },
+  sameFields: sameFields(ORDER_COLUMNS),
+  fieldsOf: editableFields(ORDER_COLUMNS),
+  toApi: toApiOrder,
+  toSync: toSyncOrder,
+  messages: ORDERS.messages,
+};
+
+/** Orders come from the storefront (POST /loja/:slug/pedidos): the owner does not create or delete them. */
+export const ORDER_CREATED_BY_STOREFRONT = 'Pedidos são feitos pela página da loja';

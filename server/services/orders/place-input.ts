@@ -1,0 +1,47 @@
+/**
+ * The body of POST /loja/:slug/pedidos (public: hostile input). Only ids and quantities of the
+ * cart are read: names and prices come from the database. `website` is a honeypot (hidden from
+ * people, filled by scripts) and `fillMs` how long the form was open (a person takes seconds; measured on the phone, so no clock skew).
+ */
+import { z } from 'zod';
+import { DELIVERY_KINDS } from '../../../src/domain/order';
+import { MAX_ORDER_LINES, orderLineSchema } from '../../../src/domain/order-items';
+import { normalizePhone, PHONE_INVALID } from '../../../src/domain/phone';
+
+export const placeOrderSchema = z
+  .object({
+    items: z
+      .array(orderLineSchema, { error: 'Pedido sem itens' })
+      .min(1, 'Pedido sem itens')
+      .max(MAX_ORDER_LINES, `Máximo de ${MAX_ORDER_LINES} produtos por pedido`),
+    customer: z.object(
+      {
+        name: z
+          .string({ error: 'Informe seu nome' })
+          .trim()
+          .min(1, 'Informe seu nome')
+          .max(120, 'Nome muito longo'),
+        phone: z
+          .string({ error: PHONE_INVALID })
+          .max(40, 'Telefone muito longo')
+          .transform((v, ctx) => {
+            const phone = normalizePhone(v);
+            if (phone === null) ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
+            return phone ?? '';
+          }),
+      },
+      { error: 'Informe seu nome e WhatsApp' },
+    ),
+    delivery: z.enum(DELIVERY_KINDS, { error: 'Escolha retirar na loja ou entrega' }),
+    address: z.string().trim().max(300, 'Endereço muito longo').nullish(),
+    note: z.string().trim().max(500, 'Observação muito longa').nullish(),
+    promoOptIn: z.boolean().default(false),
+    campaign: z.string().trim().max(64).nullish(),
+    website: z.string().max(200).nullish(),
+    fillMs: z.number().nullish(),
+  })
+  .refine((b) => b.delivery !== 'entrega' || (b.address ?? '').length >= 5, {
+    message: 'Informe o endereço de entrega',
+  });
+
+export type PlaceOrderInput = z.output<typeof placeOrderSchema>;

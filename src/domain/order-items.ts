@@ -1,0 +1,50 @@
+/**
+ * An order's items: a child entity of orders (src/domain/sync/children.ts) that travels inside
+ * the order's rows. Written once by the server when the order is placed; never edited after.
+ */
+import { z } from 'zod';
+import { field, idField } from './sync/columns';
+
+/** Registered in CHILD_DESCRIPTORS (children.ts), whose type checks this entry. */
+export const ORDER_ITEMS = {
+  kind: 'order-item',
+  parent: 'order',
+  table: 'order_items',
+  parentKey: 'order_id',
+  field: 'items',
+  orderBy: 'position',
+  travels: { feed: true, list: true },
+  columns: {
+    id: idField,
+    /** The product it was (kept even when the product is later deleted: no foreign key). */
+    productId: field('uuid', 'product_id'),
+    /** The product's name and price when the order was placed: a later change does not rewrite it. */
+    name: field('text', 'name'),
+    unitPrice: field('money', 'unit_price'),
+    quantity: field('integer', 'quantity'),
+    position: field('integer', 'position'),
+  },
+} as const;
+
+/** Per order (issue 20): more lines or units than this is not a shop's order but a script's. */
+export const MAX_ORDER_LINES = 50;
+export const MAX_LINE_QUANTITY = 999;
+
+/**
+ * A product of the order: its id, or the storefront's cart key (the id's first 12 hex digits,
+ * which the page carries instead of whole ids to stay small; server/services/storefront).
+ */
+export const orderLineSchema = z.object({
+  productId: z
+    .string({ error: 'Produto inválido' })
+    .regex(
+      /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{12})$/i,
+      'Produto inválido',
+    )
+    .transform((v) => v.toLowerCase()),
+  quantity: z
+    .number({ error: 'Quantidade inválida' })
+    .int('Quantidade inválida')
+    .min(1, 'Quantidade inválida')
+    .max(MAX_LINE_QUANTITY, `Máximo de ${MAX_LINE_QUANTITY} unidades por produto`),
+});

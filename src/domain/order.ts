@@ -1,0 +1,153 @@
+/** Orders from the storefront: their states, the column map, the owner's body and the device rows. */
+import { z } from 'zod';
+import { ORDER_ITEMS } from './order-items';
+import { childrenToDevice, type DeviceChildrenOf } from './sync/children';
+import {
+  editable,
+  editableShape,
+  type FeedRowOf,
+  type FieldsOfMap,
+  field,
+  idField,
+  type ListRowOf,
+  revisionField,
+} from './sync/columns';
+import { deviceRules, type LocalRowOf } from './sync/row-shape';
+import { searchKey } from './text';
+
+export const ORDER_STATUSES = ['novo', 'confirmado', 'pronto', 'entregue', 'cancelado'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** How the owner's screens name each state. */
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  novo: 'Novo',
+  confirmado: 'Confirmado',
+  pronto: 'Pronto',
+  entregue: 'Entregue',
+  cancelado: 'Cancelado',
+};
+
+/** novo → confirmado → pronto → entregue; cancelado from any state but entregue (and itself). */
+const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
+  novo: ['confirmado', 'cancelado'],
+  confirmado: ['pronto', 'cancelado'],
+  pronto: ['entregue', 'cancelado'],
+  entregue: [],
+  cancelado: [],
+};
+
+export function canChangeStatus(from: OrderStatus, to: OrderStatus): boolean {
+  return NEXT[from].includes(to);
+}
+
+/** The states an order can go to next, for the detail's buttons. */
+export function nextStatuses(from: OrderStatus): readonly OrderStatus[] {
+  return NEXT[from];
+}
+
+/** The 409 of an impossible change. */
+export function impossibleChangeMessage(from: OrderStatus, to: OrderStatus): string {
+  return `Não é possível mudar um pedido ${STATUS_LABELS[from].toLowerCase()} para ${STATUS_LABELS[to].toLowerCase()}.`;
+}
+
+/** Stock only leaves the shelf while an order is confirmed or ready (then delivered). */
+export const HOLDS_STOCK: readonly OrderStatus[] = ['confirmado', 'pronto', 'entregue'];
+
+export const DELIVERY_KINDS = ['retirada', 'entrega'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+export const DELIVERY_LABELS: Record<DeliveryKind, string> = {
+  retirada: 'Retirar na loja',
+  entrega: 'Entrega',
+};
+
+/**
+ * An order's fields, each once (docs/decisions/009). Only `status` is the owner's to edit; the
+ * rest is written by the server when the order is placed, and the timeline by each change.
+ */
+export const ORDER_COLUMNS = {
+  // `initial`: the device never creates an order, but every kept field has one (registry rule).
+  id: idField,
+  /** "P-4K7Q": unique per store, read aloud (no 0/O, no 1/I). */
+  code: field('text', 'code', { initial: () => '' }),
+  status: editable('text', 'status', z.enum(ORDER_STATUSES, { error: 'Status inválido' })),
+  customerId: field('uuid', 'customer_id', { nullable: true, initial: () => null }),
+  customerName: field('text', 'customer_name', { initial: () => '' }),
+  /** National digits (DDD + number). */
+  customerPhone: field('text', 'customer_phone', { initial: () => '' }),
+  delivery: field('text', 'delivery', { initial: () => 'retirada' }),
+  /** One line, with the CEP, for 'entrega'; null for 'retirada'. */
+  address: field('text', 'address', { nullable: true, initial: () => null }),
+  note: field('text', 'note', { initial: () => '' }),
+  total: field('money', 'total', { initial: () => '0.00' }),
+  /** The campaign the order came through (its link), when within 7 days of its sending. */
+  campaignId: field('uuid', 'campaign_id', { nullable: true, feed: false, device: false }),
+  revision: revisionField,
+  createdAt: field('timestamp', 'created_at', {
+    initial: (stamp: number) => new Date(stamp).toISOString(),
+  }),
+  // The timeline: when each state was reached (null until it is).
+  confirmedAt: field('timestamp', 'confirmed_at', { nullable: true, initial: () => null }),
+  readyAt: field('timestamp', 'ready_at', { nullable: true, initial: () => null }),
+  deliveredAt: field('timestamp', 'delivered_at', { nullable: true, initial: () => null }),
+  cancelledAt: field('timestamp', 'cancelled_at', { nullable: true, initial: () => null }),
+  updatedAt: field('timestamp', 'updated_at', { feed: false, device: false }),
+} as const;
+
+/** The timeline's field of each state after 'novo' (whose time is `createdAt`). */
+export const STATUS_TIME_FIELD = {
+  confirmado: 'confirmedAt',
+  pronto: 'readyAt',
+  entregue: 'deliveredAt',
+  cancelado: 'cancelledAt',
+} as const satisfies Record<Exclude<OrderStatus, 'novo'>, keyof typeof ORDER_COLUMNS>;
+
+/** PUT (and PATCH) /api/pedidos/:id: the owner changes the status only. */
+export const orderSchema = z.object({
+  id: z.uuid().optional(),
+  ...editableShape(ORDER_COLUMNS),
+});
+
+type Items = typeof ORDER_ITEMS;
+type ItemRow<W extends 'list' | 'feed'> = W extends 'list'
+  ? ListRowOf<Items['columns']>
+  : FeedRowOf<Items['columns']>;
+
+export type ApiOrderItem = ItemRow<'list'>;
+/** An order as GET /api/pedidos and the PUT/PATCH answer carry it. */
+export type ApiOrder = ListRowOf<typeof ORDER_COLUMNS> & { items: ApiOrderItem[] };
+/** An order as the delta feed carries it. */
+export type FeedOrder = FeedRowOf<typeof ORDER_COLUMNS> & { items: ItemRow<'feed'>[] };
+export type OrderFields = FieldsOfMap<typeof ORDER_COLUMNS>;
+/** An order on the device (Dexie `orders`), its items inside. */
+export type LocalOrder = LocalRowOf<typeof ORDER_COLUMNS> & { items: DeviceChildrenOf<Items> };
+
+const base = deviceRules(ORDER_COLUMNS, { searchBy: 'status' });
+
+/** Search by code or customer name: both folded into the row's search key. */
+const orderSearchKey = (row: { code: string; customerName: string }) =>
+  searchKey(`${row.code} ${row.customerName}`);
+
+/** The device's order rows: the map's rules, plus the items and the search by code or name. */
+export const orderRows = {
+  ...base,
+  fromServer(row: FeedOrder, updatedAt: number): LocalOrder {
+    const local = base.fromServer(row, updatedAt);
+    return {
+      ...local,
+      searchKey: orderSearchKey(local),
+      items: childrenToDevice(ORDER_ITEMS, row.items),
+    };
+  },
+  fromFields(
+    id: string,
+    fields: OrderFields,
+    previous: Partial<LocalOrder> | undefined,
+    updatedAt: number,
+  ): LocalOrder {
+    const local = base.fromFields(id, fields, previous, updatedAt);
+    return { ...local, searchKey: orderSearchKey(local), items: previous?.items ?? [] };
+  },
+  sameContent(a: LocalOrder, b: LocalOrder): boolean {
+    return base.sameContent(a, b);
+  },
+};

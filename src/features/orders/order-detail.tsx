@@ -1,0 +1,146 @@
+/**
+ * One order (/pedidos/:id): items, customer, delivery, the timeline of its states, the next
+ * steps (saved offline through the queue like any edit), 'Conversar no WhatsApp' and, for a
+ * delivery, 'Ver no mapa'.
+ */
+import { css } from 'styled-system/css';
+import { db } from '~/db/db';
+import type { DeviceStore } from '~/db/device-store';
+import { useDeviceStore } from '~/db/device-store-context';
+import { saveSynced } from '~/db/synced-repo';
+import { useTableSnapshot } from '~/db/use-table-snapshot';
+import { formatBRL, fromCents, toCents } from '~/domain/money';
+import { type LocalOrder, nextStatuses, type OrderStatus, STATUS_LABELS } from '~/domain/order';
+import { orderEntity } from '~/domain/sync/registry';
+import { reportWrite } from '~/features/sync/report-write';
+import { usePullPoll } from '~/features/sync/use-pull-poll';
+import { Button, buttonStyle } from '~/ui/button';
+import { Card, CardTitle } from '~/ui/card';
+import { MessageIcon } from '~/ui/icons';
+import { Page } from '~/ui/page';
+import { PageHeader } from '~/ui/page-header';
+import { customerChatUrl, deliveryLabel, mapUrl, orderTime } from './order-texts';
+import { StatusBadge } from './status-badge';
+
+/** The action's words for each next state. */
+const ACTION: Record<OrderStatus, string> = {
+  novo: 'Novo',
+  confirmado: 'Confirmar pedido',
+  pronto: 'Marcar como pronto',
+  entregue: 'Marcar como entregue',
+  cancelado: 'Cancelar pedido',
+};
+
+function timeline(o: LocalOrder): Array<[string, string]> {
+  const steps: Array<[string, string | null]> = [
+    [STATUS_LABELS.novo, o.createdAt],
+    [STATUS_LABELS.confirmado, o.confirmedAt],
+    [STATUS_LABELS.pronto, o.readyAt],
+    [STATUS_LABELS.entregue, o.deliveredAt],
+    [STATUS_LABELS.cancelado, o.cancelledAt],
+  ];
+  return steps.filter((s): s is [string, string] => s[1] !== null);
+}
+
+const muted = css({ fontSize: 'sm', color: 'muted' });
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
+
+async function changeStatus(order: LocalOrder, status: OrderStatus, ctx: DeviceStore) {
+  const { result } = await saveSynced(orderEntity, { id: order.id, status }, ctx);
+  reportWrite(result, {
+    success: `Pedido ${order.code}: ${STATUS_LABELS[status].toLowerCase()}`,
+    error: (message) => ['Erro ao atualizar o pedido', message],
+  });
+}
+
+export function OrderDetail({ id }: { id: string }) {
+  usePullPoll();
+  const store = useDeviceStore();
+  const order = useTableSnapshot('orders', async () => (await db.orders.get(id)) ?? null);
+  if (order === undefined) return <Page>{null}</Page>;
+  if (order === null) {
+    return (
+      <Page>
+        <PageHeader title="Pedido" backTo="/pedidos" />
+        <Card>Pedido não encontrado</Card>
+      </Page>
+    );
+  }
+  return (
+    <Page>
+      <PageHeader title={`Pedido ${order.code}`} subtitle={order.customerName} backTo="/pedidos" />
+      <div className={stack}>
+        <Card>
+          <div className={css({ display: 'flex', justifyContent: 'space-between', mb: '2' })}>
+            <StatusBadge status={order.status} />
+            {order.pending ? <span className={muted}>Aguardando envio</span> : null}
+          </div>
+          <ul>
+            {order.items.map((i) => (
+              <li key={i.id} className={css({ display: 'flex', justifyContent: 'space-between' })}>
+                <span>
+                  {i.quantity} × {i.name}
+                </span>
+                <span>{formatBRL(fromCents(toCents(i.unitPrice) * i.quantity))}</span>
+              </li>
+            ))}
+          </ul>
+          <p className={css({ fontWeight: 'bold', mt: '2', textAlign: 'right' })}>
+            Total {formatBRL(order.total)}
+          </p>
+        </Card>
+        <Card>
+          <CardTitle>{deliveryLabel(order.delivery)}</CardTitle>
+          {order.address ? <p>{order.address}</p> : null}
+          {order.note ? <p className={muted}>Observação: {order.note}</p> : null}
+          <div className={css({ display: 'flex', gap: '2', mt: '3', flexWrap: 'wrap' })}>
+            <a
+              href={customerChatUrl(order)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonStyle({ variant: 'outline' })}
+            >
+              <MessageIcon />
+              Conversar no WhatsApp
+            </a>
+            {order.delivery === 'entrega' && order.address ? (
+              <a
+                href={mapUrl(order.address)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonStyle({ variant: 'outline' })}
+              >
+                Ver no mapa
+              </a>
+            ) : null}
+          </div>
+        </Card>
+        {nextStatuses(order.status as OrderStatus).length > 0 ? (
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+            {nextStatuses(order.status as OrderStatus).map((s) => (
+              <Button
+                key={s}
+                variant={s === 'cancelado' ? 'outline' : undefined}
+                full
+                onClick={() => void changeStatus(order, s, store)}
+              >
+                {ACTION[s]}
+              </Button>
+            ))}
+          </div>
+        ) : null}
+        <Card>
+          <CardTitle>Histórico</CardTitle>
+          <ol>
+            {timeline(order).map(([label, at]) => (
+              <li key={label} className={css({ display: 'flex', justifyContent: 'space-between' })}>
+                <span>{label}</span>
+                <span className={muted}>{orderTime(at)}</span>
+              </li>
+            ))}
+          </ol>
+        </Card>
+      </div>
+    </Page>
+  );
+}
