@@ -117,6 +117,8 @@ export const campaignRecipients = pgTable(
     /** Last attempt or settlement. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The gateway's id of the message (Evolution's key.id): receipts are matched by it. */
+    gatewayMessageId: text('gateway_message_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,4 +1,12 @@
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { stores } from './schema-accounts';
 import { customers } from './schema-catalogue';
 import { createdAt, updatedAt } from './schema-columns';
@@ -14,8 +22,35 @@ export const whatsappConnections = pgTable('whatsapp_connections', {
   webhookSecret: text('webhook_secret').notNull(),
   state: text('state').notNull().default('disconnected'),
   connectedNumber: text('connected_number'),
+  /**
+   * When the gateway last called the store's webhook (any event): a gateway that says 'open'
+   * but has not called for long and does not answer is not shown as connected.
+   */
+  lastEventAt: timestamp('last_event_at', { withTimezone: true }),
   updatedAt: updatedAt(),
 });
+
+/**
+ * What WhatsApp said about a message the store sent (Evolution's messages.update), keyed by the
+ * gateway's message id. Kept apart from the recipient rows so a receipt that arrives before the
+ * send is recorded (or twice, or out of order) is never lost: the report joins on the id, and
+ * each column is written once (the first time), so a status only moves forward.
+ */
+export const whatsappReceipts = pgTable(
+  'whatsapp_receipts',
+  {
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** WhatsApp's ERROR: counted as not delivered only while no delivery was seen. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.messageId] })],
+);
 
 /** Every conversation turn with a customer: incoming, assistant replies, owner replies, campaigns. */
 export const conversationMessages = pgTable(

@@ -2,8 +2,15 @@
 import type { Db } from '../../db/client';
 import { ensureConnection, saveState } from './connections';
 import { createEvolutionHttp, type EvolutionHttpOptions } from './evolution-http';
+import { requestPairingCode } from './evolution-pairing';
 import { mapEvolutionState, parseEvolutionWebhook } from './evolution-webhook';
-import type { ConnectionState, ConnectResult, GatewayStore, WhatsAppGateway } from './gateway';
+import type {
+  ConnectionState,
+  ConnectResult,
+  GatewayStore,
+  SentMessage,
+  WhatsAppGateway,
+} from './gateway';
 import { GatewayError, WEBHOOK_SECRET_HEADER } from './gateway';
 import { jidToNumber, phoneVariants, toInternational } from './phone-jid';
 
@@ -17,10 +24,21 @@ export type EvolutionGatewayOptions = EvolutionHttpOptions & {
   qrPollDelaysMs?: number[];
 };
 
-export const WEBHOOK_EVENTS = ['MESSAGES_UPSERT', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'];
+/** MESSAGES_UPDATE carries the receipts (delivered, read, ERROR) of the store's messages. */
+export const WEBHOOK_EVENTS = [
+  'MESSAGES_UPSERT',
+  'MESSAGES_UPDATE',
+  'CONNECTION_UPDATE',
+  'QRCODE_UPDATED',
+];
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (typeof v === 'object' && v !== null ? (v as Obj) : {});
+/** The id a send answered with (`key.id`): the one its receipts will name. */
+const sentIdOf = (body: unknown): SentMessage => {
+  const id = obj(obj(body).key).id;
+  return { id: typeof id === 'string' && id.length > 0 && id.length <= 256 ? id : null };
+};
 const qrOf = (v: unknown): string | null => {
   const b64 = obj(v).base64;
   return typeof b64 === 'string' && b64.startsWith('data:image') ? b64 : null;
@@ -164,19 +182,20 @@ export function createEvolutionGateway(options: EvolutionGatewayOptions): WhatsA
     async sendText(store, toNumber, text) {
       const row = await connection(store);
       const number = toInternational(toNumber);
-      await http.expectOk(
+      const body = await http.expectOk(
         'POST',
         `/message/sendText/${row.instanceName}`,
         { number, text, delay: typingDelayMs },
         number,
       );
+      return sentIdOf(body);
     },
 
     async sendImage(store, toNumber, media, caption) {
       const row = await connection(store);
       const number = toInternational(toNumber);
       const dataUrl = /^data:([^;,]+);base64,(.*)$/s.exec(media);
-      await http.expectOk(
+      const body = await http.expectOk(
         'POST',
         `/message/sendMedia/${row.instanceName}`,
         {
@@ -188,6 +207,28 @@ export function createEvolutionGateway(options: EvolutionGatewayOptions): WhatsA
         },
         number,
       );
+      return sentIdOf(body);
+    },
+
+    async pairingCode(store, number) {
+      const row = await connection(store);
+      const result = await requestPairingCode(http, {
+        instance: row.instanceName,
+        number,
+        state: await remoteState(row.instanceName),
+        create: {
+          instanceName: row.instanceName,
+          integration: 'WHATSAPP-BAILEYS',
+          qrcode: true,
+          number,
+          groupsIgnore: true,
+          webhook: webhookConfig(store.id, row.webhookSecret),
+        },
+        repoint: { webhook: { enabled: true, ...webhookConfig(store.id, row.webhookSecret) } },
+        pollDelaysMs: qrPollDelaysMs,
+      });
+      await saveState(db, store.id, result.state);
+      return result;
     },
 
     async lookupSent(store, toNumber, text, since) {
