@@ -50,7 +50,10 @@ export async function startFakeEvolution() {
    */
   const pairingNumbers = new Map<string, { number: string; reads: number }>();
   const pairingCodeFor = (number: string) =>
-    `K${number.slice(-7)}`.replace(/[^0-9A-Z]/g, 'X').padEnd(8, 'Z').slice(0, 8);
+    `K${number.slice(-7)}`
+      .replace(/[^0-9A-Z]/g, 'X')
+      .padEnd(8, 'Z')
+      .slice(0, 8);
   function qrAnswer(instance: string) {
     const pairing = pairingNumbers.get(instance);
     const code = pairing && pairing.reads++ > 0 ? pairingCodeFor(pairing.number) : null;
@@ -398,6 +401,11 @@ export async function createEvolutionApp(
     sendImage: (...a) => get().sendImage(...a),
     parseWebhook: (...a) => get().parseWebhook(...a),
     lookupSent: (...a) => get().lookupSent?.(...a) ?? Promise.resolve('unknown' as const),
+    pairingCode: (...a) => {
+      const pairing = get().pairingCode;
+      if (!pairing) throw new Error('the Evolution adapter makes pairing codes');
+      return pairing(...a);
+    },
   };
   const t = await createTestApp({ ...services, gateway: late });
   const gateway = createEvolutionGateway({

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { instanceNameFor } from '../../server/services/whatsapp/connections';
 import type { CustomerSeed } from './campaign-fixtures';
-import { startSendingHarness } from './campaign-sending-harness';
+import type { startSendingHarness } from './campaign-sending-harness';
 import { type Owner, send } from './fixtures';
 
 export type Harness = Awaited<ReturnType<typeof startSendingHarness>>;

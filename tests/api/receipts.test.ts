@@ -106,7 +106,10 @@ describe('receipts of a campaign', () => {
     const owner = await h.ownerWith(FIVE.slice(0, 1));
     await send(h.t, 'GET', '/api/whatsapp/generate-qr', { token: owner.token });
     const id = await h.draft(owner);
-    await send(h.t, 'POST', '/api/campanhas/enviar', { token: owner.token, body: { campaignId: id } });
+    await send(h.t, 'POST', '/api/campanhas/enviar', {
+      token: owner.token,
+      body: { campaignId: id },
+    });
     // WhatsApp acknowledges the message while the gateway's answer to the send is still on its way.
     h.fake.options.answerDelayMs = 400;
     const draining = h.drain(h.senderDeps(), owner.storeId);
@@ -148,7 +151,9 @@ describe('receipts of a campaign', () => {
     expect(res.status).toBe(401);
     expect(statusOf(await report(h, b.owner, b.id), 'Ana')).toBe('sent');
     // Another owner cannot read B's report.
-    const other = await send(h.t, 'GET', `/api/campanhas/${b.id}/relatorio`, { token: a.owner.token });
+    const other = await send(h.t, 'GET', `/api/campanhas/${b.id}/relatorio`, {
+      token: a.owner.token,
+    });
     expect(other.status).toBe(404);
   });
 
