@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, whatsappConnections } from '../../server/db/schema';
 import { DISCONNECTED_REASON } from '../../server/services/campaigns/pause';
+import { ensureConnection } from '../../server/services/whatsapp/connections';
 import { WEBHOOK_FRESH_MS } from '../../server/services/whatsapp/honest-state';
 import { createEvolutionApp, startFakeEvolution } from './evolution-fake';
 import { createTestApp, type TestApp } from './test-app';
@@ -141,6 +142,21 @@ describe('an honest status', () => {
     } finally {
       await t2.close();
     }
+  });
+
+  it('an instance linked before receipts existed gets its webhook re-pointed once, by a status read', async () => {
+    const owner = await seedStore(t.db);
+    await ensureConnection(t.db, owner.storeId, 'evolution');
+    fake.instances.set(`tali-${owner.storeId}`, 'open');
+    const sets = () => fake.requests.filter((r) => r.path === `/webhook/set/tali-${owner.storeId}`);
+    for (let i = 0; i < 3; i++) {
+      const res = await t.call('GET', '/api/whatsapp/status', undefined, owner.token);
+      expect(res.body.status).toBe('CONECTADO');
+    }
+    expect(sets()).toHaveLength(1);
+    expect(sets()[0]?.body).toMatchObject({
+      webhook: { enabled: true, events: expect.arrayContaining(['MESSAGES_UPDATE']) },
+    });
   });
 
   it('a webhook call is a sign of life (recorded on the connection)', async () => {
