@@ -26,7 +26,7 @@ beforeAll(async () => {
   phone = await launchPhone(campaign.server.baseUrl);
   page = phone.page;
   await signIn(page, campaign.owner);
-}, 60_000);
+});
 
 afterAll(async () => {
   await phone?.close();
