@@ -1,21 +1,12 @@
-import {
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { stores } from './schema-accounts';
+/** Drizzle schema, WhatsApp: the gateway link, receipts, conversation turns and the sandbox's deliveries. */
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './schema-catalogue';
-import { createdAt, updatedAt } from './schema-columns';
+import { at, createdAt, updatedAt, uuidKey } from './schema-columns';
+import { storeRef } from './schema-store-columns';
 
 /** The store's link to its WhatsApp gateway instance. */
 export const whatsappConnections = pgTable('whatsapp_connections', {
-  storeId: uuid('store_id')
-    .primaryKey()
-    .references(() => stores.id, { onDelete: 'cascade' }),
+  storeId: storeRef().primaryKey(),
   provider: text('provider').notNull(),
   instanceName: text('instance_name').notNull(),
   /** Shared secret the gateway sends back in webhook headers. Never logged. */
@@ -26,7 +17,7 @@ export const whatsappConnections = pgTable('whatsapp_connections', {
    * When the gateway last called the store's webhook (any event): a gateway that says 'open'
    * but has not called for long and does not answer is not shown as connected.
    */
-  lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+  lastEventAt: at('last_event_at'),
   updatedAt: updatedAt(),
 });
 
@@ -39,14 +30,12 @@ export const whatsappConnections = pgTable('whatsapp_connections', {
 export const whatsappReceipts = pgTable(
   'whatsapp_receipts',
   {
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    storeId: storeRef(),
     messageId: text('message_id').notNull(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    deliveredAt: at('delivered_at'),
+    readAt: at('read_at'),
     /** WhatsApp's ERROR: counted as not delivered only while no delivery was seen. */
-    failedAt: timestamp('failed_at', { withTimezone: true }),
+    failedAt: at('failed_at'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.messageId] })],
@@ -56,10 +45,8 @@ export const whatsappReceipts = pgTable(
 export const conversationMessages = pgTable(
   'conversation_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    storeId: storeRef(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     phone: text('phone').notNull(),
     direction: text('direction').$type<'in' | 'out'>().notNull(),
@@ -84,10 +71,8 @@ export const conversationMessages = pgTable(
 export const sandboxMessages = pgTable(
   'sandbox_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    storeId: storeRef(),
     toNumber: text('to_number').notNull(),
     text: text('text').notNull(),
     mediaUrl: text('media_url'),

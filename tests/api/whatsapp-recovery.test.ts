@@ -227,10 +227,10 @@ describe('Conectar com código (sandbox)', () => {
     );
     expect(second.body.pairingCode).toMatch(/^[A-Z2-9]{8}$/);
     expect(second.body.pairingCode).not.toBe(first.body.pairingCode);
-    const stale = new URL(first.body.sandboxUrl);
+    const stale = new URL(String(first.body.sandboxUrl));
     expect((await s.app.request(`${stale.pathname}${stale.search}`)).status).toBe(401);
     // Opening the current page stands for typing the code on the phone: connected.
-    const page = new URL(second.body.sandboxUrl);
+    const page = new URL(String(second.body.sandboxUrl));
     expect((await s.app.request(`${page.pathname}${page.search}`)).status).toBe(200);
     const status = await s.call('GET', '/api/whatsapp/status', undefined, owner.token);
     expect(status.body.status).toBe('CONECTADO');

@@ -32,10 +32,22 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
 /** No answer at all (not an HTTP error): the device has no usable connection. */
 const isNetworkError = (error: unknown) => !(error instanceof ApiRequestError);
 
+type Busy = 'qr' | 'code' | 'disconnect';
+/** A failed action's toast: title and text. */
+type Failure = [string, string];
+const QR_FAILED: Failure = [
+  'Erro ao conectar WhatsApp',
+  'Não foi possível gerar o QR Code. Tente novamente.',
+];
+const DISCONNECT_FAILED: Failure = [
+  'Erro ao desconectar',
+  'Não foi possível desconectar o WhatsApp. Tente novamente.',
+];
+
 export function useWhatsAppConnection() {
   const [view, setView] = useState<ConnectionView>({ kind: 'loading' });
   const [provider, setProvider] = useState<string>();
-  const [busy, setBusy] = useState<'qr' | 'code' | 'disconnect' | null>(null);
+  const [busy, setBusy] = useState<Busy | null>(null);
   const alive = useRef(true);
   const recheckTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -109,6 +121,19 @@ export function useWhatsAppConnection() {
     if (alive.current) showQr(answer);
   });
 
+  /** Runs a button's action (its spinner on meanwhile); a failure is said in `failure`'s toast. */
+  const act = useCallback(async (kind: Busy, work: () => Promise<void>, failure: Failure) => {
+    setBusy(kind);
+    try {
+      await work();
+    } catch (error) {
+      console.warn(error);
+      toast.error(...failure);
+    } finally {
+      if (alive.current) setBusy(null);
+    }
+  }, []);
+
   const askForCode = useCallback(() => setView({ kind: 'pairing-form' }), []);
 
   const requestCode = useCallback(
@@ -121,11 +146,8 @@ export function useWhatsAppConnection() {
         if (!alive.current) return;
         if (isConnected(answer)) setView({ kind: 'connected' });
         else if (answer.pairingCode) {
-          setView({
-            kind: 'pairing-code',
-            pairingCode: answer.pairingCode,
-            sandboxUrl: answer.sandboxUrl,
-          });
+          const { pairingCode, sandboxUrl } = answer;
+          setView({ kind: 'pairing-code', pairingCode, sandboxUrl });
         }
       } catch (error) {
         if (!alive.current) return;
@@ -144,39 +166,33 @@ export function useWhatsAppConnection() {
 
   const connect = useCallback(async () => {
     if (isOffline()) return setView({ kind: 'offline' });
-    setBusy('qr');
-    try {
-      const answer = await generateQr();
-      learn(answer);
-      if (!alive.current) return;
-      if (!isConnected(answer) && !answer.qrCode) throw new Error('no QR');
-      setView({ kind: 'disconnected' });
-      showQr(answer);
-    } catch {
-      toast.error(
-        'Erro ao conectar WhatsApp',
-        'Não foi possível gerar o QR Code. Tente novamente.',
-      );
-    } finally {
-      if (alive.current) setBusy(null);
-    }
-  }, [learn, showQr]);
+    await act(
+      'qr',
+      async () => {
+        const answer = await generateQr();
+        learn(answer);
+        if (!alive.current) return;
+        if (!isConnected(answer) && !answer.qrCode) throw new Error('no QR');
+        setView({ kind: 'disconnected' });
+        showQr(answer);
+      },
+      QR_FAILED,
+    );
+  }, [act, learn, showQr]);
 
-  const disconnect = useCallback(async () => {
-    setBusy('disconnect');
-    try {
-      await disconnectWhatsApp();
-      if (alive.current) setView({ kind: 'disconnected' });
-      toast.success('WhatsApp desconectado');
-    } catch {
-      toast.error(
-        'Erro ao desconectar',
-        'Não foi possível desconectar o WhatsApp. Tente novamente.',
-      );
-    } finally {
-      if (alive.current) setBusy(null);
-    }
-  }, []);
+  const disconnect = useCallback(
+    () =>
+      act(
+        'disconnect',
+        async () => {
+          await disconnectWhatsApp();
+          if (alive.current) setView({ kind: 'disconnected' });
+          toast.success('WhatsApp desconectado');
+        },
+        DISCONNECT_FAILED,
+      ),
+    [act],
+  );
 
   return { view, provider, busy, connect, disconnect, refresh, askForCode, requestCode };
 }
