@@ -36,8 +36,8 @@ const instantGateway: WhatsAppGateway = {
   connect: async () => ({ qrCode: null, state: 'connected' }),
   state: async () => 'connected',
   disconnect: async () => {},
-  sendText: async () => {},
-  sendImage: async () => {},
+  sendText: async () => undefined,
+  sendImage: async () => undefined,
   parseWebhook: () => [],
 };
 

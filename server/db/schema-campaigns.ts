@@ -116,6 +116,8 @@ export const campaignRecipients = pgTable(
     /** Last attempt or settlement. */
     settledAt: at('settled_at'),
     sentAt: at('sent_at'),
+    /** The gateway's id of the message (Evolution's key.id): receipts are matched by it. */
+    gatewayMessageId: text('gateway_message_id'),
     createdAt: createdAt(),
   },
   (t) => [

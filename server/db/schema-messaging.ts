@@ -1,7 +1,7 @@
-/** Drizzle schema, WhatsApp: the gateway link, conversation turns and the sandbox's deliveries. */
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+/** Drizzle schema, WhatsApp: the gateway link, receipts, conversation turns and the sandbox's deliveries. */
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './schema-catalogue';
-import { createdAt, updatedAt, uuidKey } from './schema-columns';
+import { at, createdAt, updatedAt, uuidKey } from './schema-columns';
 import { storeRef } from './schema-store-columns';
 
 /** The store's link to its WhatsApp gateway instance. */
@@ -13,8 +13,33 @@ export const whatsappConnections = pgTable('whatsapp_connections', {
   webhookSecret: text('webhook_secret').notNull(),
   state: text('state').notNull().default('disconnected'),
   connectedNumber: text('connected_number'),
+  /**
+   * When the gateway last called the store's webhook (any event): a gateway that says 'open'
+   * but has not called for long and does not answer is not shown as connected.
+   */
+  lastEventAt: at('last_event_at'),
   updatedAt: updatedAt(),
 });
+
+/**
+ * What WhatsApp said about a message the store sent (Evolution's messages.update), keyed by the
+ * gateway's message id. Kept apart from the recipient rows so a receipt that arrives before the
+ * send is recorded (or twice, or out of order) is never lost: the report joins on the id, and
+ * each column is written once (the first time), so a status only moves forward.
+ */
+export const whatsappReceipts = pgTable(
+  'whatsapp_receipts',
+  {
+    storeId: storeRef(),
+    messageId: text('message_id').notNull(),
+    deliveredAt: at('delivered_at'),
+    readAt: at('read_at'),
+    /** WhatsApp's ERROR: counted as not delivered only while no delivery was seen. */
+    failedAt: at('failed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.messageId] })],
+);
 
 /** Every conversation turn with a customer: incoming, assistant replies, owner replies, campaigns. */
 export const conversationMessages = pgTable(

@@ -23,6 +23,7 @@ import {
   saveImage,
 } from '../services/campaigns/images';
 import { campaignReport, listCampaigns } from '../services/campaigns/repo';
+import { campaignReportCsv } from '../services/campaigns/report-csv';
 import { campaignBilling } from '../services/payments/campaign-billing';
 import { campaignPaymentGate, requireConnectedWhatsApp } from '../services/payments/campaign-gate';
 import { settleCancelledCampaign } from '../services/payments/campaign-refunds';
@@ -130,6 +131,20 @@ campaignRoutes.patch('/:id/cancelar', async (c) => {
   await settleCancelledCampaign(c.var.deps, c.var.storeId, c.req.param('id'));
   if (replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(outcome.body, outcome.status as 200);
+});
+
+// The report for a spreadsheet (RFC 4180 with `;` and a BOM, for Excel in Portuguese).
+campaignRoutes.get('/:id/relatorio.csv', async (c) => {
+  const { fileName, csv } = await campaignReportCsv(
+    c.var.deps.db,
+    c.var.storeId,
+    c.req.param('id'),
+    baseOf(c),
+  );
+  c.header('content-type', 'text/csv; charset=utf-8');
+  c.header('content-disposition', `attachment; filename="${fileName}"`);
+  c.header('cache-control', 'no-store');
+  return c.body(csv);
 });
 
 campaignRoutes.get('/:id/relatorio', async (c) => {

@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { isUuid, readJson } from '../http';
 import { errorSummary, logger } from '../logger';
 import { handleGatewayEvents } from '../services/assistant/handle-incoming';
-import { findConnection, secretsMatch } from '../services/whatsapp/connections';
+import { findConnection, noteWebhook, secretsMatch } from '../services/whatsapp/connections';
 import { WEBHOOK_SECRET_HEADER, WebhookPayloadError } from '../services/whatsapp/gateway';
+import { isReceipt, recordReceipts } from '../services/whatsapp/receipts';
 import type { AppEnv } from '../types';
 
 export const webhookRoutes = new Hono<AppEnv>();
@@ -39,7 +40,14 @@ webhookRoutes.post('/whatsapp/:storeId', async (c) => {
     throw error;
   }
   try {
-    await handleGatewayEvents(deps, storeId, events);
+    // Any authenticated call is a sign of life: the status route trusts a gateway that calls.
+    await noteWebhook(deps.db, storeId);
+    await recordReceipts(deps.db, connection, events.filter(isReceipt));
+    await handleGatewayEvents(
+      deps,
+      storeId,
+      events.filter((e) => !isReceipt(e)),
+    );
   } catch (error) {
     // Our failure, not the gateway's: acknowledge so it does not retry the same message forever.
     logger.error('webhook processing failed', { storeId, error: errorSummary(error) });

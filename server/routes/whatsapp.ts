@@ -1,17 +1,16 @@
-/** /api/whatsapp: connection status, QR generation and disconnect for the caller's store. */
+/**
+ * /api/whatsapp: connection status (told honestly), QR generation, pairing code and disconnect
+ * for the caller's store.
+ */
 import { Hono } from 'hono';
+import { normalizePhone, PHONE_INVALID } from '../../src/domain/phone';
 import { requireStore, requireUser } from '../auth/middleware';
 import { ApiError } from '../http';
 import { publicBaseUrl } from '../services/public-base';
-import type { ConnectionState } from '../services/whatsapp/gateway';
 import { GatewayError } from '../services/whatsapp/gateway';
+import { honestStatus, STATUS_OF as STATUS } from '../services/whatsapp/honest-state';
+import { toInternational } from '../services/whatsapp/phone-jid';
 import type { AppEnv } from '../types';
-
-const STATUS: Record<ConnectionState, 'CONECTADO' | 'CONECTANDO' | 'DESCONECTADO'> = {
-  connected: 'CONECTADO',
-  connecting: 'CONECTANDO',
-  disconnected: 'DESCONECTADO',
-};
 
 /** Gateway trouble is the gateway's, not the caller's: 502 with the Portuguese reason. */
 async function viaGateway<T>(work: () => Promise<T>, message?: string): Promise<T> {
@@ -27,12 +26,36 @@ export const whatsappRoutes = new Hono<AppEnv>();
 whatsappRoutes.use('*', requireUser, requireStore);
 
 whatsappRoutes.get('/status', async (c) => {
-  const { gateway } = c.var.deps;
-  const state = await viaGateway(() => gateway.state({ id: c.var.storeId }));
+  const { gateway, db } = c.var.deps;
+  return c.json(await viaGateway(() => honestStatus(db, gateway, c.var.storeId)));
+});
+
+/** 'Conectar com código': the store's number → the 8-character code to type on the phone. */
+whatsappRoutes.get('/pairing-code', async (c) => {
+  const { gateway, env } = c.var.deps;
+  const national = normalizePhone(c.req.query('number') ?? '');
+  if (!national) throw new ApiError(400, PHONE_INVALID);
+  if (!gateway.pairingCode) {
+    throw new ApiError(501, 'Este servidor de WhatsApp não conecta por código. Use o QR Code.');
+  }
+  const origin = publicBaseUrl(env, c.req.url) ?? undefined;
+  const pairing = gateway.pairingCode;
+  const result = await viaGateway(
+    () => pairing.call(gateway, { id: c.var.storeId }, toInternational(national), { origin }),
+    'Não foi possível gerar o código. Tente novamente.',
+  );
+  if (result.state === 'connected') {
+    return c.json({ pairingCode: null, status: 'CONECTADO', connected: true });
+  }
+  if (!result.pairingCode) {
+    throw new ApiError(503, 'O código ainda não ficou pronto. Tente novamente.');
+  }
   return c.json({
-    status: STATUS[state],
-    connected: state === 'connected',
+    pairingCode: result.pairingCode,
+    status: STATUS[result.state],
+    connected: false,
     provider: gateway.provider,
+    ...(result.link ? { sandboxUrl: result.link } : {}),
   });
 });
 

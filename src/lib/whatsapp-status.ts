@@ -10,6 +10,10 @@ export type WhatsAppStatus = {
   connected?: boolean;
   /** 'sandbox' when no real gateway is configured (the built-in demonstration). */
   provider?: string;
+  /** With status 'VERIFICANDO' (the gateway went quiet): ask again after this many seconds. */
+  recheckInSeconds?: number;
+  /** A campaign the disconnection paused, for the home card to say why nothing goes out. */
+  pausedCampaign?: { id: string; titulo: string; reason: string };
 };
 
 /** Spec §3: either field may say it; both shapes are accepted. */

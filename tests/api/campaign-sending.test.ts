@@ -72,6 +72,8 @@ describe('sending a campaign', () => {
       total: 9,
       pending: 0,
       sent: 9,
+      delivered: 0,
+      read: 0,
       unconfirmed: 0,
       failed: 0,
       skipped: 2,

@@ -377,6 +377,8 @@ describe('GET /api/campanhas (history) and the report', () => {
       total: 3,
       pending: 0,
       sent: 0,
+      delivered: 0,
+      read: 0,
       unconfirmed: 0,
       failed: 0,
       skipped: 0,

@@ -63,7 +63,7 @@ describe('Evolution adapter', () => {
         byEvents: false,
         base64: false,
         headers: { 'x-tali-secret': row?.webhookSecret },
-        events: ['MESSAGES_UPSERT', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'],
+        events: ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'],
       },
     });
     expect(row?.webhookSecret.length).toBeGreaterThanOrEqual(40);

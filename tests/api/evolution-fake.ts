@@ -41,6 +41,28 @@ export async function startFakeEvolution() {
   const notOnWhatsApp = new Set<string>();
   /** How many /instance/connect calls answer with an empty QR before a real one. */
   let emptyQrCalls = 0;
+  /** instance → the webhook Talí configured (create or webhook/set): url and headers. */
+  const webhooks = new Map<string, { url: string; headers: Record<string, string> }>();
+  /**
+   * instance → the number a connection was started with (Evolution's `phoneNumber`): like the
+   * real one, a pairing code is only made when a connection starts from 'close' with `number`,
+   * and appears from the second read of connect on (Baileys waits for its first QR event).
+   */
+  const pairingNumbers = new Map<string, { number: string; reads: number }>();
+  const pairingCodeFor = (number: string) =>
+    `K${number.slice(-7)}`
+      .replace(/[^0-9A-Z]/g, 'X')
+      .padEnd(8, 'Z')
+      .slice(0, 8);
+  function qrAnswer(instance: string) {
+    const pairing = pairingNumbers.get(instance);
+    const code = pairing && pairing.reads++ > 0 ? pairingCodeFor(pairing.number) : null;
+    return { pairingCode: code, code: '2@abc', base64: FAKE_QR, count: 1 };
+  }
+  const noteWebhook = (instance: string, webhook: unknown) => {
+    const w = (webhook ?? {}) as { url?: string; headers?: Record<string, string> };
+    if (w.url) webhooks.set(instance, { url: w.url, headers: w.headers ?? {} });
+  };
   const options = {
     /**
      * Like a real instance: a send while not 'open' fails inside Evolution's send (Baileys'
@@ -137,6 +159,10 @@ export async function startFakeEvolution() {
         });
       }
       instances.set(instanceName, 'connecting');
+      const created = body as { webhook?: unknown; number?: string };
+      noteWebhook(instanceName, created.webhook);
+      if (created.number) pairingNumbers.set(instanceName, { number: created.number, reads: 0 });
+      else pairingNumbers.delete(instanceName);
       return send(201, {
         instance: {
           instanceName,
@@ -145,7 +171,7 @@ export async function startFakeEvolution() {
           status: 'connecting',
         },
         hash: 'token-da-instancia',
-        qrcode: { pairingCode: null, code: '2@abc', base64: FAKE_QR, count: 1 },
+        qrcode: qrAnswer(instanceName),
       });
     }
     const state = instances.get(name);
@@ -159,15 +185,23 @@ export async function startFakeEvolution() {
       return send(200, { instance: { instanceName: name, state } });
     if (route === 'GET /instance/connect') {
       if (state === 'open') return send(200, { instance: { instanceName: name, state: 'open' } });
+      // Only a connection started from 'close' takes the number (instance.controller.ts).
+      const number = url.searchParams.get('number');
+      if (state === 'close') {
+        if (number) pairingNumbers.set(name, { number, reads: 0 });
+        else pairingNumbers.delete(name);
+      }
       instances.set(name, 'connecting');
       if (emptyQrCalls > 0) {
         emptyQrCalls--;
         return send(200, { pairingCode: null, code: null, base64: '', count: 0 });
       }
-      return send(200, { pairingCode: null, code: '2@abc', base64: FAKE_QR, count: 1 });
+      return send(200, qrAnswer(name));
     }
-    if (route === 'POST /webhook/set')
+    if (route === 'POST /webhook/set') {
+      noteWebhook(name, (body as { webhook: unknown }).webhook);
       return send(201, { webhook: (body as { webhook: unknown }).webhook });
+    }
     if (route === 'DELETE /instance/logout') {
       if (state === 'close')
         return send(400, {
@@ -298,6 +332,41 @@ export async function startFakeEvolution() {
     setStatus(instance: string, index: number, status: string) {
       stored.get(instance)?.[index]?.MessageUpdate.push({ status });
     },
+    /** The webhook Talí configured for an instance (create or webhook/set). */
+    webhooks,
+    /**
+     * The `messages.update` webhook call Evolution makes when WhatsApp acknowledges a message
+     * the store sent (whatsapp.baileys.service.ts): where it posts, its headers and its body.
+     * `keyId` is the id the send answered with in `key.id`; `messageId` is Evolution's row id.
+     */
+    messagesUpdate(instance: string, keyId: string, status: string) {
+      const hook = webhooks.get(instance);
+      if (!hook) throw new Error(`no webhook set for ${instance}`);
+      const message = (stored.get(instance) ?? []).find((m) => m.key.id === keyId);
+      message?.MessageUpdate.push({ status });
+      return {
+        url: hook.url,
+        headers: hook.headers,
+        body: {
+          event: 'messages.update',
+          instance,
+          data: {
+            keyId,
+            remoteJid: message?.key.remoteJid ?? '5511999999999@s.whatsapp.net',
+            fromMe: true,
+            participant: undefined,
+            status,
+            instanceId: `id-${instance}`,
+            ...(message ? { messageId: message.id } : {}),
+          },
+          destination: hook.url,
+          date_time: new Date().toISOString(),
+          sender: '5511900000000@s.whatsapp.net',
+          server_url: 'http://evolution.local',
+          apikey: 'token-da-instancia',
+        },
+      };
+    },
     setEmptyQrCalls(n: number) {
       emptyQrCalls = n;
     },
@@ -332,6 +401,11 @@ export async function createEvolutionApp(
     sendImage: (...a) => get().sendImage(...a),
     parseWebhook: (...a) => get().parseWebhook(...a),
     lookupSent: (...a) => get().lookupSent?.(...a) ?? Promise.resolve('unknown' as const),
+    pairingCode: (...a) => {
+      const pairing = get().pairingCode;
+      if (!pairing) throw new Error('the Evolution adapter makes pairing codes');
+      return pairing(...a);
+    },
   };
   const t = await createTestApp({ ...services, gateway: late });
   const gateway = createEvolutionGateway({

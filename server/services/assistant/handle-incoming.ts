@@ -44,7 +44,7 @@ export async function handleGatewayEvents(
   for (const event of events) {
     if (event.type === 'connection') {
       await saveState(deps.db, storeId, event.state);
-    } else {
+    } else if (event.type === 'message') {
       // Gateway text is as hostile as any client's: NUL or a lone surrogate would fail the insert.
       const clean = { ...event, text: cleanText(event.text), pushName: cleanText(event.pushName) };
       await handleMessage(deps, storeId, clean);

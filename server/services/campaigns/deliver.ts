@@ -78,6 +78,7 @@ export async function claimNext(
     nextAttemptAt: null,
     settledAt: null,
     sentAt: null,
+    gatewayMessageId: null,
     createdAt: now,
     customerOptedOut: row.opted_out === true,
     customerGone: row.opted_out === null || row.deleted_at !== null,
@@ -102,11 +103,14 @@ export async function markSent(
   token: string,
   now: Date,
   message: { text: string; mediaUrl: string | null },
+  /** The gateway's id for the message (its receipts name it); null when it gave none. */
+  messageId: string | null = null,
 ): Promise<boolean> {
   const result = await db.execute(sql`
     with done as (
       update campaign_recipients set status = 'sent', sent_at = ${now}, settled_at = ${now},
-        last_error = null, next_attempt_at = null
+        last_error = null, next_attempt_at = null,
+        gateway_message_id = coalesce(${messageId}, gateway_message_id)
       where id = ${r.id} and ((status = 'sending' and claim_token = ${token})
                               or status = 'unconfirmed')
       returning id),

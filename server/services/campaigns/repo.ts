@@ -11,6 +11,7 @@ import type { Services } from '../../types';
 import { audiencesOf } from '../labels/campaign-audience';
 import { NO_ORDERS, ordersOfCampaigns } from '../orders/campaign-orders';
 import { countAudience } from './audience';
+import { recipientsReport } from './recipient-status';
 import { type CampaignJson, type CampaignRow, campaignJson } from './serialize';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -85,47 +86,12 @@ export async function listCampaigns(
   return toJson(deps.db, storeId, rows, base);
 }
 
-/**
- * What the report shows. 'unconfirmed' (não confirmado): the gateway may have sent it and
- * could not say; it is never sent again, and for billing it counts as possibly sent.
- */
-export type RecipientStatus = 'pending' | 'sent' | 'unconfirmed' | 'failed' | 'skipped';
-
-/** The delivery report: counts per status and every recipient with its status and time. */
+/** The delivery report: counts and rates per status and every recipient with its status and time. */
 export async function campaignReport(db: Db, storeId: string, id: string, base: Base) {
   const row = await requireCampaign(db, storeId, id);
   const campaign = await oneJson(db, row, base);
-  const list = await db
-    .select({
-      customerId: campaignRecipients.customerId,
-      name: campaignRecipients.name,
-      phone: campaignRecipients.phone,
-      status: campaignRecipients.status,
-      settledAt: campaignRecipients.settledAt,
-      lastError: campaignRecipients.lastError,
-    })
-    .from(campaignRecipients)
-    .where(eq(campaignRecipients.campaignId, row.id))
-    .orderBy(asc(campaignRecipients.name), asc(campaignRecipients.id));
-  const counts = { total: 0, pending: 0, sent: 0, unconfirmed: 0, failed: 0, skipped: 0 };
-  const recipients = list.map((r) => {
-    // A claimed message in flight is still "pending" to the owner.
-    const status = (r.status === 'sending' ? 'pending' : r.status) as RecipientStatus;
-    counts[status]++;
-    return {
-      customerId: r.customerId,
-      name: r.name,
-      phone: r.phone,
-      status,
-      at: r.settledAt ? r.settledAt.toISOString() : null,
-      error:
-        status === 'failed' || status === 'skipped' || status === 'unconfirmed'
-          ? r.lastError
-          : null,
-    };
-  });
-  counts.total = list.length === 0 ? campaign.recipientCount : list.length - counts.skipped;
-  return { campaign, counts, recipients };
+  const { counts, rates, recipients } = await recipientsReport(db, row.id, campaign.recipientCount);
+  return { campaign, counts, rates, recipients };
 }
 
 /** Used by tests and the bench: raw status counts of a campaign's recipients. */

@@ -44,9 +44,12 @@ export async function sendOne(
 ): Promise<SendOutcome> {
   const { db, gateway } = deps;
   const store = { id: r.storeId };
+  let messageId: string | null = null;
   try {
-    if (message.mediaUrl) await gateway.sendImage(store, r.phone, message.mediaUrl, message.text);
-    else await gateway.sendText(store, r.phone, message.text);
+    const answer = message.mediaUrl
+      ? await gateway.sendImage(store, r.phone, message.mediaUrl, message.text)
+      : await gateway.sendText(store, r.phone, message.text);
+    messageId = answer?.id ?? null;
   } catch (error) {
     const now = deps.now();
     if (error instanceof NumberNotOnWhatsAppError) {
@@ -75,7 +78,7 @@ export async function sendOne(
     await countFailure(deps, campaign, r.storeId, now);
     return final ? 'failed' : 'retry';
   }
-  await untilRecorded('markSent', () => markSent(db, r, token, deps.now(), message));
+  await untilRecorded('markSent', () => markSent(db, r, token, deps.now(), message, messageId));
   return 'sent';
 }
 

@@ -69,6 +69,14 @@ export async function saveState(
     .where(eq(whatsappConnections.storeId, storeId));
 }
 
+/** The gateway called the store's webhook now (any event, any answer). */
+export async function noteWebhook(db: Db, storeId: string): Promise<void> {
+  await db
+    .update(whatsappConnections)
+    .set({ lastEventAt: sql`now()` })
+    .where(eq(whatsappConnections.storeId, storeId));
+}
+
 /** Constant-time comparison of secrets of any length (hashing first equalises the lengths). */
 export function secretsMatch(given: string | undefined | null, expected: string): boolean {
   if (!given) return false;

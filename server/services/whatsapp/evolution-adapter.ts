@@ -1,11 +1,20 @@
 /** WhatsAppGateway over Evolution API v2: one instance per store, webhook back to Talí. */
 import type { Db } from '../../db/client';
+import { errorSummary, logger } from '../../logger';
 import { ensureConnection, saveState } from './connections';
 import { createEvolutionHttp, type EvolutionHttpOptions } from './evolution-http';
+import { lookupOutcome } from './evolution-lookup';
+import { requestPairingCode } from './evolution-pairing';
 import { mapEvolutionState, parseEvolutionWebhook } from './evolution-webhook';
-import type { ConnectionState, ConnectResult, GatewayStore, WhatsAppGateway } from './gateway';
+import type {
+  ConnectionState,
+  ConnectResult,
+  GatewayStore,
+  SentMessage,
+  WhatsAppGateway,
+} from './gateway';
 import { GatewayError, WEBHOOK_SECRET_HEADER } from './gateway';
-import { jidToNumber, phoneVariants, toInternational } from './phone-jid';
+import { toInternational } from './phone-jid';
 
 export type EvolutionGatewayOptions = EvolutionHttpOptions & {
   db: Db;
@@ -17,57 +26,25 @@ export type EvolutionGatewayOptions = EvolutionHttpOptions & {
   qrPollDelaysMs?: number[];
 };
 
-export const WEBHOOK_EVENTS = ['MESSAGES_UPSERT', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'];
+/** MESSAGES_UPDATE carries the receipts (delivered, read, ERROR) of the store's messages. */
+export const WEBHOOK_EVENTS = [
+  'MESSAGES_UPSERT',
+  'MESSAGES_UPDATE',
+  'CONNECTION_UPDATE',
+  'QRCODE_UPDATED',
+];
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (typeof v === 'object' && v !== null ? (v as Obj) : {});
+/** The id a send answered with (`key.id`): the one its receipts will name. */
+const sentIdOf = (body: unknown): SentMessage => {
+  const id = obj(obj(body).key).id;
+  return { id: typeof id === 'string' && id.length > 0 && id.length <= 256 ? id : null };
+};
 const qrOf = (v: unknown): string | null => {
   const b64 = obj(v).base64;
   return typeof b64 === 'string' && b64.startsWith('data:image') ? b64 : null;
 };
-
-/** The text of a stored message (Evolution keeps a link-preview text as `conversation`). */
-function storedText(message: unknown): string {
-  const m = obj(message);
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  return (
-    str(m.conversation) || str(obj(m.extendedTextMessage).text) || str(obj(m.imageMessage).caption)
-  );
-}
-
-/**
- * What a `POST /chat/findMessages` answer says about a message we sent: 'sent' when one of its
- * records (ours: fromMe, to this number, this text) exists and was not marked ERROR, 'failed'
- * when every one was (WhatsApp refused it), 'unknown' when none is there.
- */
-export function lookupOutcome(
-  body: unknown,
-  toNumber: string,
-  text: string,
-): 'sent' | 'failed' | 'unknown' {
-  const records = obj(obj(body).messages).records;
-  if (!Array.isArray(records)) return 'unknown';
-  const numbers = new Set(phoneVariants(jidToNumber(`${toInternational(toNumber)}@x`)));
-  const ours = records.filter((r) => {
-    const key = obj(obj(r).key);
-    const jid = typeof key.remoteJid === 'string' ? key.remoteJid : '';
-    return (
-      key.fromMe === true &&
-      numbers.has(jidToNumber(jid)) &&
-      storedText(obj(r).message).trim() === text.trim()
-    );
-  });
-  if (ours.length === 0) return 'unknown';
-  const failed = (r: unknown) => {
-    const updates = obj(r).MessageUpdate;
-    const statuses = [
-      obj(r).status,
-      ...(Array.isArray(updates) ? updates : []).map((u) => obj(u).status),
-    ].filter((v) => typeof v === 'string');
-    return statuses.includes('ERROR') && !statuses.some((v) => /ACK|READ|PLAYED/.test(String(v)));
-  };
-  return ours.every(failed) ? 'failed' : 'sent';
-}
 
 export function createEvolutionGateway(options: EvolutionGatewayOptions): WhatsAppGateway {
   const { db } = options;
@@ -76,6 +53,8 @@ export function createEvolutionGateway(options: EvolutionGatewayOptions): WhatsA
   const qrPollDelaysMs = options.qrPollDelaysMs ?? [800, 1500, 2500];
   const http = createEvolutionHttp({ ...options, timeoutMs });
   const publicBase = options.publicUrl.replace(/\/+$/, '');
+  /** Stores whose webhook this process has re-pointed since it started (see `state`). */
+  const repointed = new Set<string>();
 
   async function connection(store: GatewayStore) {
     return ensureConnection(db, store.id, 'evolution');
@@ -148,6 +127,19 @@ export function createEvolutionGateway(options: EvolutionGatewayOptions): WhatsA
       const row = await connection(store);
       const state = (await remoteState(row.instanceName)) ?? 'disconnected';
       if (state !== row.state) await saveState(db, store.id, state);
+      if (state === 'connected' && !repointed.has(store.id)) {
+        // Once per process: an instance linked before this version (or whose webhook was lost)
+        // gets the current events (receipts) and address without waiting for a new QR.
+        repointed.add(store.id);
+        await http
+          .expectOk('POST', `/webhook/set/${row.instanceName}`, {
+            webhook: { enabled: true, ...webhookConfig(store.id, row.webhookSecret) },
+          })
+          .catch((error: unknown) => {
+            repointed.delete(store.id);
+            logger.warn('whatsapp webhook not re-pointed', { error: errorSummary(error) });
+          });
+      }
       return state;
     },
 
@@ -164,19 +156,20 @@ export function createEvolutionGateway(options: EvolutionGatewayOptions): WhatsA
     async sendText(store, toNumber, text) {
       const row = await connection(store);
       const number = toInternational(toNumber);
-      await http.expectOk(
+      const body = await http.expectOk(
         'POST',
         `/message/sendText/${row.instanceName}`,
         { number, text, delay: typingDelayMs },
         number,
       );
+      return sentIdOf(body);
     },
 
     async sendImage(store, toNumber, media, caption) {
       const row = await connection(store);
       const number = toInternational(toNumber);
       const dataUrl = /^data:([^;,]+);base64,(.*)$/s.exec(media);
-      await http.expectOk(
+      const body = await http.expectOk(
         'POST',
         `/message/sendMedia/${row.instanceName}`,
         {
@@ -188,6 +181,28 @@ export function createEvolutionGateway(options: EvolutionGatewayOptions): WhatsA
         },
         number,
       );
+      return sentIdOf(body);
+    },
+
+    async pairingCode(store, number) {
+      const row = await connection(store);
+      const result = await requestPairingCode(http, {
+        instance: row.instanceName,
+        number,
+        state: await remoteState(row.instanceName),
+        create: {
+          instanceName: row.instanceName,
+          integration: 'WHATSAPP-BAILEYS',
+          qrcode: true,
+          number,
+          groupsIgnore: true,
+          webhook: webhookConfig(store.id, row.webhookSecret),
+        },
+        repoint: { webhook: { enabled: true, ...webhookConfig(store.id, row.webhookSecret) } },
+        pollDelaysMs: qrPollDelaysMs,
+      });
+      await saveState(db, store.id, result.state);
+      return result;
     },
 
     async lookupSent(store, toNumber, text, since) {

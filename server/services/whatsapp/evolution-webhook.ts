@@ -1,5 +1,8 @@
-/** Evolution API v2 webhook payloads (`messages.upsert`, `connection.update`) → Talí events. */
-import type { ConnectionState, GatewayEvent, IncomingMessageEvent } from './gateway';
+/**
+ * Evolution API v2 webhook payloads (`messages.upsert`, `messages.update`, `connection.update`)
+ * → Talí events.
+ */
+import type { ConnectionState, GatewayEvent, IncomingMessageEvent, ReceiptEvent } from './gateway';
 import { WebhookPayloadError } from './gateway';
 import { jidToNumber } from './phone-jid';
 
@@ -70,6 +73,41 @@ function parseMessage(data: unknown): IncomingMessageEvent | null {
   };
 }
 
+/** Evolution's message statuses (Baileys' ack numbers named) → what a receipt means to Talí. */
+const RECEIPT_STATUS: Record<string, ReceiptEvent['status']> = {
+  SERVER_ACK: 'server',
+  DELIVERY_ACK: 'delivered',
+  READ: 'read',
+  PLAYED: 'read',
+  ERROR: 'failed',
+};
+
+/**
+ * One `messages.update` item: `{ keyId, remoteJid, fromMe, status, messageId?, instanceId }`
+ * (whatsapp.baileys.service.ts). `keyId` is WhatsApp's id, the one the send answered with in
+ * `key.id`; `messageId` is Evolution's own row id, never ours. Only the store's own messages
+ * (fromMe) carry receipts Talí wants; PENDING, DELETED and the rest are not receipts.
+ */
+function parseReceipt(data: unknown, instance: string | undefined, at: Date): ReceiptEvent | null {
+  if (!isObj(data)) throw new WebhookPayloadError();
+  const keyId = str(data.keyId) || (isObj(data.key) ? str(data.key.id) : '');
+  const status = RECEIPT_STATUS[str(data.status).toUpperCase()];
+  if (!keyId || !status || data.fromMe !== true) return null;
+  return {
+    type: 'receipt',
+    messageId: bounded(keyId, 'id'),
+    status,
+    ...(instance ? { instance } : {}),
+    at,
+  };
+}
+
+/** The envelope's `date_time` (ISO) when sane, else now. */
+function envelopeTime(value: unknown): Date {
+  const at = typeof value === 'string' ? new Date(value) : null;
+  return at && Number.isFinite(at.getTime()) ? at : new Date();
+}
+
 /**
  * One webhook call → events. Unknown event names are ignored (the gateway may send more than we
  * subscribed to); a body that is not an Evolution envelope is a WebhookPayloadError.
@@ -81,6 +119,14 @@ export function parseEvolutionWebhook(body: unknown): GatewayEvent[] {
   if (event === 'messages.upsert') {
     const items = Array.isArray(body.data) ? body.data : [body.data];
     return items.map(parseMessage).filter((m): m is IncomingMessageEvent => m !== null);
+  }
+  if (event === 'messages.update') {
+    const items = Array.isArray(body.data) ? body.data : [body.data];
+    const instance = typeof body.instance === 'string' ? body.instance : undefined;
+    const at = envelopeTime(body.date_time);
+    return items
+      .map((item) => parseReceipt(item, instance, at))
+      .filter((r): r is ReceiptEvent => r !== null);
   }
   if (event === 'connection.update') {
     if (!isObj(body.data)) throw new WebhookPayloadError();

@@ -44,7 +44,28 @@ export type ConnectionChangeEvent = {
   reason?: number;
 };
 
-export type GatewayEvent = IncomingMessageEvent | ConnectionChangeEvent;
+/**
+ * What WhatsApp said about a message the store sent (Evolution's messages.update): the server
+ * took it (SERVER_ACK), the phone got it (DELIVERY_ACK), it was read or played (READ, PLAYED), or
+ * it could not be delivered (ERROR).
+ */
+export type ReceiptEvent = {
+  type: 'receipt';
+  /** The id the gateway answered the send with (Evolution's key.id, its webhook's keyId). */
+  messageId: string;
+  status: 'server' | 'delivered' | 'read' | 'failed';
+  /** The gateway instance the event names, when it names one (another instance's is ignored). */
+  instance?: string;
+  at: Date;
+};
+
+export type GatewayEvent = IncomingMessageEvent | ConnectionChangeEvent | ReceiptEvent;
+
+/** What a send answers: the gateway's id for the message, when it gives one. */
+export type SentMessage = { id: string | null };
+
+/** A pairing code for linking by number instead of QR ('Conectar com código'). */
+export type PairingResult = { pairingCode: string | null; state: ConnectionState; link?: string };
 
 export interface WhatsAppGateway {
   readonly provider: GatewayProvider;
@@ -53,9 +74,23 @@ export interface WhatsAppGateway {
   state(store: GatewayStore): Promise<ConnectionState>;
   disconnect(store: GatewayStore): Promise<void>;
   /** `toNumber`: national digits (10/11) or full international digits. */
-  sendText(store: GatewayStore, toNumber: string, text: string): Promise<void>;
+  sendText(store: GatewayStore, toNumber: string, text: string): Promise<SentMessage | undefined>;
   /** `media`: an https URL or base64 (a data URL is accepted). */
-  sendImage(store: GatewayStore, toNumber: string, media: string, caption: string): Promise<void>;
+  sendImage(
+    store: GatewayStore,
+    toNumber: string,
+    media: string,
+    caption: string,
+  ): Promise<SentMessage | undefined>;
+  /**
+   * Starts linking by phone number: `number` is the store's full international digits. The code
+   * is null when the gateway has not produced one yet (or the number is already linked).
+   */
+  pairingCode?(
+    store: GatewayStore,
+    number: string,
+    options?: ConnectOptions,
+  ): Promise<PairingResult>;
   /**
    * After a send whose outcome is unknown (GatewayOutcomeUnknownError): did the gateway send a
    * message with this text to this number since `since`? 'sent' when it has it (delivered or on

@@ -11,8 +11,19 @@ import { parseEvolutionWebhook } from './evolution-webhook';
 import type { GatewayStore, WhatsAppGateway } from './gateway';
 import { GatewayError } from './gateway';
 import { toInternational } from './phone-jid';
+import {
+  DEFAULT_RECEIPT_DELAYS,
+  type SandboxReceiptDelays,
+  sandboxMessageId,
+  scheduleSandboxReceipts,
+} from './sandbox-receipts';
 
-export type SandboxGatewayOptions = { db: Db; publicUrl?: string };
+export type SandboxGatewayOptions = {
+  db: Db;
+  publicUrl?: string;
+  /** When the "phone" acknowledges delivery and reading (default a few seconds; null: never). */
+  receiptDelays?: SandboxReceiptDelays;
+};
 
 /** The page link carries a token derived from the secret, so the secret itself never travels. */
 export function sandboxPageToken(webhookSecret: string): string {
@@ -42,7 +53,18 @@ export function sandboxIncomingPayload(input: { name: string; phone: string; tex
   };
 }
 
-export function createSandboxGateway({ db, publicUrl }: SandboxGatewayOptions): WhatsAppGateway {
+/** The sandbox's pairing code: 8 characters derived from the secret, rotated with it. */
+export function sandboxPairingCode(webhookSecret: string): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = createHmac('sha256', webhookSecret).update('pairing-code').digest();
+  return Array.from(bytes.subarray(0, 8), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+export function createSandboxGateway({
+  db,
+  publicUrl,
+  receiptDelays = DEFAULT_RECEIPT_DELAYS,
+}: SandboxGatewayOptions): WhatsAppGateway {
   async function connected(store: GatewayStore) {
     const row = await ensureConnection(db, store.id, 'sandbox');
     if (row.state !== 'connected') {
@@ -61,6 +83,18 @@ export function createSandboxGateway({ db, publicUrl }: SandboxGatewayOptions): 
   ) {
     await connected(store);
     await db.insert(sandboxMessages).values({ storeId: store.id, toNumber, text, mediaUrl });
+    const id = sandboxMessageId();
+    scheduleSandboxReceipts(db, store.id, id, toNumber, receiptDelays);
+    return { id };
+  }
+
+  /** A new QR or code invalidates the previous one, like a real phone pairing. */
+  async function startLinking(store: GatewayStore, origin: string | undefined) {
+    const base = publicUrl ?? origin;
+    if (!base) throw new GatewayError('Endereço público do Talí desconhecido (PUBLIC_URL).');
+    const secret = newSecret();
+    await saveState(db, store.id, 'connecting', { webhookSecret: secret });
+    return { secret, link: sandboxPageUrl(base, store.id, secret) };
   }
 
   return {
@@ -69,18 +103,21 @@ export function createSandboxGateway({ db, publicUrl }: SandboxGatewayOptions): 
     async connect(store, options) {
       const row = await ensureConnection(db, store.id, 'sandbox');
       if (row.state === 'connected') return { qrCode: null, state: 'connected' };
-      const base = publicUrl ?? options?.origin;
-      if (!base) throw new GatewayError('Endereço público do Talí desconhecido (PUBLIC_URL).');
-      // A new QR invalidates the previous one, like a real phone pairing code.
-      const secret = newSecret();
-      await saveState(db, store.id, 'connecting', { webhookSecret: secret });
-      const link = sandboxPageUrl(base, store.id, secret);
+      const { link } = await startLinking(store, options?.origin);
       const qrCode = await QRCode.toDataURL(link, {
         errorCorrectionLevel: 'M',
         margin: 2,
         width: 320,
       });
       return { qrCode, state: 'connecting', link };
+    },
+
+    async pairingCode(store, _number, options) {
+      const row = await ensureConnection(db, store.id, 'sandbox');
+      if (row.state === 'connected') return { pairingCode: null, state: 'connected' };
+      // Typing the code on a phone cannot be simulated: the page link stands for it.
+      const { secret, link } = await startLinking(store, options?.origin);
+      return { pairingCode: sandboxPairingCode(secret), state: 'connecting', link };
     },
 
     async state(store) {
@@ -95,11 +132,11 @@ export function createSandboxGateway({ db, publicUrl }: SandboxGatewayOptions): 
     },
 
     async sendText(store, toNumber, text) {
-      await deliver(store, toNumber, text, null);
+      return deliver(store, toNumber, text, null);
     },
 
     async sendImage(store, toNumber, media, caption) {
-      await deliver(store, toNumber, caption, media);
+      return deliver(store, toNumber, caption, media);
     },
 
     parseWebhook(_headers, body) {

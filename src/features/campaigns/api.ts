@@ -8,11 +8,20 @@ export type Campaign = CampaignJson;
 
 export type DailyLimit = { dailyLimit: number; dailySent: number; remaining: number };
 
-export type RecipientStatus = 'pending' | 'sent' | 'unconfirmed' | 'failed' | 'skipped';
+export type RecipientStatus =
+  | 'pending'
+  | 'sent'
+  | 'delivered'
+  | 'read'
+  | 'unconfirmed'
+  | 'failed'
+  | 'skipped';
 
 export type CampaignReport = {
   campaign: Campaign;
-  counts: { total: number; pending: number; sent: number; failed: number; skipped: number };
+  counts: Record<RecipientStatus, number> & { total: number };
+  /** Percent of `total`: sent includes delivered and read, delivered includes read. */
+  rates?: { sent: number; delivered: number; read: number; failed: number };
   recipients: Array<{
     customerId: string;
     name: string;

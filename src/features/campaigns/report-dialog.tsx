@@ -1,15 +1,25 @@
-/** A campaign's delivery report: sent, failed and skipped counts, then each customer's status. */
+/**
+ * A campaign's delivery report: how many were sent, delivered and read (with rates), failed,
+ * unconfirmed and skipped, each customer's status, and 'Exportar CSV'.
+ */
+import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { formatPhone } from '~/domain/phone';
+import { recipientStatusText } from '~/domain/recipient-status';
+import { toast } from '~/lib/toast';
+import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
 import { Spinner } from '~/ui/spinner';
 import type { Campaign, CampaignReport } from './api';
-import { formatIso, recipientStatusLabel, statusLabel } from './format';
+import { formatIso, statusLabel } from './format';
+import { downloadReportCsv } from './report-csv';
 import { useCampaignReport } from './use-campaign-report';
 
 type Props = { campaign: Campaign | null; onClose: () => void };
 
 const RECIPIENT_COLORS: Record<string, string> = {
+  read: '#1d4ed8',
+  delivered: '#166534',
   sent: '#166534',
   unconfirmed: '#92400e',
   failed: '#b91c1c',
@@ -17,16 +27,25 @@ const RECIPIENT_COLORS: Record<string, string> = {
   pending: '#92400e',
 };
 
-function Counts({ counts }: { counts: CampaignReport['counts'] }) {
+/**
+ * Read as a funnel: 'Enviadas' counts every message that left (delivered and read ones too) and
+ * 'Entregues' the read ones too, each with its share of the customers the campaign reaches.
+ */
+function Counts({ report }: { report: CampaignReport }) {
+  const c = report.counts;
+  const r = report.rates;
   const cells = [
-    ['Enviadas', counts.sent],
-    ['Falharam', counts.failed],
-    ['Saíram da lista', counts.skipped],
-    ['Pendentes', counts.pending],
+    ['Enviadas', c.sent + (c.delivered ?? 0) + (c.read ?? 0), r?.sent],
+    ['Entregues', (c.delivered ?? 0) + (c.read ?? 0), r?.delivered],
+    ['Lidas', c.read ?? 0, r?.read],
+    ['Falharam', c.failed, r?.failed],
+    ['Não confirmadas', c.unconfirmed ?? 0, undefined],
+    ['Saíram da lista', c.skipped, undefined],
+    ['Pendentes', c.pending, undefined],
   ] as const;
   return (
     <dl className={css({ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: '2' })}>
-      {cells.map(([label, value]) => (
+      {cells.map(([label, value, rate]) => (
         <div
           key={label}
           className={css({ bg: 'gray.50', borderRadius: 'lg', p: '2.5', textAlign: 'center' })}
@@ -38,9 +57,39 @@ function Counts({ counts }: { counts: CampaignReport['counts'] }) {
           >
             {value}
           </dd>
+          {rate !== undefined ? (
+            <dd data-testid={`rate-${label}`} className={css({ fontSize: 'xs', color: 'muted' })}>
+              {rate}%
+            </dd>
+          ) : null}
         </div>
       ))}
     </dl>
+  );
+}
+
+function ExportButton({ campaignId }: { campaignId: string }) {
+  const [busy, setBusy] = useState(false);
+  const exportCsv = async () => {
+    setBusy(true);
+    try {
+      await downloadReportCsv(campaignId);
+    } catch (error) {
+      toast.error('Não foi possível exportar o relatório', (error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="outline"
+      full
+      loading={busy}
+      loadingText="Exportando..."
+      onClick={() => void exportCsv()}
+    >
+      Exportar CSV
+    </Button>
   );
 }
 
@@ -77,7 +126,7 @@ function Recipients({ report }: { report: CampaignReport }) {
               className={css({ display: 'block', fontWeight: 'semibold' })}
               style={{ color: RECIPIENT_COLORS[r.status] ?? '#374151' }}
             >
-              {recipientStatusLabel(r.status)}
+              {recipientStatusText(r.status)}
             </span>
             <span className={css({ color: 'muted', fontSize: 'xs' })}>{formatIso(r.at)}</span>
           </span>
@@ -127,9 +176,12 @@ export function ReportDialog({ campaign, onClose }: Props) {
               Pausada: {state.report.campaign.pauseReason}
             </p>
           ) : null}
-          <Counts counts={state.report.counts} />
+          <Counts report={state.report} />
           <BillingNotes billing={state.report.billing ?? null} />
           <Recipients report={state.report} />
+          {state.report.recipients.length > 0 ? (
+            <ExportButton campaignId={state.report.campaign.id} />
+          ) : null}
         </div>
       )}
     </Dialog>

@@ -1,13 +1,70 @@
-/** Home's WhatsApp status card: green 'Conectado' or red 'Desconectado'; opens the WhatsApp screen. */
+/**
+ * Home's WhatsApp status card: green 'Conectado' or red 'Desconectado' (spec §4), amber
+ * 'Verificando conexão' while the gateway is quiet, and, when a disconnection paused a
+ * campaign, which one and why. Opens the WhatsApp screen.
+ */
 import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
+import {
+  fetchWhatsAppStatus,
+  HOME_POLL_MS,
+  isConnected,
+  type WhatsAppStatus,
+} from '~/lib/whatsapp-status';
 import { cardIconStyle, linkCardStyle } from '~/ui/card';
 import { ChevronRightIcon, MessageIcon } from '~/ui/icons';
-import { useWhatsAppConnected } from './api';
+
+type Shown = 'connected' | 'disconnected' | 'checking';
+type Read = { shown: Shown; paused?: WhatsAppStatus['pausedCampaign'] };
+
+/** Spec §4: now and every 30 s, an error reads as disconnected; 'checking' is asked again sooner. */
+function useHomeWhatsApp(): Read | undefined {
+  const [read, setRead] = useState<Read>();
+  useEffect(() => {
+    let stopped = false;
+    let soon: ReturnType<typeof setTimeout> | undefined;
+    const check = async () => {
+      clearTimeout(soon);
+      try {
+        const answer = await fetchWhatsAppStatus(10_000);
+        if (stopped) return;
+        if (answer.status === 'VERIFICANDO') {
+          setRead({ shown: 'checking' });
+          soon = setTimeout(() => void check(), (answer.recheckInSeconds ?? 10) * 1000);
+        } else {
+          const shown = isConnected(answer) ? 'connected' : 'disconnected';
+          setRead({ shown, paused: answer.pausedCampaign });
+        }
+      } catch {
+        // Spec §4: any error reads as disconnected (handled here); the next turn asks again.
+        if (!stopped) setRead({ shown: 'disconnected' });
+      }
+    };
+    void check();
+    const timer = setInterval(() => void check(), HOME_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(soon);
+    };
+  }, []);
+  return read;
+}
+
+const LABEL: Record<Shown, string> = {
+  connected: 'Conectado',
+  disconnected: 'Desconectado',
+  checking: 'Verificando conexão',
+};
+const COLOR: Record<Shown, string> = {
+  connected: 'var(--colors-success)',
+  disconnected: 'var(--colors-danger)',
+  checking: '#92400e',
+};
 
 export function WhatsAppCard() {
-  const connected = useWhatsAppConnected();
-  const color = connected ? 'success' : 'danger';
+  const read = useHomeWhatsApp();
   return (
     <Link to="/configuracoes/whatsapp-agente" className={linkCardStyle}>
       <span className={cardIconStyle({ shape: 'round' })}>
@@ -15,10 +72,11 @@ export function WhatsAppCard() {
       </span>
       <span className={css({ flex: '1', minW: 0 })}>
         <span className={css({ display: 'block', fontWeight: 'semibold' })}>WhatsApp</span>
-        {connected === undefined ? (
+        {read === undefined ? (
           <span className={css({ color: 'muted', fontSize: 'sm' })}>Verificando...</span>
         ) : (
           <span
+            data-testid="home-whatsapp-status"
             className={css({
               display: 'inline-flex',
               alignItems: 'center',
@@ -26,15 +84,23 @@ export function WhatsAppCard() {
               fontSize: 'sm',
               fontWeight: 'medium',
             })}
-            style={{ color: `var(--colors-${color})` }}
+            style={{ color: COLOR[read.shown] }}
           >
             <span
               aria-hidden="true"
               className={css({ w: '2', h: '2', borderRadius: 'full', bg: 'currentColor' })}
             />
-            {connected ? 'Conectado' : 'Desconectado'}
+            {LABEL[read.shown]}
           </span>
         )}
+        {read?.paused ? (
+          <span
+            data-testid="home-whatsapp-paused"
+            className={css({ display: 'block', fontSize: 'xs', color: '#9a3412', mt: '1' })}
+          >
+            Campanha “{read.paused.titulo}” pausada: {read.paused.reason}
+          </span>
+        ) : null}
       </span>
       <ChevronRightIcon className={css({ color: 'muted' })} />
     </Link>

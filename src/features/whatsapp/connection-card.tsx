@@ -1,9 +1,13 @@
-/** The connection card of spec §2: connected, QR waiting to be scanned, or disconnected. */
+/**
+ * The connection card of spec §2: connected, QR waiting to be scanned, or disconnected; plus
+ * 'Conectar com código' and 'Verificando conexão' when the gateway went quiet.
+ */
 import { css, cx } from 'styled-system/css';
 import { Button } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
 import { warningNote } from '~/ui/notes';
 import { Spinner } from '~/ui/spinner';
+import { PairingCode, PairingForm } from './pairing-panel';
 import type { useWhatsAppConnection } from './use-whatsapp-connection';
 
 type Props = ReturnType<typeof useWhatsAppConnection>;
@@ -33,7 +37,34 @@ function StatusLine({ connected }: { connected: boolean }) {
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
 const muted = css({ color: 'muted', fontSize: 'sm' });
 
-export function ConnectionCard({ view, provider, busy, connect, disconnect, refresh }: Props) {
+function CodeButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="ghost" full onClick={onClick}>
+      Conectar com código
+    </Button>
+  );
+}
+
+function Checking() {
+  return (
+    <div className={stack}>
+      <p
+        data-testid="whatsapp-status"
+        className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'semibold' })}
+        style={{ color: '#92400e' }}
+      >
+        <Spinner size={16} />
+        Verificando conexão
+      </p>
+      <p className={muted}>
+        O servidor do WhatsApp não respondeu agora. Verificando de novo em instantes.
+      </p>
+    </div>
+  );
+}
+
+export function ConnectionCard(props: Props) {
+  const { view, provider, busy, connect, disconnect, refresh, askForCode, requestCode } = props;
   return (
     <Card>
       <CardTitle>Conexão do WhatsApp</CardTitle>
@@ -124,8 +155,29 @@ export function ConnectionCard({ view, provider, busy, connect, disconnect, refr
           >
             Gerar Novo QR Code
           </Button>
+          <CodeButton onClick={askForCode} />
         </div>
       ) : null}
+
+      {view.kind === 'pairing-form' ? (
+        <PairingForm
+          problem={view.problem}
+          busy={busy === 'code'}
+          onSubmit={(number) => void requestCode(number)}
+          onUseQr={() => void connect()}
+        />
+      ) : null}
+
+      {view.kind === 'pairing-code' ? (
+        <PairingCode
+          pairingCode={view.pairingCode}
+          sandboxUrl={view.sandboxUrl}
+          onNewCode={askForCode}
+          onUseQr={() => void connect()}
+        />
+      ) : null}
+
+      {view.kind === 'checking' ? <Checking /> : null}
 
       {view.kind === 'disconnected' ? (
         <div className={stack}>
@@ -139,6 +191,7 @@ export function ConnectionCard({ view, provider, busy, connect, disconnect, refr
           >
             Gerar QR Code de Conexão
           </Button>
+          <CodeButton onClick={askForCode} />
         </div>
       ) : null}
     </Card>
