@@ -13,6 +13,7 @@ import { type ProcessStatus, processStatus } from './ops/status';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { customerRoutes } from './routes/customers';
+import { mediaRoutes } from './routes/media';
 import { paymentRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
 import { sandboxRoutes } from './routes/sandbox';
@@ -74,6 +75,7 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/webhooks', webhookRoutes);
   app.route('/sandbox', sandboxRoutes);
   app.route('/loja', storefrontRoutes);
+  app.route('/media', mediaRoutes);
 
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.all('/api/*', (c) => c.json({ message: 'Rota não encontrada' }, 404));

@@ -8,6 +8,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, products } from '../../server/db/schema';
+import { childrenOf } from '../../src/domain/sync/children';
 import { columnsOf, SQL_TYPES } from '../../src/domain/sync/columns';
 import type { EntityKind } from '../../src/domain/sync/entities';
 import { type AnyEntity, SYNCED_ENTITIES } from '../../src/domain/sync/registry';
@@ -54,14 +55,23 @@ const SAMPLES: {
 let phones = 0;
 const nextPhone = () => `119876${String(++phones).padStart(5, '0')}`;
 
-const listFields = (e: AnyEntity) =>
-  columnsOf(e.columns)
+// A parent's rows also carry the arrays of its children (a product's photos).
+const childFields = (e: AnyEntity, where: 'list' | 'feed') =>
+  childrenOf(e.kind)
+    .filter((c) => c.travels[where])
+    .map((c) => c.field);
+const listFields = (e: AnyEntity) => [
+  ...columnsOf(e.columns)
     .filter((c) => c.list)
-    .map((c) => c.name);
-const feedFields = (e: AnyEntity) =>
-  columnsOf(e.columns)
+    .map((c) => c.name),
+  ...childFields(e, 'list'),
+];
+const feedFields = (e: AnyEntity) => [
+  ...columnsOf(e.columns)
     .filter((c) => c.feed)
-    .map((c) => c.name);
+    .map((c) => c.name),
+  ...childFields(e, 'feed'),
+];
 
 async function getJson(owner: Owner, path: string): Promise<unknown> {
   const res = await t.call('GET', path, undefined, owner.token);
@@ -91,6 +101,7 @@ describe.each(SYNCED_ENTITIES.map((e) => [e.kind, e] as const))('the row shape o
     const drizzle = getTableColumns(sample.table);
     for (const c of columnsOf(e.columns)) {
       const column = drizzle[c.name];
+      expect(column, c.name).toBeDefined();
       expect(column?.name, c.name).toBe(c.column);
       expect(column?.getSQLType(), c.name).toBe(SQL_TYPES[c.type]);
       expect(column?.notNull, c.name).toBe(!c.nullable);

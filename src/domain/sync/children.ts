@@ -6,6 +6,8 @@
  * parent's revision), so the feed needs no list of its own, the pending flag and refusals stay
  * per parent, and a device never holds a child without its parent.
  */
+
+import { PRODUCT_PHOTOS } from '../photo';
 import {
   type ColumnMap,
   columnsOf,
@@ -47,10 +49,10 @@ export type WithChildren<Row, C extends ChildDescriptor, Children> = Row & {
 };
 
 /**
- * The registered child entities. None is built yet: the labels, items and photos issues each
+ * The registered child entities: a product's photos (issue 21). The labels and items issues each
  * add theirs here (with its table and migration), and the parent's rows then carry it.
  */
-export const CHILD_DESCRIPTORS: readonly ChildDescriptor[] = [];
+export const CHILD_DESCRIPTORS: readonly ChildDescriptor[] = [PRODUCT_PHOTOS];
 
 export function childrenOf(
   kind: EntityKind,
