@@ -51,7 +51,24 @@ export type DeferredPage = {
  * The schema version of the tables below. The synced tables come from the registry: when an
  * entity is added (or its indexes change), raise this number.
  */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
+
+/**
+ * A product photo kept on the device (issue 21, src/features/products/photos/): made on the
+ * phone, shown at once offline, uploaded through the worker's queue. Until the server has it,
+ * `blob` is the upload (≤ 1600 px); once uploaded, only the 480 px size the list shows.
+ */
+export type LocalPhoto = {
+  id: string;
+  productId: string;
+  /** Order among the product's photos; the lowest is the cover. */
+  position: number;
+  blob: Blob;
+  width: number;
+  height: number;
+  /** 'waiting': queued or being sent; 'uploaded': the server has it (the blob is the 480 px). */
+  state: 'waiting' | 'uploaded';
+};
 
 export class TaliDb extends Dexie {
   products!: EntityTable<LocalProduct, 'id'>;
@@ -60,6 +77,7 @@ export class TaliDb extends Dexie {
   meta!: EntityTable<Meta, 'key'>;
   deadLetters!: EntityTable<DeadLetter, 'id'>;
   deferred!: EntityTable<DeferredPage, 'seq'>;
+  photos!: EntityTable<LocalPhoto, 'id'>;
 
   constructor(name = 'tali') {
     super(name);
@@ -78,7 +96,13 @@ export class TaliDb extends Dexie {
     const synced = Object.fromEntries(ENTITY_DESCRIPTORS.map((e) => [e.table, e.indexes]));
     this.version(2).stores(synced);
     // v3: large pull pages are stored as they came first (src/db/deferred-pages.ts).
-    this.version(SCHEMA_VERSION).stores({ ...synced, deferred: '++seq, table' });
+    this.version(3).stores({ ...synced, deferred: '++seq, table' });
+    // v4: product photos (issue 21), read by product.
+    this.version(SCHEMA_VERSION).stores({
+      ...synced,
+      deferred: '++seq, table',
+      photos: 'id, productId',
+    });
   }
 }
 
@@ -110,6 +134,6 @@ export const db = new TaliDb();
 
 /** Logout: the next person on this phone must not see this store's data. */
 export async function clearDeviceData(): Promise<void> {
-  const tables = [...syncedTables(db), db.deferred, db.drafts, db.meta, db.deadLetters];
+  const tables = [...syncedTables(db), db.deferred, db.drafts, db.meta, db.deadLetters, db.photos];
   await db.transaction('rw', tables, () => Promise.all(tables.map((t) => t.clear())));
 }

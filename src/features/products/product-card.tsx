@@ -5,6 +5,7 @@ import type { LocalProduct } from '~/db/db';
 import { formatBRL } from '~/domain/money';
 import { cardStyle } from '~/ui/card';
 import { RowActions } from '~/ui/row-actions';
+import { ProductThumb } from './photos/product-thumb';
 
 export type ProductCardProps = {
   product: LocalProduct;
@@ -21,6 +22,7 @@ export const ProductCard = memo(function ProductCard({
   return (
     <article data-testid="product-card" className={cardStyle}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
+        <ProductThumb productId={product.id} />
         <h3
           className={css({ fontWeight: 'semibold', lineHeight: 'tight', wordBreak: 'break-word' })}
         >

@@ -10,6 +10,7 @@ import { productTexts, reportWrite } from '~/features/sync/report-write';
 import { type EntityDialogProps, EntityForm, EntityFormDialog, useZodForm } from '~/ui/entity-form';
 import { FormTextField, MaskedField } from '~/ui/form-fields';
 import { Switch } from '~/ui/switch';
+import { ProductPhotos } from './photos/product-photos';
 
 const SCHEMA = productSchema.omit({ id: true });
 
@@ -64,6 +65,7 @@ function ProductForm({ row: product, onDone }: { row: LocalProduct | null; onDon
         label="Descrição (opcional)"
         autoComplete="off"
       />
+      <ProductPhotos productId={product?.id ?? null} />
       {editing ? (
         <div>
           <p className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '1' })}>

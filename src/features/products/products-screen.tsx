@@ -18,6 +18,7 @@ import { PageHeader } from '~/ui/page-header';
 import { Spinner } from '~/ui/spinner';
 import { useEntityDialogs } from '~/ui/use-entity-dialogs';
 import { ImportDialog } from './import-dialog';
+import { usePhotoSync } from './photos/use-photo-sync';
 import { ProductDialog } from './product-dialog';
 import { ProductList } from './product-list';
 import { ProductsToolbar } from './products-toolbar';
@@ -35,6 +36,7 @@ function Empty({ title, text }: { title: string; text: string }) {
 export function ProductsScreen() {
   const [query, setQuery] = useState<ProductQuery>({ search: '', status: 'all', sort: 'name' });
   const { rows, total, applied, catalogue } = useProducts(query);
+  usePhotoSync();
   const dialogs = useEntityDialogs<LocalProduct>(async (product) => {
     const { result } = await deleteProduct(product.id);
     reportWrite(result, productTexts('Produto excluído', 'Não foi possível excluir o produto'));
