@@ -51,5 +51,18 @@ export async function hashInUse(tx: Tx, hash: string): Promise<boolean> {
   return Boolean(row);
 }
 
+/** The size earlier photos of these bytes were stored at, if any (their files may be gone). */
+export async function knownSize(
+  tx: Tx,
+  hash: string,
+): Promise<{ width: number; height: number } | undefined> {
+  const [row] = await tx
+    .select({ width: productPhotos.width, height: productPhotos.height })
+    .from(productPhotos)
+    .where(eq(productPhotos.hash, hash))
+    .limit(1);
+  return row;
+}
+
 export const photosForList = childrenSerializer(PRODUCT_PHOTOS, 'list');
 export const photosForFeed = childrenSerializer(PRODUCT_PHOTOS, 'feed');

@@ -15,7 +15,14 @@ import { logger } from '../../logger';
 import { productTable } from '../catalogue/products-repo';
 import { encodePhoto, mediaName, mediaNamesOf, photoHash } from './encode-photo';
 import type { MediaStore } from './media-types';
-import { findPhoto, hashInUse, livePhotos, nextPosition, touchProduct } from './photo-rows';
+import {
+  findPhoto,
+  hashInUse,
+  knownSize,
+  livePhotos,
+  nextPosition,
+  touchProduct,
+} from './photo-rows';
 
 type Deps = { db: Db; media: MediaStore; now: () => Date };
 export type PhotoAnswer = { status: 200 | 201; product: ApiProduct };
@@ -63,10 +70,7 @@ export async function putPhoto(
   });
   if (early?.hash === hash) return { status: 200, product: await readProduct(db, productId) };
 
-  const encoded = await encodePhoto(bytes, hash);
-  // Files first, then the row: a process that dies in between leaves unused files, never a row
-  // whose files are missing.
-  for (const { name, file } of encoded.files) await media.put(name, file);
+  const encoded = await encodeOnce(deps, bytes, hash);
   const url = `/media/${mediaName(hash, 1200, 'webp')}`;
 
   const { answer, replaced } = await writeStore(db, storeId, async (tx) => {
@@ -93,6 +97,23 @@ export async function putPhoto(
   });
   if (replaced) await dropUnusedFiles(deps, replaced.hash);
   return answer;
+}
+
+/**
+ * The same bytes already uploaded (another photo, a product copied): their files are reused and
+ * nothing is decoded again. Otherwise encoded and stored: files first, then the row, so a process
+ * that dies in between leaves unused files, never a row whose files are missing.
+ */
+async function encodeOnce(
+  deps: Deps,
+  bytes: Buffer,
+  hash: string,
+): Promise<{ width: number; height: number }> {
+  const known = await deps.db.transaction((tx) => knownSize(tx, hash), { accessMode: 'read only' });
+  if (known && (await deps.media.has(mediaName(hash, 1200, 'webp')))) return known;
+  const encoded = await encodePhoto(bytes, hash);
+  for (const { name, file } of encoded.files) await deps.media.put(name, file);
+  return encoded;
 }
 
 /** DELETE /api/products/:id/photos/:photoId: a tombstone; again → still 204. */
