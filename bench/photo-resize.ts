@@ -22,6 +22,7 @@ async function cameraJpeg(width: number, height: number): Promise<Buffer> {
       width: Math.round(width / 16),
       height: Math.round(height / 16),
       channels: 3,
+      background: '#808080',
       noise: { type: 'gaussian', mean: 128, sigma: 60 },
     },
   })
@@ -29,7 +30,13 @@ async function cameraJpeg(width: number, height: number): Promise<Buffer> {
     .raw()
     .toBuffer();
   const grain = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 0, sigma: 6 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#000000',
+      noise: { type: 'gaussian', mean: 0, sigma: 6 },
+    },
   })
     .raw()
     .toBuffer();

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { build } from 'esbuild';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeFindings } from './a11y-helpers';
 import { launchPhone, type Phone, waitForServiceWorker } from './browser';
 import { type ApiOwner, api, createOwnerWithStore, signIn, until } from './offline-helpers';
 
@@ -135,6 +136,7 @@ describe('photos offline', () => {
       .toBe(2);
     await expect.poll(() => dialog.getByText('Aguardando conexão').count()).toBe(2);
     await dialog.getByText('Capa', { exact: true }).waitFor();
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/product-photos-dialog.png' });
     await page.keyboard.press('Escape');
     await page.getByTestId('product-thumb').first().waitFor();

@@ -30,17 +30,17 @@ export function PhotoTile({ photo, index, count, onMove, onRemove }: Props) {
   return (
     <li
       data-testid="product-photo"
-      className={css({ display: 'flex', flexDir: 'column', gap: '1', w: '32' })}
+      className={css({ display: 'flex', flexDir: 'column', gap: '1', w: '36', flexShrink: 0 })}
     >
       <div className={css({ position: 'relative' })}>
         {url ? (
           <img
             src={url}
             alt={`Foto ${index + 1} de ${count}`}
-            className={css({ w: '32', h: '32', objectFit: 'cover', borderRadius: 'md' })}
+            className={css({ w: '36', h: '36', objectFit: 'cover', borderRadius: 'md' })}
           />
         ) : (
-          <div className={css({ w: '32', h: '32', bg: 'gray.100', borderRadius: 'md' })} />
+          <div className={css({ w: '36', h: '36', bg: 'gray.100', borderRadius: 'md' })} />
         )}
         {index === 0 ? (
           <span

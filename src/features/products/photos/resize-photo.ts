@@ -7,8 +7,10 @@
 
 /** The long side of what is uploaded (the server's largest size is 1200 px wide). */
 export const MAX_LONG_SIDE = 1600;
-const WEBP_QUALITY = 0.8;
-const JPEG_QUALITY = 0.82;
+/** Tried in turn until the photo fits the budget: most camera photos fit at the first. */
+const QUALITIES = [0.8, 0.68, 0.55];
+/** What one photo may weigh on the wire (issue 21: a 12 MP photo becomes ≤ 300 KB). */
+export const TARGET_BYTES = 300 * 1024;
 
 export type ResizedPhoto = { blob: Blob; width: number; height: number };
 
@@ -47,10 +49,17 @@ export async function resizePhoto(source: Blob, maxSide = MAX_LONG_SIDE): Promis
     if (!context) throw new Error('no 2d context');
     context.imageSmoothingQuality = 'high';
     context.drawImage(bitmap, 0, 0, width, height);
-    let blob = await canvas.convertToBlob({ type: 'image/webp', quality: WEBP_QUALITY });
     // Safari before 17 answers PNG when asked for WebP: JPEG is far smaller than that.
-    if (blob.type !== 'image/webp') {
-      blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: JPEG_QUALITY });
+    let type = 'image/webp';
+    let blob = await canvas.convertToBlob({ type, quality: QUALITIES[0] });
+    if (blob.type !== type) {
+      type = 'image/jpeg';
+      blob = await canvas.convertToBlob({ type, quality: QUALITIES[0] });
+    }
+    // A grainy (low light) photo can weigh more: a lower quality, never a second scaling.
+    for (const quality of QUALITIES.slice(1)) {
+      if (blob.size <= TARGET_BYTES) break;
+      blob = await canvas.convertToBlob({ type, quality });
     }
     return { blob, width, height };
   } finally {
