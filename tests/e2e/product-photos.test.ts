@@ -174,6 +174,8 @@ describe('photos offline', () => {
     const slug = new URL(link.body.url).pathname.split('/')[2] ?? '';
     const store = await (await fetch(`${baseUrl}/loja/${slug}`)).text();
     expect(store).toContain(photos[0]?.url.replace('-1200.webp', '-160.webp'));
+    await page.goto(`/loja/${slug}`);
+    await page.screenshot({ path: 'test-results/product-photos-store.png' });
     await page.goto(`/loja/${slug}/p/${productId}`);
     await expect.poll(() => page.locator('main img').count()).toBe(2);
     const og = await page.locator('meta[property="og:image"]').getAttribute('content');
