@@ -3,29 +3,17 @@
  * under plain node, built from the checkout measured), a throwaway
  * PostgreSQL database and the store they measure (an owner, a store, 100 products).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { defaultBusinessHours } from '../src/domain/hours';
 import { freePort } from '../tests/e2e/server';
+import { spawnServer } from '../tests/server-process';
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export type Child = { url: string; pid: number; stop(): Promise<void> };
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 900; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`no answer at ${url}`);
-}
 
 const built = new Set<string>();
 
@@ -65,26 +53,18 @@ export async function startChild(
   probe: string,
   cwd = process.cwd(),
 ): Promise<Child> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const merged: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    ...env,
-  };
-  // An empty value means "unset" (e.g. DATABASE_URL for the embedded database).
-  for (const [key, value] of Object.entries(merged)) if (value === '') delete merged[key];
   const [command, args] = commandFor(script, cwd);
-  const child = spawn(command, args, {
+  const { child, url } = await spawnServer(command, args, {
+    port: await freePort(),
+    env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    probe,
+    // Any answer will do: a caller that needs more (ready, migrated) asks for it itself.
+    ready: () => true,
+    timeoutMs: 180_000,
     cwd,
-    env: merged,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: 'inherit',
     detached: true,
   });
-  await waitFor(`${url}${probe}`, child);
   return {
     url,
     pid: child.pid ?? 0,

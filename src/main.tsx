@@ -51,7 +51,7 @@ async function start(app: HTMLElement) {
   await handOver.done;
   stopWatching();
   window.removeEventListener(FIRST_SCREEN_MOVED, onMoved);
-  // Worker registration, 60 s update check and its notice, replay nudges: after the screen is
+  // Worker registration, 60 s update check and its notice: after the screen is
   // live (production only). Its module is not part of what the first screen waits for.
   await nextTask();
   const { startPwa } = await import('./pwa');

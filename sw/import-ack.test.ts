@@ -96,4 +96,25 @@ describe('a CSV import replayed by the worker', () => {
     expect(await replayer.replay()).toBe('done');
     expect((await db.products.get(a))?.pending).toBe(1);
   });
+  it('clears a row created offline and then imported, when both travel in one batch (chaos finding 8)', async () => {
+    const { db, ctx, replayer, sent } = offlineDevice();
+    await db.meta.bulkPut([
+      { key: 'token', value: 'tok' },
+      { key: 'userId', value: 'u1' },
+    ]);
+    const a = '7d2f0c3a-0000-4000-8000-0000000000ab';
+    await saveProduct({ id: a, name: 'Café', description: '', price: '1.00', active: false }, ctx);
+    // The spreadsheet carries the same product: the import's write is the row's latest state.
+    await importProducts(
+      [{ id: a, name: 'Café', description: 'importado', price: '1.50', active: true }],
+      undefined,
+      ctx,
+    );
+    expect(await replayer.replay()).toBe('done');
+    expect(sent).toEqual(['POST /api/products', 'POST /api/products/import-csv']);
+    // The create's acknowledgement names the older state, the import's the row's own: the row
+    // is no longer pending, so the next pull may bring another device's later edit.
+    expect((await db.products.get(a))?.pending).toBe(0);
+    expect(await db.meta.where('key').startsWith('import-ack:').count()).toBe(0);
+  });
 });

@@ -1,72 +1,11 @@
 /** Replay of the worker queue: pending flags, the counts, crash recovery, other accounts (fake-indexeddb). */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TaliDb } from '../src/db/db';
-import type { SyncMessage } from '../src/domain/sync/protocol';
-import { createReplayer, type EntryMeta, type ReplayDeps } from './replay';
+import { describe, expect, it } from 'vitest';
+import { replayWorld } from './replay-fixtures';
 import { createReplayStore } from './replay-store';
-import { batchAware, json, MemoryQueue, mutation } from './test-helpers';
+import { json, mutation } from './test-helpers';
 
-type Sent = { method: string; path: string; auth: string | null; key: string | null; body: string };
-
-let db: TaliDb;
-let queue: MemoryQueue;
-let sent: Sent[];
-let messages: SyncMessage[];
-/** The server's answer to each request, by default 200. */
-let answer: (sentSoFar: number) => Promise<Response>;
-
-function setup(overrides: Partial<ReplayDeps> = {}) {
-  return createReplayer({
-    queue,
-    store: createReplayStore(db, () => crypto.randomUUID()),
-    fetch: batchAware(async (request) => {
-      const body = await request.text();
-      sent.push({
-        method: request.method,
-        path: new URL(request.url).pathname + new URL(request.url).search,
-        auth: request.headers.get('Authorization'),
-        key: request.headers.get('Idempotency-Key'),
-        body,
-      });
-      return answer(sent.length);
-    }),
-    announce: (m) => messages.push(m),
-    ...overrides,
-  });
-}
-
-async function enqueue(request: Request, entity: string | null = null, userId = 'u1') {
-  const metadata: EntryMeta = { entity, userId, queuedAt: Date.now(), qid: crypto.randomUUID() };
-  await queue.pushRequest({ request, metadata });
-}
-
-async function addProduct(id: string) {
-  await db.products.put({
-    id,
-    name: 'Café',
-    description: '',
-    price: '59.90',
-    priceCents: 5990,
-    active: 1,
-    searchKey: 'cafe',
-    revision: 0,
-    pending: 1,
-    updatedAt: Date.now(),
-  });
-}
-
-beforeEach(async () => {
-  db = new TaliDb(`replay-${crypto.randomUUID()}`);
-  await db.meta.bulkPut([
-    { key: 'token', value: 'current-token' },
-    { key: 'userId', value: 'u1' },
-  ]);
-  queue = new MemoryQueue();
-  sent = [];
-  messages = [];
-  answer = async () => json(200, {});
-});
-afterEach(() => db.delete());
+const w = replayWorld();
+const { setup, enqueue, addProduct } = w;
 
 describe('replay of queued mutations: flags, recovery and accounts', () => {
   it('clears the pending flag only when no queued mutation for the row remains', async () => {
@@ -74,15 +13,15 @@ describe('replay of queued mutations: flags, recovery and accounts', () => {
     await enqueue(mutation('POST', '/api/products'), 'product:p');
     await enqueue(mutation('PUT', '/api/products/p'), 'product:p');
     const pendingWhenSent: number[] = [];
-    answer = async () => {
-      pendingWhenSent.push((await db.products.get('p'))?.pending ?? -1);
+    w.answer = async () => {
+      pendingWhenSent.push((await w.db.products.get('p'))?.pending ?? -1);
       return json(200, {});
     };
 
     await setup().replay();
 
     expect(pendingWhenSent).toEqual([1, 1]);
-    expect((await db.products.get('p'))?.pending).toBe(0);
+    expect((await w.db.products.get('p'))?.pending).toBe(0);
   });
 
   it.each([
@@ -94,25 +33,25 @@ describe('replay of queued mutations: flags, recovery and accounts', () => {
     await enqueue(mutation('POST', '/api/customers'), 'customer:c');
     const replayer = setup();
     const pendingWhenSent: Record<string, number> = {};
-    answer = async (n) => {
-      const last = sent.at(-1);
+    w.answer = async (n) => {
+      const last = w.sent.at(-1);
       if (last)
         pendingWhenSent[`${last.method} ${last.path}`] =
-          (await db.products.get('p'))?.pending ?? -1;
+          (await w.db.products.get('p'))?.pending ?? -1;
       if (n === 1) {
         // The owner edits the row again while its create is on the wire.
         const entry = {
           request: mutation('PUT', '/api/products/p'),
           metadata: { entity: 'product:p', userId: 'u1', queuedAt: Date.now() },
         };
-        await (who === 'own' ? replayer.push(entry) : queue.pushRequest(entry));
+        await (who === 'own' ? replayer.push(entry) : w.queue.pushRequest(entry));
       }
       return json(200, {});
     };
 
     expect(await replayer.replay()).toBe('done');
 
-    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+    expect(w.sent.map((s) => `${s.method} ${s.path}`)).toEqual([
       'POST /api/products',
       'POST /api/customers',
       'PUT /api/products/p',
@@ -120,8 +59,8 @@ describe('replay of queued mutations: flags, recovery and accounts', () => {
     // Between the create and the queued edit the row never looked synced.
     expect(pendingWhenSent['POST /api/customers']).toBe(1);
     expect(pendingWhenSent['PUT /api/products/p']).toBe(1);
-    expect((await db.products.get('p'))?.pending).toBe(0);
-    expect(messages.filter((m) => m.type === 'replayed').map((m) => m.size)).toEqual([2, 1, 0]);
+    expect((await w.db.products.get('p'))?.pending).toBe(0);
+    expect(w.messages.filter((m) => m.type === 'replayed').map((m) => m.size)).toEqual([2, 1, 0]);
   });
 
   it('reads the whole queue once per pass, not after every send', async () => {
@@ -129,15 +68,15 @@ describe('replay of queued mutations: flags, recovery and accounts', () => {
       await enqueue(mutation('POST', `/api/products?n=${n}`), `product:${n % 10}`);
     }
     let reads = 0;
-    const getAll = queue.getAll.bind(queue);
-    queue.getAll = () => {
+    const getAll = w.queue.getAll.bind(w.queue);
+    w.queue.getAll = () => {
       reads++;
       return getAll();
     };
 
     expect(await setup().replay()).toBe('done');
 
-    expect(sent).toHaveLength(30);
+    expect(w.sent).toHaveLength(30);
     expect(reads).toBe(1);
   });
 
@@ -148,18 +87,18 @@ describe('replay of queued mutations: flags, recovery and accounts', () => {
     expect(await setup().replay()).toBe('done');
     expect(await setup().replay()).toBe('done');
 
-    expect(sent.map((s) => s.key)).toEqual(['k-1', 'k-2']);
+    expect(w.sent.map((s) => s.key)).toEqual(['k-1', 'k-2']);
   });
 
   it('resends the mutation a worker was sending when it died', async () => {
-    const store = createReplayStore(db, () => crypto.randomUUID());
+    const store = createReplayStore(w.db, () => crypto.randomUUID());
     const request = mutation('POST', '/api/products', { body: { n: 1 } });
     await store.setInFlight([{ entry: { request }, body: JSON.stringify({ n: 1 }) }]);
     await enqueue(mutation('POST', '/api/customers'));
 
     await setup().replay();
 
-    expect(sent.map((s) => s.path)).toEqual(['/api/products', '/api/customers']);
+    expect(w.sent.map((s) => s.path)).toEqual(['/api/products', '/api/customers']);
     expect(await store.inFlight()).toEqual([]);
   });
 
@@ -169,16 +108,16 @@ describe('replay of queued mutations: flags, recovery and accounts', () => {
 
     await setup().replay();
 
-    expect(sent).toHaveLength(1);
-    expect(messages).toContainEqual({ type: 'discarded', entity: 'product:old', size: 1 });
+    expect(w.sent).toHaveLength(1);
+    expect(w.messages).toContainEqual({ type: 'discarded', entity: 'product:old', size: 1 });
   });
 
   it('waits for a sign-in when no token is known at all', async () => {
-    await db.meta.delete('token');
+    await w.db.meta.delete('token');
     await enqueue(mutation('POST', '/api/products'));
 
     expect(await setup().replay()).toBe('auth');
-    expect(sent).toHaveLength(0);
-    expect(await queue.size()).toBe(1);
+    expect(w.sent).toHaveLength(0);
+    expect(await w.queue.size()).toBe(1);
   });
 });

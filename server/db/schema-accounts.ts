@@ -1,15 +1,7 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+/** Drizzle schema, accounts: users, their sessions and their stores. */
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { BusinessHours } from '../../src/domain/hours';
-import { createdAt, updatedAt } from './schema-columns';
+import { at, createdAt, updatedAt, uuidKey } from './schema-columns';
 
 export type BotPersonalizacao = {
   mensagemBoasVindas: string;
@@ -18,7 +10,7 @@ export type BotPersonalizacao = {
 };
 
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidKey(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   createdAt: createdAt(),
@@ -33,13 +25,13 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: at('expires_at').notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
 export const stores = pgTable('stores', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidKey(),
   userId: uuid('user_id')
     .notNull()
     .unique()
@@ -71,7 +63,7 @@ export const stores = pgTable('stores', {
    * store's day (services/campaigns/daily-limit.ts), which needs no reset at midnight.
    */
   dailyCampaignsSent: integer('daily_campaigns_sent').notNull().default(0),
-  lastCampaignPageAccess: timestamp('last_campaign_page_access', { withTimezone: true }),
+  lastCampaignPageAccess: at('last_campaign_page_access'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -7,12 +7,11 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { stores } from './schema-accounts';
-import { createdAt, updatedAt } from './schema-columns';
+import { at, createdAt, updatedAt, uuidKey } from './schema-columns';
+import { storeRef } from './schema-store-columns';
 
 /** Raw bytes (bytea) as a Buffer on both engines. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -26,9 +25,7 @@ export const campaignImages = pgTable(
   {
     /** Unguessable (32 random bytes, base64url): the public URL is the only capability. */
     id: text('id').primaryKey(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    storeId: storeRef(),
     mimeType: text('mime_type').notNull(),
     bytes: bytea('bytes').notNull(),
     width: integer('width').notNull(),
@@ -42,10 +39,8 @@ export const campaigns = pgTable(
   'campaigns',
   {
     /** Generated on the device at the first 'Revisar', so reviewing again updates the draft. */
-    id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    storeId: storeRef(),
     titulo: text('titulo').notNull(),
     mensagem: text('mensagem').notNull(),
     /** Legacy free URL column; new campaigns reference an uploaded image by imageId. */
@@ -58,21 +53,21 @@ export const campaigns = pgTable(
     scheduledDate: text('scheduled_date'),
     sendNow: boolean('send_now').notNull().default(false),
     /** When the last recipient settled. */
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: at('sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** When the owner pressed 'Enviar'; null = a draft under review. */
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedAt: at('confirmed_at'),
     /** When sending really begins (the scheduled time moved to the send window's opening). */
-    startsAt: timestamp('starts_at', { withTimezone: true }),
+    startsAt: at('starts_at'),
     /** When the recipients were fixed (the campaign started). */
-    startedAt: timestamp('started_at', { withTimezone: true }),
+    startedAt: at('started_at'),
     /** Fixed at start: recipients that will get it; null before (computed live). */
     recipientCount: integer('recipient_count'),
     pauseReason: text('pause_reason'),
     /** Why it paused: 'disconnected' resumes on reconnect, 'failures' after pausedUntil. */
     pauseKind: text('pause_kind'),
-    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    pausedUntil: at('paused_until'),
     /** Failed sends in a row (not-on-WhatsApp excluded); too many pause the campaign. */
     failureStreak: integer('failure_streak').notNull().default(0),
   },
@@ -83,6 +78,12 @@ export const campaigns = pgTable(
   ],
 );
 
+/** The row's campaign; deleting the campaign deletes its rows. */
+export const campaignRef = () =>
+  uuid('campaign_id')
+    .notNull()
+    .references(() => campaigns.id, { onDelete: 'cascade' });
+
 /**
  * One row per customer of a started campaign. The row, not the job queue, decides who was
  * sent what: a send is claimed by a conditional UPDATE (pending → sending) before it goes out.
@@ -90,10 +91,8 @@ export const campaigns = pgTable(
 export const campaignRecipients = pgTable(
   'campaign_recipients',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    campaignId: campaignRef(),
     // No foreign keys on store and customer: their per-row checks were 3/4 of the time to fix
     // 10,000 recipients. Customers are only ever soft-deleted, and a store's deletion reaches
     // these rows through its campaigns (cascade).
@@ -111,12 +110,12 @@ export const campaignRecipients = pgTable(
     lastError: text('last_error'),
     /** Who claimed it (the sender's lease token) and when. */
     claimToken: text('claim_token'),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    claimedAt: at('claimed_at'),
     /** Retry backoff: not claimed again before this; unconfirmed: next look-up at the gateway. */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    nextAttemptAt: at('next_attempt_at'),
     /** Last attempt or settlement. */
-    settledAt: timestamp('settled_at', { withTimezone: true }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    settledAt: at('settled_at'),
+    sentAt: at('sent_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -138,14 +137,12 @@ export const campaignRecipients = pgTable(
  * UPDATE. nextSendAt carries the pacing across restarts.
  */
 export const campaignSenders = pgTable('campaign_senders', {
-  storeId: uuid('store_id')
-    .primaryKey()
-    .references(() => stores.id, { onDelete: 'cascade' }),
+  storeId: storeRef().primaryKey(),
   leaseToken: text('lease_token'),
-  leaseUntil: timestamp('lease_until', { withTimezone: true }),
-  nextSendAt: timestamp('next_send_at', { withTimezone: true }),
+  leaseUntil: at('lease_until'),
+  nextSendAt: at('next_send_at'),
   /** The one sender job queued for the store: when it runs and its token (no job pile-up). */
-  wakeAt: timestamp('wake_at', { withTimezone: true }),
+  wakeAt: at('wake_at'),
   wakeToken: text('wake_token'),
   updatedAt: updatedAt(),
 });

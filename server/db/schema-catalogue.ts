@@ -1,26 +1,18 @@
 /** Drizzle schema, the catalogue: products and customers, the synced entities. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { stores } from './schema-accounts';
-import { createdAt, revision, updatedAt } from './schema-columns';
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, clientKey, money } from './schema-columns';
+import { syncedColumns } from './schema-store-columns';
 
 export const products = pgTable(
   'products',
   {
-    /** Generated on the device (crypto.randomUUID()), so a replayed create is an upsert. */
-    id: uuid('id').primaryKey(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    id: clientKey(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    price: money('price').notNull(),
     active: boolean('active').notNull().default(true),
-    revision: revision(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    /** Tombstone: deleted rows stay so the deletion reaches every device. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...syncedColumns(),
   },
   (t) => [
     index('products_store_revision_idx').on(t.storeId, t.revision),
@@ -33,20 +25,14 @@ export const products = pgTable(
 export const customers = pgTable(
   'customers',
   {
-    id: uuid('id').primaryKey(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    id: clientKey(),
     name: text('name').notNull(),
     /** National digits: DDD + number. */
     phone: text('phone').notNull(),
     /** LGPD opt-out: excluded from every campaign while set. */
     optedOut: boolean('opted_out').notNull().default(false),
-    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
-    revision: revision(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    optedOutAt: at('opted_out_at'),
+    ...syncedColumns(),
   },
   (t) => [
     index('customers_store_revision_idx').on(t.storeId, t.revision),

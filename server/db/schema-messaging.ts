@@ -1,13 +1,12 @@
+/** Drizzle schema, WhatsApp: the gateway link, conversation turns and the sandbox's deliveries. */
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { stores } from './schema-accounts';
 import { customers } from './schema-catalogue';
-import { createdAt, updatedAt } from './schema-columns';
+import { createdAt, updatedAt, uuidKey } from './schema-columns';
+import { storeRef } from './schema-store-columns';
 
 /** The store's link to its WhatsApp gateway instance. */
 export const whatsappConnections = pgTable('whatsapp_connections', {
-  storeId: uuid('store_id')
-    .primaryKey()
-    .references(() => stores.id, { onDelete: 'cascade' }),
+  storeId: storeRef().primaryKey(),
   provider: text('provider').notNull(),
   instanceName: text('instance_name').notNull(),
   /** Shared secret the gateway sends back in webhook headers. Never logged. */
@@ -21,10 +20,8 @@ export const whatsappConnections = pgTable('whatsapp_connections', {
 export const conversationMessages = pgTable(
   'conversation_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    storeId: storeRef(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     phone: text('phone').notNull(),
     direction: text('direction').$type<'in' | 'out'>().notNull(),
@@ -49,10 +46,8 @@ export const conversationMessages = pgTable(
 export const sandboxMessages = pgTable(
   'sandbox_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    storeId: storeRef(),
     toNumber: text('to_number').notNull(),
     text: text('text').notNull(),
     mediaUrl: text('media_url'),

@@ -1,19 +1,9 @@
 /** Drizzle schema, pix payments of campaigns and what the PSP sent that matched nothing. */
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { stores } from './schema-accounts';
-import { campaigns } from './schema-campaigns';
-import { createdAt, updatedAt } from './schema-columns';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { campaignRef } from './schema-campaigns';
+import { at, createdAt, money, updatedAt, uuidKey } from './schema-columns';
+import { storeRef } from './schema-store-columns';
 
 /**
  * A Pix charge for a campaign. status: pendente | pago | expirado | cancelado | devolvido.
@@ -22,14 +12,10 @@ import { createdAt, updatedAt } from './schema-columns';
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    valor: numeric('valor', { precision: 10, scale: 2 }).notNull(),
+    id: uuidKey(),
+    campaignId: campaignRef(),
+    storeId: storeRef(),
+    valor: money('valor').notNull(),
     status: text('status').notNull().default('pendente'),
     /** The PSP's payload location of the charge (null for the sandbox). */
     gatewayId: text('gateway_id'),
@@ -40,22 +26,22 @@ export const payments = pgTable(
     provider: text('provider').notNull().default('sandbox'),
     /** API Pix txid: the payment id without dashes (32 alphanumerics), so a retried PUT is idempotent. */
     txid: text('txid').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    expiresAt: at('expires_at'),
+    paidAt: at('paid_at'),
     /** Total the PSP reports as received for this txid, decimal reais. */
-    paidAmount: numeric('paid_amount', { precision: 10, scale: 2 }),
+    paidAmount: money('paid_amount'),
     /** endToEndId of the Pix that paid it (needed for a refund). */
     e2eid: text('e2eid'),
     /** Set once onPaid (campaign confirmation) finished; the re-check retries until then. */
-    paidHandledAt: timestamp('paid_handled_at', { withTimezone: true }),
+    paidHandledAt: at('paid_handled_at'),
     refundId: text('refund_id'),
     /** API Pix devolução status: EM_PROCESSAMENTO | DEVOLVIDO | NAO_REALIZADO. */
     refundStatus: text('refund_status'),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedAt: at('refunded_at'),
     /** Why the money was returned: the campaign cancelled, refused after payment, paid twice. */
     refundReason: text('refund_reason'),
     /** Last time the PSP was asked about this charge (throttles re-checks). */
-    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checkedAt: at('checked_at'),
     /**
      * Bands of 100 recipients this charge pays for (valor = bands × price). The campaign it pays
      * reaches at most bands × 100 customers. Null on rows older than this column: derived from valor.
@@ -65,16 +51,16 @@ export const payments = pgTable(
      * An unpaid charge ('expirado'/'cancelado') is asked about until this is set: the PSP confirmed
      * its removal, or its expiry at the PSP is well past with nothing received (decision 012).
      */
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedAt: at('closed_at'),
     /**
      * A 'pago' payment whose whole amount is owed back (paid twice, campaign cancelled or refused):
      * the reason, set under the campaign's lock; the re-check retries the devolução until made.
      */
     refundDue: text('refund_due'),
     /** Amount of the devolução asked for (the whole payment, or the bands the campaign did not use). */
-    refundAmount: numeric('refund_amount', { precision: 10, scale: 2 }),
+    refundAmount: money('refund_amount'),
     /** Set once the campaign ended and the bands it did not use were returned (or none were left). */
-    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledAt: at('settled_at'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -91,7 +77,7 @@ export const payments = pgTable(
 export const pixUnmatchedNotifications = pgTable(
   'pix_unmatched_notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     reason: text('reason').$type<'txid_desconhecido' | 'valor_divergente'>().notNull(),
     txid: text('txid').notNull().default(''),
     e2eid: text('e2eid').notNull().default(''),
@@ -110,15 +96,15 @@ export const pixUnmatchedNotifications = pgTable(
 /** The built-in sandbox PSP's own charges (what a real PSP keeps on its side). */
 export const pixSandboxCharges = pgTable('pix_sandbox_charges', {
   txid: text('txid').primaryKey(),
-  amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+  amount: money('amount').notNull(),
   description: text('description').notNull().default(''),
   /** API Pix status: ATIVA | CONCLUIDA | REMOVIDA_PELO_USUARIO_RECEBEDOR. */
   status: text('status').notNull().default('ATIVA'),
   expiresInSeconds: integer('expires_in_seconds').notNull(),
   createdAt: createdAt(),
   e2eid: text('e2eid'),
-  paidAmount: numeric('paid_amount', { precision: 10, scale: 2 }),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
+  paidAmount: money('paid_amount'),
+  paidAt: at('paid_at'),
   refunds: jsonb('refunds')
     .$type<Array<{ id: string; rtrId: string; valor: string; status: string; at: string }>>()
     .notNull()

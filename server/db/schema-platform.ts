@@ -1,15 +1,7 @@
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { stores } from './schema-accounts';
-import { createdAt } from './schema-columns';
+/** Drizzle schema, platform tables: rate-limit counters and remembered idempotent answers. */
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at, createdAt } from './schema-columns';
+import { storeRef } from './schema-store-columns';
 
 /**
  * Login and sign-up attempt counters (server/auth/rate-limit.ts), in the database so that every
@@ -21,7 +13,7 @@ export const rateLimits = pgTable(
   {
     key: text('key').primaryKey(),
     count: integer('count').notNull(),
-    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+    resetAt: at('reset_at').notNull(),
   },
   (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
 );
@@ -30,9 +22,7 @@ export const rateLimits = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    storeId: storeRef(),
     key: text('key').notNull(),
     route: text('route').notNull(),
     status: integer('status').notNull(),

@@ -11,10 +11,12 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/client';
+import { campaignRecipients, payments } from '../db/schema';
 import { errorSummary, logger } from '../logger';
 import type { AppEnv } from '../types';
 
@@ -80,34 +82,34 @@ export function createMetrics(db: Db, token: string | undefined) {
       for (const r of counts) this.set({ queue: r.name, state: r.state }, r.n);
     },
   });
-  new Gauge({
-    name: 'tali_campaign_messages',
-    help: 'Campaign messages by outcome (pending, sending, sent, failed, skipped)',
-    labelNames: ['outcome'],
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const counts = await rows<{ status: string; n: number }>(
-        db,
-        sql`select status, count(*)::int as n from campaign_recipients group by status`,
-      ).catch(failedRead('campaign messages'));
-      for (const r of counts ?? []) this.set({ outcome: r.status }, r.n);
-    },
-  });
-  new Gauge({
-    name: 'tali_payments',
-    help: 'Campaign Pix charges by state (pendente, pago, expirado, cancelado, devolvido)',
-    labelNames: ['state'],
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const counts = await rows<{ status: string; n: number }>(
-        db,
-        sql`select status, count(*)::int as n from payments group by status`,
-      ).catch(failedRead('payments'));
-      for (const r of counts ?? []) this.set({ state: r.status }, r.n);
-    },
-  });
+  /** A gauge of a table's rows by their status column, read at scrape time. */
+  const statusGauge = (name: string, help: string, label: string, table: PgTable) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: [label],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const counts = await rows<{ status: string; n: number }>(
+          db,
+          sql`select status, count(*)::int as n from ${table} group by status`,
+        ).catch(failedRead(name));
+        for (const r of counts ?? []) this.set({ [label]: r.status }, r.n);
+      },
+    });
+  statusGauge(
+    'tali_campaign_messages',
+    'Campaign messages by outcome (pending, sending, sent, failed, skipped)',
+    'outcome',
+    campaignRecipients,
+  );
+  statusGauge(
+    'tali_payments',
+    'Campaign Pix charges by state (pendente, pago, expirado, cancelado, devolvido)',
+    'state',
+    payments,
+  );
 
   /** Counts every answer under its route pattern; mounted first, so it sees the final status. */
   const track: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -5,6 +5,7 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
+import { DeviceStoreProvider } from '~/features/sync/device-sync';
 import { AuthProvider } from '~/lib/auth/auth-context';
 import { routeTree } from '../routeTree.gen';
 
@@ -30,7 +31,9 @@ export function renderApp(root: Root, router: AppRouter): void {
     root.render(
       <StrictMode>
         <AuthProvider>
-          <RouterProvider router={router} />
+          <DeviceStoreProvider>
+            <RouterProvider router={router} />
+          </DeviceStoreProvider>
         </AuthProvider>
       </StrictMode>,
     );

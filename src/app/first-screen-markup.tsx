@@ -11,6 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { css } from 'styled-system/css';
 import { LoginScreen } from '~/features/auth/login-screen';
 import { RegisterScreen } from '~/features/auth/register-screen';
+import { DeviceStoreProvider } from '~/features/sync/device-sync';
 import { AuthProvider } from '~/lib/auth/auth-context';
 import { pageStyle } from '~/ui/page';
 import { Spinner } from '~/ui/spinner';
@@ -30,9 +31,12 @@ async function renderScreen(path: '/login' | '/register'): Promise<string> {
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   await router.load();
+  // As the app root: the login form reaches the device store through context.
   return renderToString(
     <AuthProvider>
-      <RouterProvider router={router} />
+      <DeviceStoreProvider>
+        <RouterProvider router={router} />
+      </DeviceStoreProvider>
     </AuthProvider>,
   );
 }

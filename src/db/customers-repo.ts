@@ -2,7 +2,6 @@
 import type { CustomerFields, LocalCustomer } from '~/domain/customer';
 import { customerEntity } from '~/domain/sync/registry';
 import { searchKey } from '~/domain/text';
-import { deviceStore } from './device-store';
 import { deleteSynced, saveSynced, type WriteResult } from './synced-repo';
 import type { DeviceContext } from './transport';
 
@@ -10,12 +9,12 @@ export type { CustomerFields } from '~/domain/customer';
 
 export function saveCustomer(
   fields: CustomerFields & { id?: string },
-  ctx: DeviceContext = deviceStore,
+  ctx: DeviceContext,
 ): Promise<WriteResult> {
   return saveSynced(customerEntity, fields, ctx);
 }
 
-export function deleteCustomer(id: string, ctx: DeviceContext = deviceStore): Promise<WriteResult> {
+export function deleteCustomer(id: string, ctx: DeviceContext): Promise<WriteResult> {
   return deleteSynced(customerEntity, id, ctx);
 }
 
@@ -26,7 +25,7 @@ export function deleteCustomer(id: string, ctx: DeviceContext = deviceStore): Pr
 export async function customerWithPhone(
   phone: string,
   exceptId: string | undefined,
-  ctx: DeviceContext = deviceStore,
+  ctx: DeviceContext,
 ): Promise<LocalCustomer | undefined> {
   return ctx.db.customers
     .where('phone')
@@ -39,7 +38,7 @@ export async function customerWithPhone(
 export async function searchCustomers(
   query: string,
   limit: number,
-  ctx: DeviceContext = deviceStore,
+  ctx: DeviceContext,
 ): Promise<LocalCustomer[]> {
   const key = searchKey(query);
   const collection = key

@@ -1,10 +1,14 @@
-/** How the screens receive the device store: React context, provided once by the signed-in layout. */
+/**
+ * How the screens receive the device store: React context, provided once by the app root
+ * (src/app/app-root.tsx). No default: a screen outside the provider is a wiring mistake, said at once.
+ */
 import { createContext, useContext } from 'react';
-import { type DeviceStore, deviceStore } from './device-store';
+import type { DeviceStore } from './device-store';
 
-/** The page's store unless a provider gives another (a test's). */
-export const DeviceStoreContext = createContext<DeviceStore>(deviceStore);
+export const DeviceStoreContext = createContext<DeviceStore | null>(null);
 
 export function useDeviceStore(): DeviceStore {
-  return useContext(DeviceStoreContext);
+  const store = useContext(DeviceStoreContext);
+  if (!store) throw new Error('No device store: render the screen inside DeviceStoreContext');
+  return store;
 }

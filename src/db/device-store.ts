@@ -3,14 +3,16 @@
  * refresh holds (ScreenReads), the sync status the indicator shows, and pull scheduling (one pull
  * at a time, on this thread or through a runner such as the pull worker). The pending flag and
  * its acknowledgements have one rule (pending.ts) that every writer goes through with this
- * object's database. One is created for the page (`deviceStore`) and handed to the screens
- * through React context (src/features/sync/device-sync.tsx); each worker makes its own over its
- * own handle of the same IndexedDB.
+ * object's database. The page's one is created by the app root (src/app/app-root.tsx) and handed
+ * to the screens through React context (device-store-context.ts); the signed-in layout starts its
+ * link with the service worker (sync-link.ts). Each worker makes its own over its own handle of
+ * the same IndexedDB. No module holds a store: everything passes it along.
  */
-import { browserTransport, type Transport } from '~/lib/api';
-import { db, type TaliDb } from './db';
+import type { Transport } from '~/lib/api';
+import type { TaliDb } from './db';
 import { ScreenReads } from './screen-reads';
 import { type PullResult, type PullScreens, pull, ScreenRefresh } from './sync-engine';
+import { startSyncLink } from './sync-link';
 import { SyncState } from './sync-state';
 import type { DeviceContext } from './transport';
 
@@ -39,6 +41,14 @@ export class DeviceStore implements DeviceContext {
   /** Pulls go through `runner` from now on (null: on this thread). */
   runPullsWith(runner: PullRunner | null): void {
     this.runner = runner;
+  }
+
+  /**
+   * Follows the service worker's queue and the browser (online, sign-in, back in front): sync
+   * status, pulls and replay nudges. Returns the stop.
+   */
+  start(): () => void {
+    return startSyncLink(this);
   }
 
   warmPull(): void {
@@ -75,6 +85,3 @@ export class DeviceStore implements DeviceContext {
     }
   }
 }
-
-/** The page's one device store, over the page's database and HTTP client. */
-export const deviceStore = new DeviceStore(db, browserTransport);

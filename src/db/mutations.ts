@@ -7,7 +7,6 @@
 import type { EntityKind, SingletonKind } from '~/domain/sync/entities';
 import { ENTITY_HEADER, entityTag, IDEMPOTENCY_HEADER, STAMP_HEADER } from '~/domain/sync/protocol';
 import { errorFromResponse, isQueued, send, UnauthorizedError } from '~/lib/api';
-import { deviceStore } from './device-store';
 import { recordRefusal } from './refusals';
 import type { DeviceContext } from './transport';
 
@@ -42,7 +41,7 @@ const NETWORK_MESSAGE = 'Sem conexão com o servidor. Tente novamente quando est
 
 export async function sendMutation(
   mutation: Mutation,
-  ctx: DeviceContext = deviceStore,
+  ctx: DeviceContext,
 ): Promise<MutationResult> {
   const extra: Record<string, string> = {
     [IDEMPOTENCY_HEADER]: mutation.idempotencyKey ?? crypto.randomUUID(),

@@ -43,28 +43,36 @@ export async function acknowledgeAll(
   const tables = kinds.map(([kind]) => localTable(db, descriptorOf(kind)));
   await db.transaction('rw', [...tables, db.deadLetters, db.meta], async () => {
     for (const [i, [kind, acks]] of kinds.entries()) {
-      const byId = new Map(acks.map((a) => [a.id, a]));
-      const cleared = new Set<string>();
+      // One batch may acknowledge a row twice (its create and a CSV import carrying it): the row
+      // is acknowledged when any of them names its latest state (before, the last one listed
+      // stood alone, and a create's older stamp left an imported row pending for ever).
+      const byId = new Map<string, Acknowledgement[]>();
+      for (const ack of acks) byId.set(ack.id, [...(byId.get(ack.id) ?? []), ack]);
+      const cleared = new Map<string, Acknowledgement>();
       // A deleted row is gone from the device: nothing to modify, as wanted.
       await (tables[i] as (typeof tables)[number])
         .where('id')
         .anyOf([...byId.keys()])
         .modify((row) => {
-          const ack = byId.get(row.id);
-          if (!ack || !acknowledges(row, ack)) return;
+          const ack = latest((byId.get(row.id) ?? []).filter((a) => acknowledges(row, a)));
+          if (!ack) return;
           row.pending = 0;
           if (ack.revision !== undefined) row.revision = ack.revision;
-          cleared.add(row.id);
+          cleared.set(row.id, ack);
         });
       if (cleared.size === 0) continue;
-      await forgetRefusals(db, kind, cleared);
-      await settleSkipped(
-        db,
-        kind,
-        [...cleared].map((id) => byId.get(id) as Acknowledgement),
-      );
+      await forgetRefusals(db, kind, new Set(cleared.keys()));
+      await settleSkipped(db, kind, [...cleared.values()]);
     }
   });
+}
+
+/** Of several acknowledgements of one state, the one with the server's newest revision. */
+function latest(acks: readonly Acknowledgement[]): Acknowledgement | undefined {
+  return acks.reduce<Acknowledgement | undefined>(
+    (best, a) => (best === undefined || (a.revision ?? -1) > (best.revision ?? -1) ? a : best),
+    undefined,
+  );
 }
 
 /**

@@ -10,7 +10,6 @@ import { productEntity } from '~/domain/sync/registry';
 import { searchKey } from '~/domain/text';
 import type { LocalProduct, TaliDb } from './db';
 import { settleDeferred } from './deferred-pages';
-import { deviceStore } from './device-store';
 import { nextStamp } from './local-writes';
 import { type MutationResult, sendMutation } from './mutations';
 import { acknowledge } from './pending';
@@ -82,7 +81,7 @@ async function previousRows(
 export async function importProducts(
   rows: readonly (ProductFields & { id?: string })[],
   onProgress: (written: number) => void = () => {},
-  ctx: DeviceContext = deviceStore,
+  ctx: DeviceContext,
   /** Called once every row is in IndexedDB, before the upload (benchmarks time up to here). */
   onStored: () => void = () => {},
 ): Promise<ImportResult> {

@@ -1,7 +1,6 @@
 /** Products on the device: writes go to Dexie first (pending) and then to /api/products. */
 import type { ProductFields } from '~/domain/product';
 import { productEntity } from '~/domain/sync/registry';
-import { deviceStore } from './device-store';
 import { deleteSynced, saveSynced, type WriteResult } from './synced-repo';
 import type { DeviceContext } from './transport';
 
@@ -10,11 +9,11 @@ export type { WriteResult } from './synced-repo';
 
 export function saveProduct(
   fields: ProductFields & { id?: string },
-  ctx: DeviceContext = deviceStore,
+  ctx: DeviceContext,
 ): Promise<WriteResult> {
   return saveSynced(productEntity, fields, ctx);
 }
 
-export function deleteProduct(id: string, ctx: DeviceContext = deviceStore): Promise<WriteResult> {
+export function deleteProduct(id: string, ctx: DeviceContext): Promise<WriteResult> {
   return deleteSynced(productEntity, id, ctx);
 }

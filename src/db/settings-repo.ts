@@ -5,7 +5,6 @@
 
 import type { StoreMe } from '~/domain/schemas';
 import { descriptorOfSingleton, SINGLETON_ID, type SingletonKind } from '~/domain/sync/entities';
-import { deviceStore } from './device-store';
 import { type MutationResult, sendMutation } from './mutations';
 import { acknowledgeSettings, writePendingSetting } from './pending-settings';
 import type { DeviceContext } from './transport';
@@ -18,7 +17,7 @@ import type { DeviceContext } from './transport';
 export async function saveSetting(
   kind: SingletonKind,
   body: Partial<StoreMe>,
-  ctx: DeviceContext = deviceStore,
+  ctx: DeviceContext,
   now: () => number = Date.now,
 ): Promise<MutationResult> {
   const stamp = now();

@@ -5,7 +5,6 @@
 import type { AnySyncedEntity, EntityKind, FieldsOf, LocalOf } from '~/domain/sync/registry';
 import { anySyncedTable, localTable } from './db';
 import { deferrable, promoteDeferred } from './deferred-pages';
-import { deviceStore } from './device-store';
 import { clearLocalDelete, markLocalDelete } from './local-deletes';
 import { nextStamp, revisionOf } from './local-writes';
 import { type MutationResult, sendMutation } from './mutations';
@@ -19,7 +18,7 @@ type Entity = AnySyncedEntity & { kind: EntityKind };
 export async function saveSynced<E extends Entity>(
   entity: E,
   fields: FieldsOf<E> & { id?: string },
-  ctx: DeviceContext = deviceStore,
+  ctx: DeviceContext,
 ): Promise<WriteResult> {
   const { db } = ctx;
   const table = anySyncedTable(db, entity);
@@ -54,7 +53,7 @@ export async function saveSynced<E extends Entity>(
 export async function deleteSynced(
   entity: Entity,
   id: string,
-  ctx: DeviceContext = deviceStore,
+  ctx: DeviceContext,
 ): Promise<WriteResult> {
   const { db } = ctx;
   const table = localTable(db, entity);

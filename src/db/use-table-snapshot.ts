@@ -7,24 +7,16 @@
 import Dexie from 'dexie';
 import { useEffect, useRef, useState } from 'react';
 import type { EntityTableName } from '~/domain/sync/entities';
-import { deviceStore } from './device-store';
+import type { TaliDb } from './db';
 import { useDeviceStore } from './device-store-context';
 
 /**
- * Runs a bulk write (a CSV import) without refreshing the page's screens in between; they
- * refresh once at the end (ScreenReads.hold).
- */
-export function holdSnapshots<T>(work: () => Promise<T>): Promise<T> {
-  return deviceStore.screens.hold(work);
-}
-
-/**
- * `read` of the named tables (one or several), re-run after their writes as described above;
- * undefined until the first read ends.
+ * `read` of the named tables (one or several) in the screens' device store, re-run after their
+ * writes as described above; undefined until the first read ends.
  */
 export function useTableSnapshot<T>(
   tables: EntityTableName | readonly EntityTableName[],
-  read: () => Promise<T>,
+  read: (db: TaliDb) => Promise<T>,
   gapMs = 400,
 ): T | undefined {
   const { db, screens } = useDeviceStore();
@@ -48,7 +40,7 @@ export function useTableSnapshot<T>(
         do {
           dirty = false;
           lastRead = performance.now();
-          const next = await readRef.current();
+          const next = await readRef.current(db);
           lastDuration = performance.now() - lastRead;
           if (!cancelled) setRows(next);
           shown = true;

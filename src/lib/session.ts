@@ -3,7 +3,7 @@
 
 /**
  * Dispatched on window after a sign-in: the device's sync pulls and the worker's queue, waiting
- * for a new token, is nudged (src/features/sync/sync-status.ts, src/pwa/replay-triggers.ts).
+ * for a new token, is nudged (the device store's link, src/db/sync-link.ts).
  */
 export const SIGNED_IN_EVENT = 'tali:signed-in';
 

@@ -1,10 +1,11 @@
-/** The PWA side of the app shell: worker registration, update notice and replay nudges. */
+/**
+ * The PWA side of the app shell: worker registration and update notice. The replay nudges are the
+ * device store's (src/db/sync-link.ts).
+ */
 import { registerServiceWorker, type ShowUpdateNotice } from './register-sw';
-import { startReplayTriggers } from './replay-triggers';
 import { showUpdateToast } from './update-notice';
 
 export type { ShowUpdateNotice } from './register-sw';
-export { requestReplay } from './replay-triggers';
 
 export { UPDATE_NOTICE } from './update-notice';
 
@@ -14,6 +15,5 @@ export { UPDATE_NOTICE } from './update-notice';
  */
 export function startPwa(showUpdateNotice: ShowUpdateNotice = showUpdateToast): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  startReplayTriggers();
   void registerServiceWorker(showUpdateNotice);
 }

@@ -3,24 +3,34 @@ import { css } from 'styled-system/css';
 import { Button } from './button';
 import { EditIcon, TrashIcon } from './icons';
 
-export type RowActionsProps = {
-  name: string;
-  onEdit: () => void;
-  onDelete: () => void;
+export type RowActionsProps<T extends { name: string }> = {
+  /** The row the buttons act on; its name labels them. */
+  row: T;
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
 };
 
-export function RowActions({ name, onEdit, onDelete }: RowActionsProps) {
+export function RowActions<T extends { name: string }>({
+  row,
+  onEdit,
+  onDelete,
+}: RowActionsProps<T>) {
   return (
     <>
-      <Button variant="ghost" size="icon" aria-label={`Editar ${name}`} onClick={onEdit}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Editar ${row.name}`}
+        onClick={() => onEdit(row)}
+      >
         <EditIcon size={20} />
       </Button>
       <Button
         variant="ghost"
         size="icon"
-        aria-label={`Excluir ${name}`}
+        aria-label={`Excluir ${row.name}`}
         className={css({ color: 'danger' })}
-        onClick={onDelete}
+        onClick={() => onDelete(row)}
       >
         <TrashIcon size={20} />
       </Button>

@@ -32,7 +32,7 @@ async function register(email = freshEmail(), password = 'segredo123') {
 
 describe('register', () => {
   it('creates an account and answers a bearer token and the user id', async () => {
-    const res = await t.call('POST', '/api/auth/register', {
+    const res = await t.call<{ token: string; userId: string }>('POST', '/api/auth/register', {
       email: freshEmail(),
       password: 'segredo123',
     });
@@ -71,7 +71,10 @@ describe('register', () => {
 describe('login', () => {
   it('answers token, userId and hasStore, with the e-mail in any case', async () => {
     const { email, password, userId } = await register();
-    const res = await t.call('POST', '/api/auth/login', { email: email.toUpperCase(), password });
+    const res = await t.call<{ token: string }>('POST', '/api/auth/login', {
+      email: email.toUpperCase(),
+      password,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ token: expect.any(String), userId, hasStore: false });
     expect((await t.call('GET', '/api/auth/me', undefined, res.body.token)).status).toBe(200);
@@ -94,7 +97,7 @@ describe('login', () => {
 describe('logout and sessions', () => {
   it('revokes the token it was called with, and only that one', async () => {
     const { email, password, token } = await register();
-    const other = await t.call('POST', '/api/auth/login', { email, password });
+    const other = await t.call<{ token: string }>('POST', '/api/auth/login', { email, password });
     const out = await t.call('POST', '/api/auth/logout', undefined, token);
     expect(out.status).toBe(204);
     const me = await t.call('GET', '/api/auth/me', undefined, token);

@@ -33,7 +33,10 @@ it('lists campaign messages per customer on the sandbox page', async () => {
   await api('POST', '/api/campanhas/enviar', { campaignId: c.body.id });
   const result = await runStoreSender(senderDepsFrom(t.runtime.services), owner.storeId);
   expect(result).toMatchObject({ kind: 'idle', sent: 2 });
-  const page = await t.call('GET', messagesPage);
+  const page = await t.call<{ messages: Array<{ name: string; text: string; campaign: boolean }> }>(
+    'GET',
+    messagesPage,
+  );
   expect(page.status).toBe(200);
   const lines = page.body.messages.map((m: { name: string; text: string; campaign: boolean }) => [
     m.name,

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationMessages } from '../../server/db/schema';
 import { DISCONNECTED_REASON } from '../../server/services/campaigns/pause';
 import { instanceNameFor } from '../../server/services/whatsapp/connections';
+import type { CampaignJson } from '../../src/domain/campaigns';
 import { OPT_OUT_FOOTER } from '../../src/domain/campaigns';
 import { localDateTimeToInstant } from '../../src/domain/zoned-time';
+import type { CampaignReport } from '../../src/features/campaigns/api';
 import { manyCustomers, movableClock, photoDataUrl } from './campaign-fixtures';
 import { CLIENT_TIMEOUT_MS, startSendingHarness } from './campaign-sending-harness';
-import { type Owner, send } from './fixtures';
+import { type JsonObject, type Owner, send } from './fixtures';
 
 let h: Awaited<ReturnType<typeof startSendingHarness>>;
 beforeAll(async () => {
@@ -19,8 +21,8 @@ afterAll(async () => {
   await h.t.close();
 });
 
-const api = (o: Owner, method: string, path: string, body?: unknown) =>
-  send(h.t, method, path, { token: o.token, body });
+const api = <T = JsonObject>(o: Owner, method: string, path: string, body?: unknown) =>
+  send<T>(h.t, method, path, { token: o.token, body });
 
 /** A draft sent with 'Enviar' (campaigns are free here): confirmed, ready for the sender. */
 async function confirmed(o: Owner, body: Record<string, unknown> = {}) {
@@ -59,7 +61,7 @@ describe('sending a campaign', () => {
     expect((maria?.body as { text?: string } | undefined)?.text).toBe(
       `Olá Maria, 20% off hoje!\n\n${OPT_OUT_FOOTER}`,
     );
-    const report = await api(owner, 'GET', `/api/campanhas/${id}/relatorio`);
+    const report = await api<CampaignReport>(owner, 'GET', `/api/campanhas/${id}/relatorio`);
     expect(report.body.campaign).toMatchObject({
       status: 'enviado',
       sentCount: '9',
@@ -89,12 +91,14 @@ describe('sending a campaign', () => {
         ),
       );
     expect(log).toHaveLength(9);
-    expect((await api(owner, 'GET', '/api/campanhas')).body[0].status).toBe('enviado');
+    expect((await api<CampaignJson[]>(owner, 'GET', '/api/campanhas')).body[0]?.status).toBe(
+      'enviado',
+    );
   });
 
   it('an image campaign goes out as media with the message as caption', async () => {
     const owner = await h.ownerWith(manyCustomers(2));
-    const up = await api(owner, 'POST', '/api/campanhas/upload', {
+    const up = await api<{ imageUrl: string }>(owner, 'POST', '/api/campanhas/upload', {
       imageBase64: await photoDataUrl('png'),
     });
     await confirmed(owner, { imageUrl: up.body.imageUrl });
@@ -133,14 +137,14 @@ describe('sending a campaign', () => {
     h.fake.instances.set(instanceNameFor(owner.storeId), 'close');
     const result = await h.drain(h.senderDeps(), owner.storeId);
     expect(result?.kind).toBe('idle');
-    const paused = (await api(owner, 'GET', '/api/campanhas')).body[0];
+    const paused = (await api<CampaignJson[]>(owner, 'GET', '/api/campanhas')).body[0];
     expect(paused).toMatchObject({
       id,
       status: 'pausado',
       pauseReason: DISCONNECTED_REASON,
       sentCount: '0',
     });
-    const report = await api(owner, 'GET', `/api/campanhas/${id}/relatorio`);
+    const report = await api<CampaignReport>(owner, 'GET', `/api/campanhas/${id}/relatorio`);
     expect(report.body.counts.pending).toBe(4);
     h.fake.instances.set(instanceNameFor(owner.storeId), 'open');
     await h.drain(h.senderDeps(), owner.storeId);
@@ -155,10 +159,10 @@ describe('sending a campaign', () => {
     h.fake.notOnWhatsApp.add('5511910000001');
     h.fake.options.failNextSends = 1;
     await h.drain(h.senderDeps(), owner.storeId);
-    const report = await api(owner, 'GET', `/api/campanhas/${id}/relatorio`);
+    const report = await api<CampaignReport>(owner, 'GET', `/api/campanhas/${id}/relatorio`);
     expect(report.body.counts).toMatchObject({ sent: 2, failed: 1, pending: 0 });
     const failed = report.body.recipients.find((r: { status: string }) => r.status === 'failed');
-    expect(failed.error).toBe('Este número não tem WhatsApp');
+    expect(failed?.error).toBe('Este número não tem WhatsApp');
     const tried = attempts(owner.storeId).map((r) => (r.body as { number: string }).number);
     expect(tried.filter((n) => n === '5511910000001')).toHaveLength(1);
     h.fake.notOnWhatsApp.clear();
@@ -188,7 +192,7 @@ describe('sending a campaign', () => {
     expect(res.body.status).toBe('cancelado');
     await h.drain(h.senderDeps(), owner.storeId);
     expect(h.sentTo(owner.storeId)).toHaveLength(1);
-    const report = await api(owner, 'GET', `/api/campanhas/${id}/relatorio`);
+    const report = await api<CampaignReport>(owner, 'GET', `/api/campanhas/${id}/relatorio`);
     expect(report.body.counts).toMatchObject({ sent: 1, skipped: 4, pending: 0 });
   });
 
@@ -201,7 +205,7 @@ describe('sending a campaign', () => {
       h.drain(h.senderDeps(), owner.storeId),
     ]);
     await h.drain(h.senderDeps(), owner.storeId);
-    const report = await api(owner, 'GET', `/api/campanhas/${id}/relatorio`);
+    const report = await api<CampaignReport>(owner, 'GET', `/api/campanhas/${id}/relatorio`);
     expect(
       report.body.counts,
       JSON.stringify(report.body.recipients.filter((r: { status: string }) => r.status !== 'sent')),
@@ -263,7 +267,7 @@ describe('sending when the gateway misbehaves: nobody gets a message twice', () 
     return () => h.fake.instances.set(instance, 'open');
   }
   async function report(o: Owner, id: string) {
-    return (await api(o, 'GET', `/api/campanhas/${id}/relatorio`)).body;
+    return (await api<CampaignReport>(o, 'GET', `/api/campanhas/${id}/relatorio`)).body;
   }
   /** Sender runs across reconnects and retries, as the sweep would make them. */
   async function runUntilSettled(storeId: string, reconnect: () => void) {
@@ -310,7 +314,7 @@ describe('sending when the gateway misbehaves: nobody gets a message twice', () 
     const r = await report(owner, id);
     expect(r.counts).toMatchObject({ sent: 2, unconfirmed: 1, pending: 0, failed: 0 });
     const unsure = r.recipients.find((x: { status: string }) => x.status === 'unconfirmed');
-    expect(unsure.error).toMatch(/não confirmou/);
+    expect(unsure?.error).toMatch(/não confirmou/);
     expect(r.campaign.status).toBe('enviado');
   });
 

@@ -4,8 +4,10 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../server/db/schema';
+import type { CampaignJson } from '../../src/domain/campaigns';
+import type { CampaignReport } from '../../src/features/campaigns/api';
 import { addCustomers, movableClock, photoDataUrl, setStore } from './campaign-fixtures';
-import { createOwner, type Owner, send } from './fixtures';
+import { createOwner, type JsonObject, type Owner, send } from './fixtures';
 import { createTestApp, type TestApp, testEnv } from './test-app';
 
 const clock = movableClock(new Date());
@@ -20,13 +22,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = (
+const api = <T = JsonObject>(
   owner: Owner,
   method: string,
   path: string,
   body?: unknown,
   headers?: Record<string, string>,
-) => send(t, method, path, { token: owner.token, body, headers });
+) => send<T>(t, method, path, { token: owner.token, body, headers });
 
 /** An owner with customers: 3 reachable numbers, one opted out, one sharing a number, one deleted. */
 async function ownerWithCustomers(): Promise<Owner> {
@@ -235,7 +237,7 @@ describe('POST /api/campanhas/enviar and the daily limit', () => {
     });
     expect(blockedConfirm.status).toBe(429);
     expect(blockedConfirm.body.message).toBe(limitText);
-    const list = (await api(owner, 'GET', '/api/campanhas')).body;
+    const list = (await api<CampaignJson[]>(owner, 'GET', '/api/campanhas')).body;
     expect(list.map((c: { id: string }) => c.id)).toEqual([created.body.id]);
   });
 
@@ -347,13 +349,18 @@ describe('GET /api/campanhas (history) and the report', () => {
     const ids: string[] = [];
     for (let i = 0; i < 25; i++) {
       clock.advance(1000);
-      const c = await api(owner, 'POST', '/api/campanhas', { ...draft, titulo: `C${i}` });
+      const c = await api<CampaignJson>(owner, 'POST', '/api/campanhas', {
+        ...draft,
+        titulo: `C${i}`,
+      });
       await api(owner, 'POST', '/api/campanhas/enviar', { campaignId: c.body.id });
       ids.push(c.body.id);
     }
     clock.set(new Date());
-    const page0 = (await api(owner, 'GET', '/api/campanhas?limit=20&offset=0')).body;
-    const page1 = (await api(owner, 'GET', '/api/campanhas?limit=20&offset=20')).body;
+    const page0 = (await api<CampaignJson[]>(owner, 'GET', '/api/campanhas?limit=20&offset=0'))
+      .body;
+    const page1 = (await api<CampaignJson[]>(owner, 'GET', '/api/campanhas?limit=20&offset=20'))
+      .body;
     expect(page0).toHaveLength(20);
     expect([...page0, ...page1].map((c: { id: string }) => c.id)).toEqual([...ids].reverse());
     for (const q of ['limit=0', 'limit=101', 'offset=-1', 'limit=abc']) {
@@ -364,7 +371,7 @@ describe('GET /api/campanhas (history) and the report', () => {
   it('answers an empty report before sending starts', async () => {
     const owner = await ownerWithCustomers();
     const c = await api(owner, 'POST', '/api/campanhas', draft);
-    const report = await api(owner, 'GET', `/api/campanhas/${c.body.id}/relatorio`);
+    const report = await api<CampaignReport>(owner, 'GET', `/api/campanhas/${c.body.id}/relatorio`);
     expect(report.status).toBe(200);
     expect(report.body.counts).toEqual({
       total: 3,
@@ -393,7 +400,9 @@ describe('POST /api/campanhas/upload', () => {
       expect(
         (await sharp(Buffer.from(dataUrl.split(',')[1] ?? '', 'base64')).metadata()).exif,
       ).toBeDefined();
-      const res = await api(owner, 'POST', '/api/campanhas/upload', { imageBase64: dataUrl });
+      const res = await api<{ imageUrl: string }>(owner, 'POST', '/api/campanhas/upload', {
+        imageBase64: dataUrl,
+      });
       expect(res.status, format).toBe(201);
       expect(res.body.imageUrl).toMatch(
         /^http:\/\/localhost:3000\/api\/campanhas\/imagens\/[\w-]{43}$/,
@@ -411,7 +420,7 @@ describe('POST /api/campanhas/upload', () => {
 
   it('scales a large image down and uses it in a campaign', async () => {
     const owner = await ownerWithCustomers();
-    const res = await api(owner, 'POST', '/api/campanhas/upload', {
+    const res = await api<{ imageUrl: string }>(owner, 'POST', '/api/campanhas/upload', {
       imageBase64: await photoDataUrl('png', { width: 4000, height: 3000 }),
     });
     expect(res.status).toBe(201);

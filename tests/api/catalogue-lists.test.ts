@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../server/db/schema';
 import { LIST_PAGE_ROWS } from '../../server/services/catalogue/list-json';
+import type { ApiCustomer, ApiProduct } from '../../src/domain/api-types';
 import { createOwner, newId, type Owner } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -60,7 +61,7 @@ describe('catalogue lists', () => {
       { id: newId(), name: 'Item 00007', price: '1.00', active: true },
       owner.token,
     );
-    const list = await t.call('GET', '/api/products', undefined, owner.token);
+    const list = await t.call<ApiProduct[]>('GET', '/api/products', undefined, owner.token);
     expect(list.status).toBe(200);
     const names = (list.body as Array<{ name: string }>).map((p) => p.name);
     expect(names).toHaveLength(count + 2);
@@ -71,7 +72,8 @@ describe('catalogue lists', () => {
   });
 
   it('pages with ?limit&offset in the same order and shape', async () => {
-    const whole = (await t.call('GET', '/api/products', undefined, owner.token)).body as Array<{
+    const whole = (await t.call<ApiProduct[]>('GET', '/api/products', undefined, owner.token))
+      .body as Array<{
       id: string;
     }>;
     const page = await t.call('GET', '/api/products?limit=20&offset=40', undefined, owner.token);
@@ -104,9 +106,9 @@ describe('catalogue lists', () => {
       other.token,
     );
     await t.call('DELETE', `/api/customers/${id}`, undefined, other.token);
-    const mine = await t.call('GET', '/api/customers', undefined, owner.token);
+    const mine = await t.call<ApiCustomer[]>('GET', '/api/customers', undefined, owner.token);
     expect(mine.body).toEqual([]);
-    const theirs = await t.call('GET', '/api/customers', undefined, other.token);
+    const theirs = await t.call<ApiCustomer[]>('GET', '/api/customers', undefined, other.token);
     expect(theirs.body.map((c: { name: string }) => c.name)).toEqual(['Bia']);
     expect(theirs.body[0]).toMatchObject({ phone: '11987654322', optedOut: false });
     expect((await t.call('GET', '/api/products', undefined, other.token)).body).toEqual([]);
@@ -118,7 +120,7 @@ describe('a list asked again (the last answer is reused only while nothing was w
     const third = await createOwner(t, 'Terceira Loja');
     const id = newId();
     await t.call('POST', '/api/products', { id, name: 'Bolo', price: '10.00' }, third.token);
-    const list = () => t.call('GET', '/api/products', undefined, third.token);
+    const list = () => t.call<ApiProduct[]>('GET', '/api/products', undefined, third.token);
     const first = await list();
     expect((await list()).body).toEqual(first.body);
 
@@ -136,7 +138,7 @@ describe('a list asked again (the last answer is reused only while nothing was w
 
     await t.call('POST', '/api/products', { id: newId(), name: 'Pão', price: '1.00' }, other.token);
     expect((await list()).body.map((p: { name: string }) => p.name)).toEqual(['Bolo de milho']);
-    const theirs = await t.call('GET', '/api/products', undefined, other.token);
+    const theirs = await t.call<ApiProduct[]>('GET', '/api/products', undefined, other.token);
     expect(theirs.body.map((p: { name: string }) => p.name)).toEqual(['Pão']);
 
     await t.call('DELETE', `/api/products/${id}`, undefined, third.token);
@@ -145,11 +147,11 @@ describe('a list asked again (the last answer is reused only while nothing was w
 
   it('refuses a revoked session on the very next request, right after answering its list', async () => {
     const fourth = await createOwner(t, 'Quarta Loja');
-    const list = () => t.call('GET', '/api/products', undefined, fourth.token);
+    const list = () => t.call<ApiProduct[]>('GET', '/api/products', undefined, fourth.token);
     expect((await list()).status).toBe(200);
     expect((await list()).status).toBe(200);
     expect((await t.call('POST', '/api/auth/logout', undefined, fourth.token)).status).toBe(204);
-    const after = await list();
+    const after = await t.call('GET', '/api/products', undefined, fourth.token);
     expect(after.status).toBe(401);
     expect(after.body.message).toBe('Sessão expirada. Entre novamente.');
   });

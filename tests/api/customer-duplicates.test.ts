@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../server/db/schema';
 import { nextRevision, writeStore } from '../../server/db/store-write';
-import { createOwner, newId, type Owner, send } from './fixtures';
+import type { ApiCustomer } from '../../src/domain/api-types';
+import { createOwner, newId, type Owner, type ReplayAnswer, send } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (who: Owner, body: Record<string, unknown>) =>
-  t.call('POST', '/api/customers', { id: newId(), ...body }, who.token);
+  t.call<ApiCustomer>('POST', '/api/customers', { id: newId(), ...body }, who.token);
 
 const rowsWith = (who: Owner, phone: string) =>
   t.db
@@ -91,7 +92,7 @@ describe('one customer per phone', () => {
         }),
       );
     }
-    const list = await t.call('GET', '/api/customers', undefined, owner.token);
+    const list = await t.call<ApiCustomer[]>('GET', '/api/customers', undefined, owner.token);
     expect(list.body.filter((c: { phone: string }) => c.phone === '61998760004')).toHaveLength(2);
     const rename = await t.call(
       'PUT',
@@ -105,7 +106,7 @@ describe('one customer per phone', () => {
   it('two devices replaying the same new number at once: one is kept, the other gets the 409', async () => {
     const owner = await createOwner(t);
     const batch = (name: string) =>
-      send(t, 'POST', '/api/sync/replay', {
+      send<ReplayAnswer>(t, 'POST', '/api/sync/replay', {
         token: owner.token,
         body: {
           mutations: [
@@ -119,10 +120,10 @@ describe('one customer per phone', () => {
         },
       });
     const answers = await Promise.all([batch('Do celular A'), batch('Do celular B')]);
-    const statuses = answers.map((a) => a.body.results[0].status).sort();
+    const statuses = answers.map((a) => a.body.results[0]?.status).sort();
     expect(statuses).toEqual([201, 409]);
-    const refused = answers.find((a) => a.body.results[0].status === 409);
-    expect(refused?.body.results[0].body.message).toMatch(
+    const refused = answers.find((a) => a.body.results[0]?.status === 409);
+    expect(refused?.body.results[0]?.body?.message).toMatch(
       /^Já existe um cliente com este telefone: Do celular [AB]$/,
     );
     expect(await rowsWith(owner, '71998760005')).toHaveLength(1);
@@ -136,7 +137,7 @@ describe('one customer per phone', () => {
       idempotencyKey: newId(),
       body: JSON.stringify({ id: newId(), name, phone: '81998760006' }),
     });
-    const res = await send(t, 'POST', '/api/sync/replay', {
+    const res = await send<ReplayAnswer>(t, 'POST', '/api/sync/replay', {
       token: owner.token,
       body: { mutations: [item('Primeira'), item('Segunda')] },
     });

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../server/db/schema';
+import type { ApiCustomer } from '../../src/domain/api-types';
 import { createOwner, newId, type Owner } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -89,7 +90,7 @@ describe('customers', () => {
     expect((await t.call('DELETE', `/api/customers/${id}`, undefined, owner.token)).status).toBe(
       204,
     );
-    const list = await t.call('GET', '/api/customers', undefined, owner.token);
+    const list = await t.call<ApiCustomer[]>('GET', '/api/customers', undefined, owner.token);
     expect(list.body.some((c: { id: string }) => c.id === id)).toBe(false);
     expect(await t.call('PUT', `/api/customers/${id}`, customer(), owner.token)).toMatchObject({
       status: 404,

@@ -3,7 +3,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hashToken } from '../../server/auth/sessions';
 import { sessions, stores, users } from '../../server/db/schema';
 import { defaultBusinessHours } from '../../src/domain/hours';
-import type { TestApp } from './test-app';
+import type { JsonObject, TestApp } from './test-app';
+
+export type { JsonObject } from './test-app';
 
 export type Owner = { token: string; userId: string; storeId: string };
 
@@ -38,7 +40,7 @@ export async function createOwner(t: TestApp, storeName = 'Loja Teste'): Promise
 }
 
 /** A request with extra headers (Idempotency-Key…), answering status, headers and parsed body. */
-export async function send(
+export async function send<T = JsonObject>(
   t: TestApp,
   method: string,
   path: string,
@@ -64,8 +66,13 @@ export async function send(
   } catch {
     // Not JSON (CSV template): keep the text.
   }
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes
-  return { status: res.status, headers: res.headers, body: body as any, text };
+  // The shape the caller names: what the API answers, which the test's assertions check.
+  return { status: res.status, headers: res.headers, body: body as T, text };
 }
 
 export const newId = () => randomUUID();
+
+/** POST /api/sync/replay's answer: one result per mutation, in order (a replay says so). */
+export type ReplayAnswer = {
+  results: Array<{ status: number; body: JsonObject | null; replayed?: boolean }>;
+};

@@ -2,6 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../server/db/schema';
+import type { ApiProduct } from '../../src/domain/api-types';
+import type { ImportCsvResponse } from '../../src/domain/product';
 import { createOwner, newId, type Owner } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -17,9 +19,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const importCsv = (csvData: unknown, who: Owner = owner) =>
-  t.call('POST', '/api/products/import-csv', { csvData }, who.token);
+  t.call<ImportCsvResponse>('POST', '/api/products/import-csv', { csvData }, who.token);
 const list = async (who: Owner = owner) =>
-  (await t.call('GET', '/api/products', undefined, who.token)).body as Array<{
+  (await t.call<ApiProduct[]>('GET', '/api/products', undefined, who.token)).body as Array<{
     id: string;
     name: string;
     price: string;
@@ -143,7 +145,7 @@ describe('import-csv', () => {
     const res = await importCsv(`nome;preco\nBom;1\n${'Ruim;x\n'.repeat(1500)}`);
     expect(res.body.imported).toBe(1);
     expect(res.body.errors).toHaveLength(1000);
-    expect(res.body.errors[0]).toEqual({
+    expect(res.body.errors?.[0]).toEqual({
       line: 3,
       message: 'Linha 3: Preço deve ser um número válido',
     });

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappConnections } from '../../server/db/schema';
 import { WEBHOOK_SECRET_HEADER } from '../../server/services/whatsapp/gateway';
 import { sandboxIncomingPayload } from '../../server/services/whatsapp/sandbox-adapter';
-import { createOwner, type Owner, send } from './fixtures';
+import type { ApiCustomer, ApiProduct } from '../../src/domain/api-types';
+import type { SyncResponse } from '../../src/domain/sync/wire';
+import { createOwner, type JsonObject, type Owner, send } from './fixtures';
 import { snapshot } from './hostile-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -15,25 +17,33 @@ let aProduct: string;
 let aCustomer: string;
 let aSandbox: URL;
 
-const json = (token: string, method: string, path: string, body?: unknown, key?: string) =>
-  send(t, method, path, { token, body, headers: key ? { 'Idempotency-Key': key } : {} });
+const json = <T = JsonObject>(
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  key?: string,
+) => send<T>(t, method, path, { token, body, headers: key ? { 'Idempotency-Key': key } : {} });
 
 beforeAll(async () => {
   t = await createTestApp();
   a = await createOwner(t, 'Loja da Ana');
   b = await createOwner(t, 'Loja do Bruno');
-  const p = await json(
+  const p = await json<ApiProduct>(
     a.token,
     'POST',
     '/api/products',
     { name: 'Bolo', price: '25.00', active: true },
     'k-shared',
   );
-  const c = await json(a.token, 'POST', '/api/customers', { name: 'Carla', phone: '11987654321' });
+  const c = await json<ApiCustomer>(a.token, 'POST', '/api/customers', {
+    name: 'Carla',
+    phone: '11987654321',
+  });
   expect([p.status, c.status]).toEqual([201, 201]);
   aProduct = p.body.id;
   aCustomer = c.body.id;
-  const qr = await json(a.token, 'GET', '/api/whatsapp/generate-qr');
+  const qr = await json<{ sandboxUrl: string }>(a.token, 'GET', '/api/whatsapp/generate-qr');
   aSandbox = new URL(qr.body.sandboxUrl);
   expect((await send(t, 'GET', `${aSandbox.pathname}${aSandbox.search}`)).status).toBe(200);
   const msg = await send(t, 'POST', `${aSandbox.pathname}/messages${aSandbox.search}`, {
@@ -92,10 +102,10 @@ describe("B cannot touch A's catalogue", () => {
 
   it("lists and syncs only B's own rows", async () => {
     await json(b.token, 'POST', '/api/products', { name: 'Pastel', price: '7.00', active: true });
-    const products = await json(b.token, 'GET', '/api/products');
+    const products = await json<ApiProduct[]>(b.token, 'GET', '/api/products');
     expect(products.body.map((p: { name: string }) => p.name)).toEqual(['Pastel']);
     expect((await json(b.token, 'GET', '/api/customers')).body).toEqual([]);
-    const feed = await json(b.token, 'GET', '/api/sync?since=0');
+    const feed = await json<SyncResponse>(b.token, 'GET', '/api/sync?since=0');
     const ids = [...feed.body.products, ...feed.body.customers].map((r: { id: string }) => r.id);
     expect(ids).not.toContain(aProduct);
     expect(ids).not.toContain(aCustomer);
@@ -119,9 +129,9 @@ describe("B cannot touch A's catalogue", () => {
     expect(upper.body.errors).toEqual([{ line: 2, message: 'Linha 2: Identificador inválido' }]);
     expect(await snapshot(t, a.token)).toEqual(before);
     // The line without id matched no product of B's by name, so B got a new "Bolo" of its own.
-    const mine = await json(b.token, 'GET', '/api/products');
+    const mine = await json<ApiProduct[]>(b.token, 'GET', '/api/products');
     const bolo = mine.body.find((p: { name: string }) => p.name === 'Bolo');
-    expect(bolo.id).not.toBe(aProduct);
+    expect(bolo?.id).not.toBe(aProduct);
   });
 });
 
@@ -138,9 +148,9 @@ describe('A and B racing', () => {
       expect([ra.status, rb.status].sort()).toEqual([201, 404]);
       const winner = ra.status === 201 ? a : b;
       const loser = ra.status === 201 ? b : a;
-      const theirs = await json(winner.token, 'GET', '/api/products');
+      const theirs = await json<ApiProduct[]>(winner.token, 'GET', '/api/products');
       expect(theirs.body.map((p: { id: string }) => p.id)).toContain(id);
-      const mine = await json(loser.token, 'GET', '/api/products');
+      const mine = await json<ApiProduct[]>(loser.token, 'GET', '/api/products');
       expect(mine.body.map((p: { id: string }) => p.id)).not.toContain(id);
     }
   });
@@ -186,7 +196,7 @@ describe("B cannot reach A's store, WhatsApp or sandbox", () => {
     expect((await json(b.token, 'DELETE', '/api/whatsapp/disconnect')).status).toBe(200);
     expect((await json(a.token, 'GET', '/api/whatsapp/status')).body.status).toBe('CONECTADO');
     expect((await json(b.token, 'GET', '/api/whatsapp/status')).body.status).toBe('DESCONECTADO');
-    const qr = await json(b.token, 'GET', '/api/whatsapp/generate-qr');
+    const qr = await json<{ sandboxUrl: string }>(b.token, 'GET', '/api/whatsapp/generate-qr');
     const bLink = new URL(qr.body.sandboxUrl);
     expect(bLink.pathname).toBe(`/sandbox/${b.storeId}`);
     // B's page key does not open A's page or A's messages.
@@ -199,7 +209,11 @@ describe("B cannot reach A's store, WhatsApp or sandbox", () => {
       body: { name: 'Intruso', phone: '11922223333', text: 'oi' },
     });
     expect(write.status).toBe(401);
-    const aMessages = await send(t, 'GET', `${aSandbox.pathname}/messages${aSandbox.search}`);
+    const aMessages = await send<{ messages: Array<{ text: string }> }>(
+      t,
+      'GET',
+      `${aSandbox.pathname}/messages${aSandbox.search}`,
+    );
     expect(aMessages.body.messages.map((m: { text: string }) => m.text)).not.toContain('oi');
   });
 
@@ -214,7 +228,11 @@ describe("B cannot reach A's store, WhatsApp or sandbox", () => {
       body: sandboxIncomingPayload({ name: 'Intruso', phone: '11922223333', text: 'forjada' }),
     });
     expect(res.status).toBe(401);
-    const aMessages = await send(t, 'GET', `${aSandbox.pathname}/messages${aSandbox.search}`);
+    const aMessages = await send<{ messages: Array<{ text: string }> }>(
+      t,
+      'GET',
+      `${aSandbox.pathname}/messages${aSandbox.search}`,
+    );
     expect(aMessages.body.messages.map((m: { text: string }) => m.text)).not.toContain('forjada');
   });
 

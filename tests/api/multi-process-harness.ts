@@ -3,11 +3,13 @@
  * them up: the bundle built into a temp folder, each process on its own port, nginx on a third
  * with its own config, logs and temp dirs. Every answer names the process that served it.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../e2e/server';
+import { type ServerProcess, spawnServer } from '../server-process';
+import type { JsonObject } from './test-app';
 
 export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
@@ -30,48 +32,23 @@ export function buildServer(): { dir: string; remove(): void } {
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-export type ApiProcess = {
-  port: number;
-  child: ChildProcess;
-  /** What it printed (shown when a test fails). */
-  output(): string;
-};
+export type ApiProcess = ServerProcess;
 
 /** Starts `node <bundle>/main.mjs` on `port`; resolves once /readyz answers 200. */
-export async function startApi(
+export function startApi(
   bundle: string,
   port: number,
   env: Record<string, string>,
 ): Promise<ApiProcess> {
-  const merged: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port) };
-  merged.HOST = '127.0.0.1';
-  delete merged.DATA_DIR;
-  const child = spawn(process.execPath, [path.join(bundle, 'main.mjs')], {
-    env: merged,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return spawnServer(process.execPath, [path.join(bundle, 'main.mjs')], {
+    port,
+    // Each process keeps its database elsewhere (env's DATABASE_URL), never a shared data folder.
+    env: { ...env, DATA_DIR: '' },
+    probe: '/readyz',
+    ready: (status) => status === 200,
+    timeoutMs: 60_000,
+    stdio: 'keep',
   });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-8000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const api = { port, child, output: () => output };
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`API on ${port} exited: ${output}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (res) => res.status === 200,
-      // Not listening yet: keep asking until the deadline.
-      () => false,
-    );
-    if (ready) return api;
-    if (Date.now() > until) {
-      child.kill('SIGKILL');
-      throw new Error(`API on ${port} not ready within 60 s: ${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** SIGTERM (a clean stop) or SIGKILL; resolves when the process is gone. */
@@ -83,18 +60,17 @@ export async function stopApi(api: ApiProcess, signal: 'SIGTERM' | 'SIGKILL') {
 }
 
 /** A request through the proxy: status, parsed body and the upstream that answered. */
-export type ProxyCall = (
+export type ProxyCall = <T = JsonObject>(
   method: string,
   path: string,
   body?: unknown,
   token?: string,
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes
-) => Promise<{ status: number; body: any; upstream: string | null }>;
+) => Promise<{ status: number; body: T; upstream: string | null }>;
 
 export type ReverseProxy = { url: string; call: ProxyCall; stop(): Promise<void> };
 
 function callThrough(url: string): ProxyCall {
-  return async (method, path, body, token) => {
+  return async <T>(method: string, path: string, body?: unknown, token?: string) => {
     const res = await fetch(`${url}${path}`, {
       method,
       headers: {
@@ -112,7 +88,7 @@ function callThrough(url: string): ProxyCall {
     }
     // "A, B" when nginx found A down and passed the request on: B answered.
     const upstream = res.headers.get(UPSTREAM_HEADER)?.split(', ').at(-1) ?? null;
-    return { status: res.status, body: json, upstream };
+    return { status: res.status, body: json as T, upstream };
   };
 }
 

@@ -8,10 +8,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../../server/db/client';
 import { ensureConnection, instanceNameFor } from '../../server/services/whatsapp/connections';
+import type { ApiCustomer } from '../../src/domain/api-types';
 import { defaultBusinessHours } from '../../src/domain/hours';
 import type { ReplayBatchItem } from '../../src/domain/sync/protocol';
+import type { CampaignReport } from '../../src/features/campaigns/api';
 import { freePort } from '../e2e/server';
 import { API_KEY, startFakeEvolution } from './evolution-fake';
+import type { ReplayAnswer } from './fixtures';
 import {
   type ApiProcess,
   buildServer,
@@ -154,7 +157,7 @@ describe.skipIf(skip)('two API processes behind nginx on one PostgreSQL', () => 
           }
           for (let attempt = 0; ; attempt++) {
             if (attempt > 20) throw new Error('a batch never got an answer');
-            const res = await call('POST', '/api/sync/replay', { mutations }, token);
+            const res = await call<ReplayAnswer>('POST', '/api/sync/replay', { mutations }, token);
             if (res.status === 200) {
               answeredBy.add(res.upstream);
               served += 1;
@@ -179,7 +182,7 @@ describe.skipIf(skip)('two API processes behind nginx on one PostgreSQL', () => 
       expect(answeredBy).toEqual(new Set(ports));
       console.info(`replay: ${cut} batch(es) cut by the SIGKILL and resent`);
 
-      const customers = await call('GET', '/api/customers', undefined, token);
+      const customers = await call<ApiCustomer[]>('GET', '/api/customers', undefined, token);
       expect(customers.status).toBe(200);
       const listed = customers.body.map((c: { id: string }) => c.id).sort();
       expect(listed).toEqual([...customerIds].sort());
@@ -204,7 +207,7 @@ describe.skipIf(skip)('two API processes behind nginx on one PostgreSQL', () => 
       expect(start.status).toBe(200);
       const reportUpstreams = new Set<string | null>();
       const until = Date.now() + 60_000;
-      let report = await call(
+      let report = await call<CampaignReport>(
         'GET',
         `/api/campanhas/${campaign.body.id}/relatorio`,
         undefined,

@@ -44,6 +44,8 @@ export async function uploadPhoto(
 }
 
 export type PhotoJson = { id: string; url: string; width: number; height: number };
+/** A product as the API answers it, with its photos. */
+export type WithPhotos = { id: string; revision: number; photos: PhotoJson[] };
 
 export async function createProduct(t: TestApp, owner: Owner, id: string, name = 'Bolo de pote') {
   const res = await t.call('POST', '/api/products', { id, name, price: '12.50' }, owner.token);

@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, newId, type Owner } from './fixtures';
-import { cameraJpeg, createProduct, type PhotoJson, uploadPhoto } from './photo-helpers';
+import {
+  cameraJpeg,
+  createProduct,
+  type PhotoJson,
+  uploadPhoto,
+  type WithPhotos,
+} from './photo-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -83,12 +89,17 @@ describe('removing and ordering', () => {
       await uploadPhoto(t, owner, productId, id, await cameraJpeg(200, 200, i * 60));
     }
     const order = [ids[2], ids[0], ids[1]];
-    const res = await t.call('PUT', `/api/products/${productId}/photos`, { order }, owner.token);
+    const res = await t.call<WithPhotos>(
+      'PUT',
+      `/api/products/${productId}/photos`,
+      { order },
+      owner.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body.photos.map((p: PhotoJson) => p.id)).toEqual(order);
-    const list = await t.call('GET', '/api/products', undefined, owner.token);
-    const listed = list.body.find((p: { id: string }) => p.id === productId);
-    expect(listed.photos.map((p: PhotoJson) => p.id)).toEqual(order);
+    const list = await t.call<WithPhotos[]>('GET', '/api/products', undefined, owner.token);
+    const listed = list.body.find((p) => p.id === productId);
+    expect(listed?.photos.map((p: PhotoJson) => p.id)).toEqual(order);
     const bad = await t.call(
       'PUT',
       `/api/products/${productId}/photos`,

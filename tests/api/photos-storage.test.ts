@@ -11,7 +11,13 @@ import { mediaFiles, productPhotos } from '../../server/db/schema';
 import { PRODUCT_PHOTOS } from '../../src/domain/photo';
 import { columnsOf, SQL_TYPES } from '../../src/domain/sync/columns';
 import { createOwner, newId, type Owner } from './fixtures';
-import { cameraJpeg, createProduct, type PhotoJson, uploadPhoto } from './photo-helpers';
+import {
+  cameraJpeg,
+  createProduct,
+  type PhotoJson,
+  uploadPhoto,
+  type WithPhotos,
+} from './photo-helpers';
 import { createTestApp, type TestApp, testEnv } from './test-app';
 
 let t: TestApp;
@@ -57,7 +63,12 @@ describe('photo storage', () => {
       uploadPhoto(t, owner, productId, photoId, jpeg),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
-    const one = await t.call('GET', `/api/sync/products/${productId}`, undefined, owner.token);
+    const one = await t.call<WithPhotos>(
+      'GET',
+      `/api/sync/products/${productId}`,
+      undefined,
+      owner.token,
+    );
     expect(one.body.photos.map((p: PhotoJson) => p.id)).toEqual([photoId]);
   });
 

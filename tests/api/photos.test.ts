@@ -7,7 +7,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFiles } from '../../server/db/schema';
 import { createOwner, newId, type Owner } from './fixtures';
-import { cameraJpeg, createProduct, type PhotoJson, uploadPhoto } from './photo-helpers';
+import {
+  cameraJpeg,
+  createProduct,
+  type PhotoJson,
+  uploadPhoto,
+  type WithPhotos,
+} from './photo-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -74,17 +80,17 @@ describe('uploading a photo', () => {
     await createProduct(t, owner, productId, 'Pão de mel');
     const photoId = newId();
     await uploadPhoto(t, owner, productId, photoId, camera);
-    const list = (await t.call('GET', '/api/products', undefined, owner.token)).body as Array<{
-      id: string;
-      photos: PhotoJson[];
-    }>;
+    const list = (await t.call<WithPhotos[]>('GET', '/api/products', undefined, owner.token)).body;
     const listed = list.find((p) => p.id === productId);
     expect(listed?.photos.map((p) => p.id)).toEqual([photoId]);
-    const feed = (await t.call('GET', '/api/sync?since=0', undefined, owner.token)).body;
-    const fed = feed.products.find((p: { id: string }) => p.id === productId);
-    expect(fed.photos).toEqual(listed?.photos);
-    const one = (await t.call('GET', `/api/sync/products/${productId}`, undefined, owner.token))
-      .body;
+    const feed = (
+      await t.call<{ products: WithPhotos[] }>('GET', '/api/sync?since=0', undefined, owner.token)
+    ).body;
+    const fed = feed.products.find((p) => p.id === productId);
+    expect(fed?.photos).toEqual(listed?.photos);
+    const one = (
+      await t.call<WithPhotos>('GET', `/api/sync/products/${productId}`, undefined, owner.token)
+    ).body;
     expect(one.photos).toEqual(listed?.photos);
   });
 
@@ -181,7 +187,7 @@ describe('isolation between stores', () => {
     const mine = newId();
     await createProduct(t, owner, mine);
     expect((await uploadPhoto(t, owner, mine, theirPhoto, camera)).status).toBe(404);
-    const theirs = await t.call(
+    const theirs = await t.call<WithPhotos>(
       'GET',
       `/api/sync/products/${theirProduct}`,
       undefined,

@@ -24,10 +24,12 @@ import { recheckPayments } from '../../server/services/payments/recheck';
 import { NOTIFY_RECHECK_MS } from '../../server/services/payments/webhook';
 import { instanceNameFor } from '../../server/services/whatsapp/connections';
 import { dailyLimitMessage } from '../../src/domain/campaigns';
+import type { PaymentJson } from '../../src/domain/pix/payment';
 import { instantToLocalDateTime } from '../../src/domain/zoned-time';
+import type { CampaignReport } from '../../src/features/campaigns/api';
 import { manyCustomers, movableClock } from './campaign-fixtures';
 import { startSendingHarness } from './campaign-sending-harness';
-import { type Owner, send } from './fixtures';
+import { type JsonObject, type Owner, send } from './fixtures';
 import {
   FAKE_CLIENT_ID,
   FAKE_CLIENT_SECRET,
@@ -79,15 +81,23 @@ afterAll(async () => {
   await h?.t.close();
 });
 
-const api = (o: Owner, method: string, path: string, body?: unknown, key?: string) =>
-  send(h.t, method, path, {
+const api = <T = JsonObject>(
+  o: Owner,
+  method: string,
+  path: string,
+  body?: unknown,
+  key?: string,
+) =>
+  send<T>(h.t, method, path, {
     token: o.token,
     body,
     headers: key ? { 'Idempotency-Key': key } : undefined,
   });
 
+/** 'Enviar': 402 with the charge to pay, or 200 with the campaign once it is paid. */
+type EnviarAnswer = { message: string; payment: PaymentJson; recipientCount: number };
 const enviar = (o: Owner, campaignId: string, key?: string) =>
-  api(o, 'POST', '/api/campanhas/enviar', { campaignId }, key);
+  api<EnviarAnswer>(o, 'POST', '/api/campanhas/enviar', { campaignId }, key);
 
 /** The payer pays the charge and the PSP notifies Talí's webhook (as API Pix PSPs do). */
 async function pay(paymentId: string) {
@@ -100,7 +110,7 @@ async function pay(paymentId: string) {
 
 const chargesAtPsp = () =>
   psp.requests.filter((r) => r.method === 'PUT' && r.path.includes('/cob/'));
-const payment = (o: Owner, id: string) => api(o, 'GET', `/api/pagamentos/${id}`);
+const payment = (o: Owner, id: string) => api<PaymentJson>(o, 'GET', `/api/pagamentos/${id}`);
 
 describe('price bands: the real recipients in bands of 100 (R$ 25,00 each)', () => {
   it.each([
@@ -137,7 +147,9 @@ describe("'Enviar' with Pix on", () => {
     expect(p.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(p.pixQrCode).toMatch(/^data:image\/png;base64,/);
     expect(p.pixCopiaECola).toMatch(/^000201/);
-    expect(new Date(p.expiresAt).getTime()).toBe(clock.now().getTime() + CHARGE_TTL_SECONDS * 1000);
+    expect(new Date(p.expiresAt ?? '').getTime()).toBe(
+      clock.now().getTime() + CHARGE_TTL_SECONDS * 1000,
+    );
 
     // Not paid: the campaign is still a draft and the sender sends nothing.
     await h.drain(h.senderDeps(), owner.storeId);
@@ -202,7 +214,7 @@ describe("'Enviar' with Pix on", () => {
     expect(renewed.status).toBe(402);
     expect(renewed.body.payment.id).not.toBe(first.id);
     expect(renewed.body.payment).toMatchObject({ status: 'pendente', valor: '25.00' });
-    expect(new Date(renewed.body.payment.expiresAt).getTime()).toBeGreaterThan(
+    expect(new Date(renewed.body.payment.expiresAt ?? '').getTime()).toBeGreaterThan(
       clock.now().getTime(),
     );
     // The renewed charge is the one that pays the campaign.
@@ -358,7 +370,8 @@ async function customersAddedNow(storeId: string, n: number, prefix: string) {
   );
 }
 
-const report = (o: Owner, id: string) => api(o, 'GET', `/api/campanhas/${id}/relatorio`);
+const report = (o: Owner, id: string) =>
+  api<CampaignReport>(o, 'GET', `/api/campanhas/${id}/relatorio`);
 const devolucoes = () =>
   psp.requests.filter((r) => r.method === 'PUT' && r.path.includes('/devolucao/'));
 
@@ -428,7 +441,7 @@ describe('paid = sent', { timeout: 120_000 }, () => {
     });
     const r = await report(owner, id);
     expect(r.body.billing).toMatchObject({ paidBands: 2, refundAmount: '25.00' });
-    expect(r.body.billing.refundText).toBe(
+    expect(r.body.billing?.refundText).toBe(
       'Devolução em processamento: R$\u00a025,00 volta para a conta que pagou o Pix. Devolução de R$\u00a025,00: 1 faixa de 100 clientes não foi usada (90 clientes alcançados).',
     );
     // Settled once: another run returns nothing more.
@@ -481,7 +494,7 @@ describe('cancel with a message in flight', () => {
       status: 'pago',
       refundAmount: '25.00',
     });
-    expect((await report(owner, id)).body.billing.refundText).toContain('11 clientes alcançados');
+    expect((await report(owner, id)).body.billing?.refundText).toContain('11 clientes alcançados');
   });
 });
 

@@ -6,6 +6,7 @@ import { createBcbGateway } from '../../server/services/payments/bcb-adapter';
 import type { PaymentRow } from '../../server/services/payments/on-paid';
 import type { Services } from '../../server/types';
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FAKE_PIX_KEY, startFakePsp } from './pix-fake';
+import type { JsonObject } from './test-app';
 import { createTestApp, type TestApp } from './test-app';
 
 export async function createPixTestApp(runtimeOptions: Parameters<typeof createTestApp>[1] = {}) {
@@ -65,6 +66,6 @@ export async function paymentRow(t: TestApp, id: string) {
 }
 
 /** What the PSP would post to `${webhookUrl}/pix`. */
-export function postWebhook(t: TestApp, body: unknown) {
-  return t.call('POST', '/api/webhooks/pix/pix', body);
+export function postWebhook<T = JsonObject>(t: TestApp, body: unknown) {
+  return t.call<T>('POST', '/api/webhooks/pix/pix', body);
 }

@@ -15,6 +15,7 @@ import {
 import { recheckPayments } from '../../server/services/payments/recheck';
 import { NOTIFY_RECHECK_MS, UNMATCHED_PER_HOUR } from '../../server/services/payments/webhook';
 import { parseBrCode } from '../../src/domain/pix/br-code';
+import type { PaymentJson } from '../../src/domain/pix/payment';
 import { createOwner, type Owner } from './fixtures';
 import {
   createCampaign,
@@ -57,12 +58,19 @@ describe('charges', () => {
 
   it('GET /api/pagamentos/:id answers the charge with its QR and copy-and-paste code', async () => {
     const { row, campaignId } = await charge();
-    const res = await t.call('GET', `/api/pagamentos/${row.id}`, undefined, owner.token);
+    const res = await t.call<PaymentJson>(
+      'GET',
+      `/api/pagamentos/${row.id}`,
+      undefined,
+      owner.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: row.id, campaignId, valor: '25.00', status: 'pendente' });
     expect(res.body.pixQrCode).toMatch(/^data:image\/png;base64,/);
-    expect(parseBrCode(res.body.pixCopiaECola).kind).toBe('dynamic');
-    expect(new Date(res.body.expiresAt).getTime() - t.clock.now).toBe(CHARGE_TTL_SECONDS * 1000);
+    expect(parseBrCode(res.body.pixCopiaECola ?? '').kind).toBe('dynamic');
+    expect(new Date(res.body.expiresAt ?? '').getTime() - t.clock.now).toBe(
+      CHARGE_TTL_SECONDS * 1000,
+    );
     expect(row.txid).toMatch(/^[a-zA-Z0-9]{26,35}$/);
   });
 
@@ -392,8 +400,8 @@ describe('unmatched notifications', () => {
         horario: '2026-11-23T12:00:00.000Z',
       })),
     });
-    const first = await postWebhook(t, flood(0));
-    const second = await postWebhook(t, flood(80));
+    const first = await postWebhook<{ dropped: number }>(t, flood(0));
+    const second = await postWebhook<{ dropped: number }>(t, flood(80));
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(first.body.dropped + second.body.dropped).toBe(160 - UNMATCHED_PER_HOUR);

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../server/db/schema';
+import type { ApiProduct } from '../../src/domain/api-types';
 import { parseProductCsv } from '../../src/domain/product-csv';
 import { createOwner, newId, type Owner } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
@@ -42,7 +43,7 @@ describe('products', () => {
       updatedAt: expect.any(String),
       photos: [],
     });
-    const list = await t.call('GET', '/api/products', undefined, owner.token);
+    const list = await t.call<ApiProduct[]>('GET', '/api/products', undefined, owner.token);
     expect(list.body.find((p: { id: string }) => p.id === id)).toEqual(res.body);
   });
 
@@ -58,7 +59,7 @@ describe('products', () => {
       owner.token,
     );
     expect(csv).toMatchObject({ status: 200, body: { imported: 1 } });
-    const list = await t.call('GET', '/api/products', undefined, owner.token);
+    const list = await t.call<ApiProduct[]>('GET', '/api/products', undefined, owner.token);
     expect(list.body.find((p: { name: string }) => p.name === 'Brinde')?.price).toBe('0.00');
   });
 
@@ -79,8 +80,8 @@ describe('products', () => {
 
   it('updates with PUT and bumps the revision; an identical PUT changes nothing', async () => {
     const id = newId();
-    const created = await t.call('POST', '/api/products', product({ id }), owner.token);
-    const put = await t.call(
+    const created = await t.call<ApiProduct>('POST', '/api/products', product({ id }), owner.token);
+    const put = await t.call<ApiProduct>(
       'PUT',
       `/api/products/${id}`,
       product({ price: '1234.5', active: false, description: '' }),
@@ -128,7 +129,7 @@ describe('products', () => {
     });
     const cleared = await t.call('PUT', `/api/products/${id}`, { description: '' }, owner.token);
     expect(cleared.body).toMatchObject({ name: 'Camiseta Nova', description: '', active: false });
-    const list = await t.call('GET', '/api/products', undefined, owner.token);
+    const list = await t.call<ApiProduct[]>('GET', '/api/products', undefined, owner.token);
     expect(list.body.find((p: { id: string }) => p.id === id)).toEqual(cleared.body);
     for (const body of [{}, { nome: 'x' }, { name: '' }, { active: 'sim' }]) {
       const refused = await t.call('PUT', `/api/products/${id}`, body, owner.token);
@@ -146,7 +147,7 @@ describe('products', () => {
     expect((await t.call('DELETE', `/api/products/${id}`, undefined, owner.token)).status).toBe(
       204,
     );
-    const list = await t.call('GET', '/api/products', undefined, owner.token);
+    const list = await t.call<ApiProduct[]>('GET', '/api/products', undefined, owner.token);
     expect(list.body.some((p: { id: string }) => p.id === id)).toBe(false);
     const put = await t.call('PUT', `/api/products/${id}`, product(), owner.token);
     expect(put).toMatchObject({ status: 404, body: { message: 'Este produto foi excluído.' } });
@@ -171,7 +172,7 @@ describe('products', () => {
       expect(res).toMatchObject({ status: 404, body: { message: 'Produto não encontrado' } });
     const [row] = await rowsWithId(id);
     expect(row).toMatchObject({ name: 'Deles', storeId: other.storeId, deletedAt: null });
-    const mine = await t.call('GET', '/api/products', undefined, owner.token);
+    const mine = await t.call<ApiProduct[]>('GET', '/api/products', undefined, owner.token);
     expect(mine.body.some((p: { id: string }) => p.id === id)).toBe(false);
   });
 

@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, products } from '../../server/db/schema';
 import { addressOf } from '../../server/services/catalogue/mutations';
+import type { ApiProduct } from '../../src/domain/api-types';
 import { isBatchable, type ReplayBatchItem } from '../../src/domain/sync/protocol';
-import { createOwner, newId, type Owner, send } from './fixtures';
+import type { SyncResponse } from '../../src/domain/sync/wire';
+import { createOwner, newId, type Owner, type ReplayAnswer, send } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -17,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const replay = (mutations: unknown, who: Owner | null = owner) =>
-  send(t, 'POST', '/api/sync/replay', { token: who?.token, body: { mutations } });
+  send<ReplayAnswer>(t, 'POST', '/api/sync/replay', { token: who?.token, body: { mutations } });
 
 const create = (id: string, name = 'Café', price = '10.00'): ReplayBatchItem => ({
   method: 'POST',
@@ -65,24 +67,24 @@ describe('replay batch', () => {
     expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([
       201, 201, 200, 201, 204, 201,
     ]);
-    expect(res.body.results[2].body).toMatchObject({
+    expect(res.body.results[2]?.body).toMatchObject({
       id: a,
       name: 'Café torrado',
       price: '12.50',
       active: false,
     });
-    expect(res.body.results[4].body).toBeNull();
+    expect(res.body.results[4]?.body).toBeNull();
 
     // What the owner's other devices see: the final state, the deleted row gone.
-    const list = await send(t, 'GET', '/api/products', { token: who.token });
+    const list = await send<ApiProduct[]>(t, 'GET', '/api/products', { token: who.token });
     expect(list.body.map((p: { name: string }) => p.name)).toEqual(['Café torrado', 'Pão']);
     const customers = await send(t, 'GET', '/api/customers', { token: who.token });
     expect(customers.body).toMatchObject([{ id: customer, name: 'Ana', phone: '11987654321' }]);
 
     // And a pull hears of all of it, the tombstone included.
-    const pulled = await send(t, 'GET', '/api/sync?since=0', { token: who.token });
+    const pulled = await send<SyncResponse>(t, 'GET', '/api/sync?since=0', { token: who.token });
     expect(pulled.body.products).toHaveLength(3);
-    expect(pulled.body.products.find((p: { id: string }) => p.id === b).deleted).toBe(true);
+    expect(pulled.body.products.find((p: { id: string }) => p.id === b)?.deleted).toBe(true);
   });
 
   it('answers the same as the single routes for the same mutation', async () => {
@@ -110,9 +112,9 @@ describe('replay batch', () => {
       who,
     );
     const fromBatch = batch.body.results[0];
-    expect(fromBatch.status).toBe(single.status);
-    expect(Object.keys(fromBatch.body).sort()).toEqual(Object.keys(single.body).sort());
-    expect(fromBatch.body).toMatchObject({ price: '5.00', description: 'x', active: true });
+    expect(fromBatch?.status).toBe(single.status);
+    expect(Object.keys(fromBatch?.body ?? {}).sort()).toEqual(Object.keys(single.body).sort());
+    expect(fromBatch?.body).toMatchObject({ price: '5.00', description: 'x', active: true });
   });
 
   it('sent twice (answer lost on the way back), changes nothing the second time', async () => {
@@ -140,9 +142,9 @@ describe('replay batch', () => {
     );
     expect(res.status).toBe(200);
     const [ok, refused, edited, missing] = res.body.results;
-    expect(ok.status).toBe(201);
+    expect(ok?.status).toBe(201);
     expect(refused).toEqual({ status: 400, body: { message: expect.stringMatching(/Preço/) } });
-    expect(edited.status).toBe(200);
+    expect(edited?.status).toBe(200);
     expect(missing).toEqual({ status: 404, body: { message: 'Produto não encontrado' } });
     const rows = await rowsOf(who);
     expect(rows.map((r) => r.name)).toEqual(['Bom editado']);
@@ -199,7 +201,7 @@ describe('replay batch', () => {
     const item = create(a, 'Uma vez');
     const res = await replay([item, item], who);
     expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([201, 201]);
-    expect(res.body.results[1]).toMatchObject({ replayed: true, body: res.body.results[0].body });
+    expect(res.body.results[1]).toMatchObject({ replayed: true, body: res.body.results[0]?.body });
     // The same mutation sent to its own route later gets the stored answer.
     const alone = await send(t, 'POST', '/api/products', {
       token: who.token,
@@ -207,7 +209,7 @@ describe('replay batch', () => {
       headers: { 'Idempotency-Key': item.idempotencyKey as string },
     });
     expect(alone.headers.get('idempotent-replayed')).toBe('true');
-    expect(alone.body).toEqual(res.body.results[0].body);
+    expect(alone.body).toEqual(res.body.results[0]?.body);
     expect(await rowsOf(who)).toHaveLength(1);
   });
 

@@ -26,7 +26,12 @@ async function ask(app: ReturnType<typeof createApp>, url: string, token: string
 describe('GET /api/stores/public-url', () => {
   it('answers PUBLIC_URL + /loja/<slug>, and that address opens the storefront', async () => {
     const shop = await createShop(t, 'Mercadinho da Ana');
-    const res = await t.call('GET', '/api/stores/public-url', undefined, shop.token);
+    const res = await t.call<{ url: string }>(
+      'GET',
+      '/api/stores/public-url',
+      undefined,
+      shop.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ url: `http://localhost:3000/loja/${shop.slug}` });
     const page = await getPage(t, new URL(res.body.url).pathname);

@@ -1,6 +1,7 @@
 /** The store after onboarding: data and hours updates, bot config, public URL, per-owner isolation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultBusinessHours } from '../../src/domain/hours';
+import type { StoreMe } from '../../src/domain/store-schema';
 import { createOwner, send } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -30,7 +31,7 @@ async function ownerWithStore(overrides: Record<string, unknown> = {}) {
   const reg = await t.call('POST', '/api/auth/register', { email, password: 'segredo123' });
   const token = reg.body.token as string;
   const body = { ...storeData, businessHours: defaultBusinessHours(), ...overrides };
-  const res = await t.call('POST', '/api/stores', body, token);
+  const res = await t.call<StoreMe>('POST', '/api/stores', body, token);
   expect(res.status).toBe(201);
   return { token, store: res.body };
 }
@@ -327,7 +328,7 @@ describe('settings PUTs under an Idempotency-Key', () => {
     expect(retried.status).toBe(200);
     expect(retried.headers.get('Idempotent-Replayed')).toBe('true');
     expect(retried.body).toEqual(first.body);
-    const me = await send(t, 'GET', '/api/stores/me', { token: owner.token });
+    const me = await send<StoreMe>(t, 'GET', '/api/stores/me', { token: owner.token });
     expect(me.body.botPersonalizacao.tomVoz).toBe('tom do celular B');
     // The same key on the other settings route is someone's bug, as on the catalogue.
     const other = await send(t, 'PUT', '/api/stores/me', {

@@ -1,6 +1,7 @@
 /** Store onboarding and settings: creation, one-store rule, updates, bot, public URL, isolation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultBusinessHours } from '../../src/domain/hours';
+import type { StoreMe } from '../../src/domain/store-schema';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -73,7 +74,7 @@ describe('onboarding (POST /api/stores)', () => {
       botAtivo: false,
       botPersonalizacao: { mensagemBoasVindas: '', tomVoz: '', informacoesImportantes: '' },
     });
-    const me = await t.call('GET', '/api/stores/me', undefined, token);
+    const me = await t.call<StoreMe>('GET', '/api/stores/me', undefined, token);
     expect(me.body).toEqual(res.body);
     // jsonb reorders keys; the owner's week still reads domingo → sabado.
     expect(Object.keys(me.body.businessHours)).toEqual([

@@ -16,7 +16,7 @@ afterAll(() => t.close());
 
 async function pull(owner: Owner, since: string, limit?: number): Promise<SyncResponse> {
   const query = limit ? `since=${since}&limit=${limit}` : `since=${since}`;
-  const res = await t.call('GET', `/api/sync?${query}`, undefined, owner.token);
+  const res = await t.call<SyncResponse>('GET', `/api/sync?${query}`, undefined, owner.token);
   expect(res.status).toBe(200);
   // The headers repeat the body's cursor and hasMore (the device asks ahead from them).
   expect(res.headers.get('Sync-Cursor')).toBe(res.body.cursor);

@@ -8,6 +8,12 @@ import { openRuntime, type RuntimeOptions } from '../../server/runtime';
 import type { Services } from '../../server/types';
 import { createPostgresDatabase, openTestPglite } from './test-databases';
 
+/**
+ * A JSON answer's body as a test reads it when the test names no shape: an object whose fields
+ * are still to be checked. A test that reads deeper names the shape: `send<ApiProduct[]>(...)`.
+ */
+export type JsonObject = { [key: string]: unknown };
+
 export { createPostgresDatabase } from './test-databases';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -44,7 +50,12 @@ export async function createTestApp(
   const { app } = runtime;
 
   /** JSON request helper: `call('POST', '/api/x', body, token)`. */
-  async function call(method: string, path: string, body?: unknown, token?: string) {
+  async function call<T = JsonObject>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ) {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
@@ -60,8 +71,8 @@ export async function createTestApp(
     } catch {
       json = text;
     }
-    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes
-    return { status: res.status, body: json as any, headers: res.headers };
+    // The shape the caller names (fixtures.ts JsonObject when none).
+    return { status: res.status, body: json as T, headers: res.headers };
   }
 
   return {

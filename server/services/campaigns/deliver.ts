@@ -10,7 +10,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaignRecipients } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
-import { rowsOf } from './sql-rows';
+import { type RecipientSqlRow, rowsOf } from './sql-rows';
 
 /** Every status a recipient row can have (the report shows 'sending' as 'pending'). */
 export const RECIPIENT_STATUSES = [
@@ -34,14 +34,7 @@ export type Claimed = typeof campaignRecipients.$inferSelect & {
   customerGone: boolean;
 };
 
-type ClaimedRow = {
-  id: string;
-  campaign_id: string;
-  store_id: string;
-  customer_id: string;
-  name: string;
-  phone: string;
-  attempts: number;
+type ClaimedRow = RecipientSqlRow & {
   opted_out: boolean | null;
   deleted_at: string | Date | null;
 };

@@ -1,5 +1,5 @@
 /** Pausing and resuming a running campaign: outside the send window, WhatsApp down, failures. */
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { instantToLocalDateTime } from '../../../src/domain/zoned-time';
 import type { Db } from '../../db/client';
 import { campaigns } from '../../db/schema';
@@ -44,48 +44,44 @@ export async function pauseCampaign(db: Db, id: string, now: Date, spec: PauseSp
 const resumedStatus = sql`case when ${campaigns.sentCount} > 0 then 'em andamento' else 'agendado' end`;
 const cleared = { pauseKind: null, pauseReason: null, pausedUntil: null };
 
-/** Resumes the store's campaigns paused by the window or by failures whose time has come. */
-export async function resumeTimed(db: Db, storeId: string, now: Date): Promise<void> {
-  await db
-    .update(campaigns)
-    .set({ status: resumedStatus, ...cleared, updatedAt: now })
-    .where(
-      and(
-        eq(campaigns.storeId, storeId),
-        eq(campaigns.status, 'pausado'),
-        inArray(campaigns.pauseKind, ['window', 'failures']),
-        lte(campaigns.pausedUntil, now),
-      ),
-    );
+/** The store's paused campaigns, of the pause kinds given. */
+function pausedOf(storeId: string, kinds: PauseSpec['kind'][]): SQL | undefined {
+  return and(
+    eq(campaigns.storeId, storeId),
+    eq(campaigns.status, 'pausado'),
+    inArray(campaigns.pauseKind, kinds),
+  );
 }
 
-/** Resumes the store's campaigns paused because WhatsApp was disconnected (it is back). */
-export async function resumeReconnected(db: Db, storeId: string, now: Date): Promise<number> {
+/** Resumes the campaigns `which` picks; how many. */
+async function resume(db: Db, which: SQL | undefined, now: Date): Promise<number> {
   const rows = await db
     .update(campaigns)
     .set({ status: resumedStatus, ...cleared, updatedAt: now })
-    .where(
-      and(
-        eq(campaigns.storeId, storeId),
-        eq(campaigns.status, 'pausado'),
-        eq(campaigns.pauseKind, 'disconnected'),
-      ),
-    )
+    .where(which)
     .returning({ id: campaigns.id });
   return rows.length;
+}
+
+/** Resumes the store's campaigns paused by the window or by failures whose time has come. */
+export async function resumeTimed(db: Db, storeId: string, now: Date): Promise<void> {
+  await resume(
+    db,
+    and(pausedOf(storeId, ['window', 'failures']), lte(campaigns.pausedUntil, now)),
+    now,
+  );
+}
+
+/** Resumes the store's campaigns paused because WhatsApp was disconnected (it is back). */
+export function resumeReconnected(db: Db, storeId: string, now: Date): Promise<number> {
+  return resume(db, pausedOf(storeId, ['disconnected']), now);
 }
 
 export async function hasDisconnectedPause(db: Db, storeId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: campaigns.id })
     .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.storeId, storeId),
-        eq(campaigns.status, 'pausado'),
-        eq(campaigns.pauseKind, 'disconnected'),
-      ),
-    )
+    .where(pausedOf(storeId, ['disconnected']))
     .limit(1);
   return Boolean(row);
 }

@@ -25,6 +25,14 @@ const SEND_FAILED = 'O WhatsApp não aceitou a mensagem';
 export const FIRST_RECHECK_MS = 2 * 60_000;
 
 type Message = { text: string; mediaUrl: string | null };
+/** One send of one claimed recipient: its campaign, its row, the claim and what goes out. */
+type Attempt = {
+  campaign: CampaignRow;
+  r: Claimed;
+  token: string;
+  message: Message;
+  signal?: AbortSignal;
+};
 
 export async function sendOne(
   deps: SenderDeps,
@@ -46,7 +54,7 @@ export async function sendOne(
       return 'failed';
     }
     if (error instanceof GatewayOutcomeUnknownError) {
-      return settleUnknown(deps, campaign, r, token, message, error, signal);
+      return settleUnknown(deps, { campaign, r, token, message, signal }, error);
     }
     // A definite refusal: the gateway answered 4xx or was never reached. Not sent. A state
     // that cannot be read is 'unknown': treated as a plain failure, never as disconnected.
@@ -79,12 +87,8 @@ export async function sendOne(
  */
 async function settleUnknown(
   deps: SenderDeps,
-  campaign: CampaignRow,
-  r: Claimed,
-  token: string,
-  message: Message,
+  { campaign, r, token, message, signal }: Attempt,
   error: unknown,
-  signal?: AbortSignal,
 ): Promise<SendOutcome> {
   const { db, gateway } = deps;
   const store = { id: r.storeId };

@@ -1,12 +1,9 @@
 /** What the per-store sender and the one-message send need (its own module: no import cycle). */
-import type { Db } from '../../db/client';
-import type { WhatsAppGateway } from '../whatsapp/gateway';
+import type { Services } from '../../types';
 import type { CampaignSettings } from './settings';
 
-export type SenderDeps = {
-  db: Db;
-  gateway: WhatsAppGateway;
-  now: () => Date;
+/** The app's database, gateway and clock, plus the sender's own settings. */
+export type SenderDeps = Pick<Services, 'db' | 'gateway' | 'now'> & {
   settings: CampaignSettings;
   /** Base of image URLs the gateway fetches (PUBLIC_URL). */
   publicBase: string;

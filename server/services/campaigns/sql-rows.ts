@@ -3,3 +3,14 @@ export function rowsOf<T>(result: unknown): T[] {
   const rows = (result as { rows?: unknown }).rows;
   return Array.isArray(rows) ? (rows as T[]) : [];
 }
+
+/** A campaign_recipients row as raw SQL answers it (snake_case), the columns a send reads. */
+export type RecipientSqlRow = {
+  id: string;
+  campaign_id: string;
+  store_id: string;
+  customer_id: string;
+  name: string;
+  phone: string;
+  attempts: number;
+};

@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaignRecipients } from '../../db/schema';
-import { rowsOf } from './sql-rows';
+import { type RecipientSqlRow, rowsOf } from './sql-rows';
 
 /**
  * The gateway showed an unconfirmed message was not delivered (WhatsApp's ERROR): back to
@@ -39,19 +39,14 @@ export async function dueUnconfirmed(db: Db, storeId: string, now: Date, limit: 
       and (r.next_attempt_at is null or r.next_attempt_at <= ${now})
       and r.claimed_at > ${since}
     order by r.claimed_at limit ${limit}`);
-  return rowsOf<{
-    id: string;
-    campaign_id: string;
-    store_id: string;
-    customer_id: string;
-    name: string;
-    phone: string;
-    attempts: number;
-    claimed_at: string | Date;
-    mensagem: string;
-    image_id: string | null;
-    image_url: string | null;
-  }>(result);
+  return rowsOf<
+    RecipientSqlRow & {
+      claimed_at: string | Date;
+      mensagem: string;
+      image_id: string | null;
+      image_url: string | null;
+    }
+  >(result);
 }
 
 /** Unconfirmed messages are looked up again for this long after their claim, then left. */

@@ -1,66 +1,16 @@
-/** Customers: the table-specific queries behind the shared write rules; the row shape is the map's. */
-import { eq } from 'drizzle-orm';
-import type { ApiCustomer } from '../../../src/domain/api-types';
-import { CUSTOMER_COLUMNS, type CustomerFields } from '../../../src/domain/customer';
-import { CUSTOMERS as customerEntity } from '../../../src/domain/sync/entities';
+/** Customers on the server: the shared synced table, plus the rule that a phone is the store's once. */
+import { CUSTOMER_COLUMNS } from '../../../src/domain/customer';
+import { CUSTOMERS } from '../../../src/domain/sync/entities';
 import { customers } from '../../db/schema';
-import { nextRevision } from '../../db/store-write';
 import { assertPhoneChangeFree, assertPhoneFree } from './customer-phone';
-import {
-  editableFields,
-  type ServerRowOf,
-  sameFields,
-  toApiCustomer,
-  toSyncCustomer,
-} from './serialize';
-import type { SyncedTable } from './synced-writes';
+import { syncedTable } from './synced-table';
 
-type Row = typeof customers.$inferSelect;
-// The Drizzle table has every field of the map, of its type: otherwise this does not compile.
-const rowFitsMap: Row extends ServerRowOf<typeof CUSTOMER_COLUMNS> ? true : false = true;
-void rowFitsMap;
-
-export const customerTable: SyncedTable<Row, CustomerFields, ApiCustomer> = {
-  async find(tx, id) {
-    const [row] = await tx.select().from(customers).where(eq(customers.id, id)).limit(1);
-    return row;
+export const customerTable = syncedTable({
+  table: customers,
+  columns: CUSTOMER_COLUMNS,
+  messages: CUSTOMERS.messages,
+  checks: {
+    afterInsert: (tx, storeId, fields, id) => assertPhoneFree(tx, storeId, fields.phone, id),
+    beforeUpdate: (tx, id, fields) => assertPhoneChangeFree(tx, id, fields.phone),
   },
-  async insert(tx, id, storeId, fields, now) {
-    const [row] = await tx
-      .insert(customers)
-      .values({
-        id,
-        storeId,
-        ...fields,
-        revision: nextRevision(tx),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: customers.id })
-      .returning();
-    // Checked once the row is really new (a replay or another store's id keeps its answer); the
-    // 409 rolls the insert back with the mutation's transaction or savepoint.
-    if (row) await assertPhoneFree(tx, storeId, fields.phone, id);
-    return row;
-  },
-  async update(tx, id, fields, now) {
-    await assertPhoneChangeFree(tx, id, fields.phone);
-    const [row] = await tx
-      .update(customers)
-      .set({ ...fields, revision: nextRevision(tx), updatedAt: now })
-      .where(eq(customers.id, id))
-      .returning();
-    return row;
-  },
-  async tombstone(tx, id, now) {
-    await tx
-      .update(customers)
-      .set({ deletedAt: now, updatedAt: now, revision: nextRevision(tx) })
-      .where(eq(customers.id, id));
-  },
-  sameFields: sameFields(CUSTOMER_COLUMNS),
-  fieldsOf: editableFields(CUSTOMER_COLUMNS),
-  toApi: toApiCustomer,
-  toSync: toSyncCustomer,
-  messages: customerEntity.messages,
-};
+});

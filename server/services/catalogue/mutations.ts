@@ -71,16 +71,16 @@ function crud(entity: AnySyncedEntity, table: AnySyncedTable) {
   return {
     create: ((_id, body, { storeId, now }) => {
       const input = parse(schema, body);
-      return (tx) => upsertSynced(table, tx, storeId, input, now);
+      return (tx) => upsertSynced({ table, tx, storeId, now }, input);
     }) satisfies Handler,
     update: ((raw, body, { storeId, now }) => {
       const id = rowId(raw, notFound);
       const changes = parseChanges(schema, body);
-      return (tx) => updateSynced(table, tx, storeId, id, changes, now);
+      return (tx) => updateSynced({ table, tx, storeId, now }, id, changes);
     }) satisfies Handler,
     delete: ((raw, _body, { storeId, now }) => {
       const id = rowId(raw, notFound);
-      return (tx) => deleteSynced(table, tx, storeId, id, now);
+      return (tx) => deleteSynced({ table, tx, storeId, now }, id);
     }) satisfies Handler,
   };
 }

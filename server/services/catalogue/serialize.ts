@@ -15,6 +15,7 @@ import { normalizePrice } from '../../../src/domain/money';
 import { PRODUCT_COLUMNS } from '../../../src/domain/product';
 import type { ChildDescriptor } from '../../../src/domain/sync/children';
 import {
+  type Column,
   type ColumnMap,
   columnsOf,
   type FeedRowOf,
@@ -64,14 +65,17 @@ function apiValue(type: ValueType, value: unknown): unknown {
   }
 }
 
+/** The JSON of these columns of a row, each under its API name. */
+function pick(columns: readonly (Column & { name: string })[], row: Row): Row {
+  const json: Row = {};
+  for (const c of columns) json[c.name] = apiValue(c.type, row[c.name]);
+  return json;
+}
+
 /** The row as the API returns it (GET /api/<table>, POST and PUT answers). */
 export function apiSerializer<M extends ColumnMap>(map: M): (row: ServerRowOf<M>) => ListRowOf<M> {
   const listed = columnsOf(map).filter((c) => c.list);
-  return (row) => {
-    const api: Row = {};
-    for (const c of listed) api[c.name] = apiValue(c.type, (row as Row)[c.name]);
-    return api as ListRowOf<M>;
-  };
+  return (row) => pick(listed, row) as ListRowOf<M>;
 }
 
 /** The row as the delta feed carries it: its feed fields, or its tombstone when deleted. */
@@ -83,9 +87,7 @@ export function feedSerializer<M extends ColumnMap>(
     const values = row as Row;
     if (row.deletedAt)
       return { id: String(values.id), deleted: true, revision: Number(values.revision) };
-    const feed: Row = {};
-    for (const c of carried) feed[c.name] = apiValue(c.type, values[c.name]);
-    feed.deleted = false;
+    const feed = { ...pick(carried, values), deleted: false };
     return feed as FeedRowOf<M> & { id: string; revision: number; deleted: false };
   };
 }
@@ -95,11 +97,7 @@ export function editableFields<M extends ColumnMap>(
   map: M,
 ): (row: ServerRowOf<M>) => FieldsOfMap<M> {
   const editable = columnsOf(map).filter((c) => c.schema !== undefined);
-  return (row) => {
-    const fields: Row = {};
-    for (const c of editable) fields[c.name] = apiValue(c.type, (row as Row)[c.name]);
-    return fields as FieldsOfMap<M>;
-  };
+  return (row) => pick(editable, row) as FieldsOfMap<M>;
 }
 
 /** Whether the row already holds these fields (a replay of the same change writes nothing). */
@@ -190,11 +188,7 @@ export function childrenSerializer<M extends ColumnMap>(
       .filter((row) => !row.deletedAt)
       .map((row) => row as Row)
       .sort((a, b) => compare(a[key], b[key]) || compare(a.id, b.id))
-      .map((row) => {
-        const json: Row = {};
-        for (const c of carried) json[c.name] = apiValue(c.type, row[c.name]);
-        return json;
-      });
+      .map((row) => pick(carried, row));
 }
 
 /**

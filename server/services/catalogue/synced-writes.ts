@@ -34,12 +34,18 @@ export type SyncedTable<Row extends SyncedRow, Fields, Api, Feed = Api> = {
   messages: { notFound: string; wasDeleted: string; gone: string };
 };
 
+/** One write of a synced entity: its table, the store's locked transaction, its store and clock. */
+export type SyncedWrite<Row extends SyncedRow, Fields, Api> = {
+  table: SyncedTable<Row, Fields, Api>;
+  tx: StoreTx;
+  storeId: string;
+  now: Date;
+};
+
 async function applyUpdate<Row extends SyncedRow, Fields, Api>(
-  table: SyncedTable<Row, Fields, Api>,
-  tx: StoreTx,
+  { table, tx, now }: SyncedWrite<Row, Fields, Api>,
   row: Row,
   fields: Fields,
-  now: Date,
 ): Promise<Api> {
   // A replay of the same change returns the record as it is: no new revision, nothing to pull.
   if (table.sameFields(row, fields)) return table.toApi(row);
@@ -48,28 +54,35 @@ async function applyUpdate<Row extends SyncedRow, Fields, Api>(
   return table.toApi(updated);
 }
 
+/** The store's row with this id; another store's or an unknown id is 404 (never confirmed). */
+async function ownRow<Row extends SyncedRow, Fields, Api>(
+  { table, tx, storeId }: SyncedWrite<Row, Fields, Api>,
+  id: string,
+): Promise<Row> {
+  const existing = await table.find(tx, id);
+  if (!existing || existing.storeId !== storeId) throw new ApiError(404, table.messages.notFound);
+  return existing;
+}
+
 /**
  * POST: create, or replay of a create, keyed by the client's id. Another store's id is 404 (never
  * overwritten, never confirmed to exist); a deleted id is 410 so a late replay cannot silently
  * bring back what the owner removed.
  */
 export async function upsertSynced<Row extends SyncedRow, Fields, Api>(
-  table: SyncedTable<Row, Fields, Api>,
-  tx: StoreTx,
-  storeId: string,
+  write: SyncedWrite<Row, Fields, Api>,
   input: Fields & { id?: string },
-  now: Date,
 ): Promise<Outcome> {
+  const { table, tx, storeId, now } = write;
   const { id = randomUUID(), ...rest } = input;
   const fields = rest as Fields;
   // Most creates are new rows: try the insert first (one statement instead of two).
   const created = await table.insert(tx, id, storeId, fields, now);
   if (created) return { status: 201, body: table.toApi(created) };
-  const existing = await table.find(tx, id);
   // Taken by another store (or gone meanwhile): theirs, so not found for us.
-  if (!existing || existing.storeId !== storeId) throw new ApiError(404, table.messages.notFound);
+  const existing = await ownRow(write, id);
   if (existing.deletedAt) throw new ApiError(410, table.messages.gone);
-  return { status: 200, body: await applyUpdate(table, tx, existing, fields, now) };
+  return { status: 200, body: await applyUpdate(write, existing, fields) };
 }
 
 /**
@@ -77,32 +90,25 @@ export async function upsertSynced<Row extends SyncedRow, Fields, Api>(
  * carried; the others keep the row's values.
  */
 export async function updateSynced<Row extends SyncedRow, Fields, Api>(
-  table: SyncedTable<Row, Fields, Api>,
-  tx: StoreTx,
-  storeId: string,
+  write: SyncedWrite<Row, Fields, Api>,
   id: string,
   changes: Partial<Fields> & { id?: string },
-  now: Date,
 ): Promise<Outcome> {
+  const { table } = write;
   const { id: _bodyId, ...rest } = changes;
-  const existing = await table.find(tx, id);
-  if (!existing || existing.storeId !== storeId) throw new ApiError(404, table.messages.notFound);
+  const existing = await ownRow(write, id);
   // Still 404 (it is gone), but the owner's list of refused changes can say why.
   if (existing.deletedAt) throw new ApiError(404, table.messages.wasDeleted);
   const fields = { ...table.fieldsOf(existing), ...rest } as Fields;
-  return { status: 200, body: await applyUpdate(table, tx, existing, fields, now) };
+  return { status: 200, body: await applyUpdate(write, existing, fields) };
 }
 
 /** DELETE: a tombstone with a new revision so every device hears of it; again → still 204. */
 export async function deleteSynced<Row extends SyncedRow, Fields, Api>(
-  table: SyncedTable<Row, Fields, Api>,
-  tx: StoreTx,
-  storeId: string,
+  write: SyncedWrite<Row, Fields, Api>,
   id: string,
-  now: Date,
 ): Promise<Outcome> {
-  const existing = await table.find(tx, id);
-  if (!existing || existing.storeId !== storeId) throw new ApiError(404, table.messages.notFound);
-  if (!existing.deletedAt) await table.tombstone(tx, id, now);
+  const existing = await ownRow(write, id);
+  if (!existing.deletedAt) await write.table.tombstone(write.tx, id, write.now);
   return { status: 204, body: {} };
 }

@@ -58,7 +58,7 @@ export async function putPhoto(
   bytes: Buffer,
 ): Promise<PhotoAnswer> {
   const hash = photoHash(bytes);
-  const { db, media } = deps;
+  const { db } = deps;
   const early = await db.transaction(async (tx) => {
     await ownProduct(tx, storeId, productId);
     const photo = await ownPhoto(tx, storeId, productId, photoId);

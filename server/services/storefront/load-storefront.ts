@@ -5,6 +5,7 @@ import type { BusinessHours } from '../../../src/domain/hours';
 import { isValidBrazilianPhone, nationalDigits } from '../../../src/domain/phone';
 import type { Db } from '../../db/client';
 import { products, stores, whatsappConnections } from '../../db/schema';
+import { storeAddressColumns } from '../stores/store-data';
 
 /** Only what a customer may see: never the e-mail, CNPJ, customers or internal counters. */
 export type PublicStore = {
@@ -61,13 +62,7 @@ export async function findPublicStore(db: Db, slug: string): Promise<PublicStore
       slug: stores.slug,
       name: stores.name,
       phone: stores.phone,
-      logradouro: stores.logradouro,
-      numero: stores.numero,
-      complemento: stores.complemento,
-      bairro: stores.bairro,
-      cidade: stores.cidade,
-      uf: stores.uf,
-      cep: stores.cep,
+      address: storeAddressColumns,
       businessHours: stores.businessHours,
       timezone: stores.timezone,
       productsRevision: sql<string>`(select coalesce(max(${products.revision}), 0) from ${products} where ${products.storeId} = ${stores.id})::text`,
@@ -85,15 +80,7 @@ export async function findPublicStore(db: Db, slug: string): Promise<PublicStore
     slug: row.slug,
     name: row.name,
     whatsapp: orderNumber(row.phone, connected),
-    address: {
-      logradouro: row.logradouro,
-      numero: row.numero,
-      complemento: row.complemento,
-      bairro: row.bairro,
-      cidade: row.cidade,
-      uf: row.uf,
-      cep: row.cep,
-    },
+    address: row.address,
     businessHours: row.businessHours,
     timezone: row.timezone,
     version: JSON.stringify(row),

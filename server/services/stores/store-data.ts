@@ -1,6 +1,7 @@
 /** The store row: whose it is, the owner's view of it (spec §3), creation and updates. */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Address } from '../../../src/domain/address';
 import { type BusinessHours, defaultBusinessHours, WEEKDAYS } from '../../../src/domain/hours';
 import type { createStoreSchema, StoreMe } from '../../../src/domain/schemas';
 import type { Db } from '../../db/client';
@@ -21,11 +22,8 @@ export async function findStoreIdOfUser(db: Db, userId: string): Promise<string 
   return row?.id ?? null;
 }
 
-/** Exactly the owner's view of spec §3: internal columns (ids, slug, counters) stay out. */
-const storeMeColumns = {
-  name: stores.name,
-  cnpj: stores.cnpj,
-  phone: stores.phone,
+/** The store's address, under the domain's names (the owner's view and the storefront's). */
+export const storeAddressColumns = {
   cep: stores.cep,
   logradouro: stores.logradouro,
   numero: stores.numero,
@@ -33,6 +31,14 @@ const storeMeColumns = {
   bairro: stores.bairro,
   cidade: stores.cidade,
   uf: stores.uf,
+} satisfies Record<keyof Address, unknown>;
+
+/** Exactly the owner's view of spec §3: internal columns (ids, slug, counters) stay out. */
+const storeMeColumns = {
+  name: stores.name,
+  cnpj: stores.cnpj,
+  phone: stores.phone,
+  ...storeAddressColumns,
   businessHours: stores.businessHours,
   botAtivo: stores.botAtivo,
   botPersonalizacao: stores.botPersonalizacao,

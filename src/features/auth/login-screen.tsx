@@ -1,15 +1,14 @@
 /** Login (/login): email and password; on success home or onboarding (spec §2, §8). */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
-import { warmPull } from '~/features/sync/pull-protocol';
-import { pullNow } from '~/features/sync/sync-status';
+import { useDeviceStore } from '~/db/device-store-context';
 import { useAuth } from '~/lib/auth/auth-context';
 import { RedirectIfAuthenticated } from '~/lib/auth/route-guard';
 import { hasServerMessage } from '~/lib/error-message';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
-import { TextField } from '~/ui/field';
 import { login } from './api';
+import { EmailField, PasswordField } from './auth-fields';
 import { AuthLayout, formStyle, switchLinkStyle } from './auth-layout';
 import { forgetCarriedFields, useCarriedFields } from './carried-fields';
 
@@ -27,6 +26,7 @@ function check(email: string, password: string): Errors {
 
 function LoginForm() {
   const { signIn } = useAuth();
+  const store = useDeviceStore();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -47,7 +47,7 @@ function LoginForm() {
       await signIn(answer);
       forgetCarriedFields();
       // The store's data starts coming now, while the home screen loads (not once it has).
-      if (answer.hasStore) void pullNow();
+      if (answer.hasStore) void store.pullNow();
       await navigate({ to: answer.hasStore ? '/' : '/onboarding/step1', replace: true });
     } catch (error) {
       if (hasServerMessage(error)) toast.error('Erro', error.message);
@@ -64,25 +64,13 @@ function LoginForm() {
         ref={formRef}
         {...carried}
         onSubmit={onSubmit}
-        onFocus={warmPull}
+        onFocus={() => store.warmPull()}
         noValidate
         className={formStyle}
       >
-        <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="seu@email.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={shown.email}
-        />
-        <TextField
-          label="Senha"
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={shown.email} />
+        <PasswordField
           name="password"
-          type="password"
           autoComplete="current-password"
           placeholder="Sua senha"
           value={password}

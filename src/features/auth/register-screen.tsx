@@ -8,8 +8,8 @@ import { serverMessage } from '~/lib/error-message';
 import { lazyResolver } from '~/lib/lazy-resolver';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
-import { TextField } from '~/ui/field';
 import { register } from './api';
+import { EmailField, PasswordField } from './auth-fields';
 import { AuthLayout, formStyle, switchLinkStyle } from './auth-layout';
 import { forgetCarriedFields, useCarriedFields } from './carried-fields';
 
@@ -52,31 +52,17 @@ function RegisterForm() {
         noValidate
         className={formStyle}
       >
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="seu@email.com"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextField
-          label="Senha"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Mínimo de 6 caracteres"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <TextField
-          label="Confirmar senha"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Repita a senha"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
-        />
+        <EmailField error={errors.email?.message} {...form.register('email')} />
+        {NEW_PASSWORD.map(({ name, label, placeholder }) => (
+          <PasswordField
+            key={name}
+            label={label}
+            autoComplete="new-password"
+            placeholder={placeholder}
+            error={errors[name]?.message}
+            {...form.register(name)}
+          />
+        ))}
         <Button type="submit" full loading={isSubmitting} loadingText="Criando conta...">
           Criar conta
         </Button>
@@ -87,6 +73,12 @@ function RegisterForm() {
     </AuthLayout>
   );
 }
+
+/** The password and its confirmation: the same field twice, told apart by label and hint. */
+const NEW_PASSWORD = [
+  { name: 'password', label: 'Senha', placeholder: 'Mínimo de 6 caracteres' },
+  { name: 'confirmPassword', label: 'Confirmar senha', placeholder: 'Repita a senha' },
+] as const;
 
 export function RegisterScreen() {
   return (

@@ -2,6 +2,7 @@
 import { css } from 'styled-system/css';
 import { Button } from '~/ui/button';
 import { MegaphoneIcon } from '~/ui/icons';
+import { surface } from '~/ui/styles';
 import type { Campaign } from './api';
 import { canCancel, formatIso, sentCountText } from './format';
 import { StatusBadge } from './status-badge';
@@ -25,12 +26,8 @@ export function CampaignItem({ campaign, onOpen, onCancel }: Props) {
   return (
     <li
       data-testid="campaign-item"
-      className={css({
+      className={css(surface, {
         position: 'relative',
-        bg: 'surface',
-        borderWidth: '1px',
-        borderColor: 'border',
-        borderRadius: 'xl',
         p: '3',
         display: 'grid',
         gap: '2',

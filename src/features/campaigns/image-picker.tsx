@@ -5,6 +5,7 @@ import { toast } from '~/lib/toast';
 import { Button, buttonStyle } from '~/ui/button';
 import { labelStyle } from '~/ui/field';
 import { TrashIcon, UploadIcon } from '~/ui/icons';
+import { framed } from '~/ui/styles';
 import { IMAGE_MAX_BYTES } from './format';
 
 export type PickedImage = { dataUrl: string; name: string };
@@ -61,15 +62,7 @@ export function ImagePicker({ image, onChange, disabled }: Props) {
           <img
             src={image.dataUrl}
             alt="Imagem escolhida para a campanha"
-            className={css({
-              w: 'full',
-              maxH: '56',
-              objectFit: 'contain',
-              bg: 'gray.100',
-              borderRadius: 'lg',
-              borderWidth: '1px',
-              borderColor: 'border',
-            })}
+            className={css(framed, { w: 'full', maxH: '56', objectFit: 'contain', bg: 'gray.100' })}
           />
           <div
             className={css({

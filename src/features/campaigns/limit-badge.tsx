@@ -1,5 +1,6 @@
 /** The 'n/limit hoje' badge; destructive when no campaign remains today. */
 import { css } from 'styled-system/css';
+import { pill } from '~/ui/styles';
 import type { DailyLimit } from './api';
 import { limitBadge } from './format';
 
@@ -11,17 +12,7 @@ export function LimitBadge({ limit }: { limit: DailyLimit | null }) {
       data-testid="limit-badge"
       data-exhausted={exhausted || undefined}
       title="Campanhas enviadas hoje / limite diário"
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        px: '3',
-        py: '1',
-        borderRadius: 'full',
-        fontSize: 'sm',
-        fontWeight: 'semibold',
-        borderWidth: '1px',
-        whiteSpace: 'nowrap',
-      })}
+      className={css(pill, { px: '3', py: '1', fontSize: 'sm', borderWidth: '1px' })}
       style={
         exhausted
           ? { background: '#dc2626', color: '#ffffff', borderColor: '#dc2626' }

@@ -12,6 +12,7 @@ import { Dialog } from '~/ui/dialog';
 import { CopyIcon } from '~/ui/icons';
 import { warningNote } from '~/ui/notes';
 import { Spinner } from '~/ui/spinner';
+import { centerRow, framed, touchLink } from '~/ui/styles';
 import type { Campaign } from './api';
 import { clientsText } from './format';
 import { countdownLabel, countdownText, settledText } from './payment-state';
@@ -176,19 +177,11 @@ function PayableCharge({
             readOnly
             rows={4}
             value={payment.pixCopiaECola}
-            className={css({
-              w: 'full',
-              resize: 'none',
-              fontFamily: 'mono',
-              fontSize: 'xs',
-              lineHeight: 'snug',
-              wordBreak: 'break-all',
-              bg: 'gray.50',
-              borderWidth: '1px',
-              borderColor: 'border',
-              borderRadius: 'lg',
-              p: '2',
-            })}
+            className={css(
+              framed,
+              { w: 'full', resize: 'none', bg: 'gray.50', p: '2' },
+              { fontFamily: 'mono', fontSize: 'xs', lineHeight: 'snug', wordBreak: 'break-all' },
+            )}
           />
           <Button ref={copyButton} full onClick={onCopy}>
             <CopyIcon size={18} />
@@ -198,9 +191,7 @@ function PayableCharge({
       ) : null}
       <p
         role="status"
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
+        className={css(centerRow, {
           justifyContent: 'center',
           gap: '2',
           fontSize: 'sm',
@@ -217,14 +208,9 @@ function PayableCharge({
           href={payment.sandboxUrl}
           target="_blank"
           rel="noreferrer"
-          className={css({
-            color: 'primary',
+          className={css(touchLink, {
             fontSize: 'sm',
-            textDecoration: 'underline',
             textAlign: 'center',
-            minH: '11',
-            display: 'inline-flex',
-            alignItems: 'center',
             justifyContent: 'center',
           })}
         >

@@ -58,15 +58,10 @@ function Recipients({ report }: { report: CampaignReport }) {
       {report.recipients.map((r) => (
         <li
           key={r.customerId}
-          className={css({
-            display: 'flex',
-            justifyContent: 'space-between',
-            gap: '2',
-            borderBottomWidth: '1px',
-            borderColor: 'border',
-            pb: '2',
-            fontSize: 'sm',
-          })}
+          className={css(
+            { display: 'flex', justifyContent: 'space-between', gap: '2' },
+            { borderBottomWidth: '1px', borderColor: 'border', pb: '2', fontSize: 'sm' },
+          )}
         >
           <span className={css({ flex: '1', minW: 0 })}>
             <span className={css({ display: 'block', fontWeight: 'medium' })}>{r.name}</span>

@@ -1,5 +1,6 @@
 /** Review modal (spec §2): preview with the image, how many clients, when; 'Enviar' or edit. */
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
 import { warningNote } from '~/ui/notes';
@@ -49,13 +50,7 @@ export function ReviewDialog({
         <div className={css({ display: 'grid', gap: '4' })}>
           <div
             data-testid="campaign-preview"
-            className={css({
-              bg: 'green.50',
-              borderRadius: 'xl',
-              p: '3',
-              display: 'grid',
-              gap: '2',
-            })}
+            className={grid({ gap: '2', bg: 'green.50', borderRadius: 'xl', p: '3' })}
           >
             {image ? (
               <img

@@ -1,5 +1,6 @@
 /** A campaign's status as a coloured pill (text contrast ≥ 4.5:1 on each background). */
 import { css } from 'styled-system/css';
+import { pill } from '~/ui/styles';
 import { statusLabel, statusTone, type Tone } from './format';
 
 const TONES: Record<Tone, { bg: string; color: string }> = {
@@ -15,16 +16,7 @@ export function StatusBadge({ status }: { status: string }) {
   return (
     <span
       data-testid="campaign-status"
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        px: '2.5',
-        py: '0.5',
-        borderRadius: 'full',
-        fontSize: 'xs',
-        fontWeight: 'semibold',
-        whiteSpace: 'nowrap',
-      })}
+      className={css(pill, { px: '2.5', py: '0.5', fontSize: 'xs' })}
       style={{ background: tone.bg, color: tone.color }}
     >
       {statusLabel(status)}

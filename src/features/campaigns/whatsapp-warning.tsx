@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { fetchWhatsAppStatus, isConnected } from '~/lib/whatsapp-status';
 import { warningNote } from '~/ui/notes';
+import { touchLink } from '~/ui/styles';
 
 /** Re-read while the screen is open: the owner may connect in another tab. */
 export const CAMPAIGN_WHATSAPP_POLL_MS = 20_000;
@@ -54,15 +55,7 @@ export function WhatsAppWarning({
       <p>{whatsAppWarningText(sendNow)}</p>
       <Link
         to="/configuracoes/whatsapp-agente"
-        className={css({
-          display: 'inline-flex',
-          alignItems: 'center',
-          minH: '11',
-          mt: '1',
-          fontWeight: 'semibold',
-          color: 'primary',
-          textDecoration: 'underline',
-        })}
+        className={css(touchLink, { mt: '1', fontWeight: 'semibold' })}
       >
         Conectar WhatsApp
       </Link>

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { customerWithPhone, saveCustomer } from '~/db/customers-repo';
 import type { LocalCustomer } from '~/db/db';
+import { useDeviceStore } from '~/db/device-store-context';
 import { duplicatePhoneMessage } from '~/domain/duplicate-phone';
 import { maskPhone, phoneInputDigits, toNationalPhone } from '~/domain/phone';
 import { customerFormSchema } from '~/domain/schemas';
@@ -23,6 +24,7 @@ function CustomerForm({
   row: LocalCustomer | null;
   onDone: () => void;
 }) {
+  const device = useDeviceStore();
   const editing = customer !== null;
   // The phone field holds digits; the input shows them masked, so the schema's length rules
   // apply to what the owner typed, not to the mask's punctuation.
@@ -34,12 +36,12 @@ function CustomerForm({
   const save = async (values: z.output<typeof SCHEMA>) => {
     const fields = { name: values.name, phone: toNationalPhone(values.phone) };
     // One customer per phone (the server answers 409 too): say so before saving anything.
-    const other = await customerWithPhone(fields.phone, customer?.id);
+    const other = await customerWithPhone(fields.phone, customer?.id, device);
     if (other) {
       form.setError('phone', { message: duplicatePhoneMessage(other.name) }, { shouldFocus: true });
       return;
     }
-    const { result } = await saveCustomer({ ...fields, id: customer?.id });
+    const { result } = await saveCustomer({ ...fields, id: customer?.id }, device);
     const ok = reportWrite(result, editing ? SAVED.edit : SAVED.add);
     // As for products: a refused change waits in the refused list, so the dialog closes.
     if (ok || result.status === 'refused') onDone();

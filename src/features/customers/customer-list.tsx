@@ -1,9 +1,11 @@
 /** The customer list: the shared virtualised list of rows with name, phone (DD) NNNNN-NNNN, edit and delete. */
 import { css } from 'styled-system/css';
+import { circle } from 'styled-system/patterns';
 import type { LocalCustomer } from '~/db/db';
 import { formatPhone } from '~/domain/phone';
 import { initialOf } from '~/domain/text';
 import { RowActions } from '~/ui/row-actions';
+import { centerRow, surface } from '~/ui/styles';
 import { VirtualList } from '~/ui/virtual-list';
 
 export type CustomerListProps = {
@@ -23,31 +25,11 @@ function CustomerRow({
   return (
     <article
       data-testid="customer-card"
-      className={css({
-        bg: 'surface',
-        borderRadius: 'xl',
-        borderWidth: '1px',
-        borderColor: 'border',
-        p: '3',
-        pl: '4',
-        display: 'flex',
-        alignItems: 'center',
-        gap: '3',
-      })}
+      className={css(surface, centerRow, { p: '3', pl: '4', gap: '3' })}
     >
       <div
         aria-hidden="true"
-        className={css({
-          w: '10',
-          h: '10',
-          borderRadius: 'full',
-          bg: 'brand.100',
-          color: 'brand.700',
-          display: 'grid',
-          placeItems: 'center',
-          fontWeight: 'bold',
-          flexShrink: 0,
-        })}
+        className={circle({ size: '10', bg: 'brand.100', color: 'brand.700', fontWeight: 'bold' })}
       >
         {initialOf(customer.name)}
       </div>
@@ -55,11 +37,7 @@ function CustomerRow({
         <p className={css({ fontWeight: 'semibold', truncate: true })}>{customer.name}</p>
         <p className={css({ fontSize: 'sm', color: 'muted' })}>{formatPhone(customer.phone)}</p>
       </div>
-      <RowActions
-        name={customer.name}
-        onEdit={() => onEdit(customer)}
-        onDelete={() => onDelete(customer)}
-      />
+      <RowActions row={customer} onEdit={onEdit} onDelete={onDelete} />
     </article>
   );
 }

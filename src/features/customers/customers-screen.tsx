@@ -2,7 +2,8 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { deleteCustomer } from '~/db/customers-repo';
-import { db, type LocalCustomer } from '~/db/db';
+import type { LocalCustomer } from '~/db/db';
+import { useDeviceStore } from '~/db/device-store-context';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
 import { searchKey } from '~/domain/text';
 import { DeadLetterList } from '~/features/sync/dead-letter-list';
@@ -20,7 +21,8 @@ import { CustomerDialog } from './customer-dialog';
 import { CustomerList } from './customer-list';
 
 export function CustomersScreen() {
-  const all = useTableSnapshot('customers', () => db.customers.orderBy('searchKey').toArray());
+  const device = useDeviceStore();
+  const all = useTableSnapshot('customers', (db) => db.customers.orderBy('searchKey').toArray());
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const rows = useMemo(() => {
@@ -28,13 +30,13 @@ export function CustomersScreen() {
     return key && all ? all.filter((c) => c.searchKey.includes(key)) : all;
   }, [all, deferred]);
   const dialogs = useEntityDialogs<LocalCustomer>(async (customer) => {
-    const { result } = await deleteCustomer(customer.id);
+    const { result } = await deleteCustomer(customer.id, device);
     reportWrite(result, customerTexts('Cliente excluído', 'Erro ao excluir cliente'));
   });
   const { openEdit } = dialogs;
 
   const fix = async (id: string) => {
-    const customer = await db.customers.get(id);
+    const customer = await device.db.customers.get(id);
     if (customer) openEdit(customer);
   };
 

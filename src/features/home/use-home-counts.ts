@@ -1,5 +1,5 @@
 /** 'Resumo Rápido' counts read from the device database (work offline). */
-import { db, type LocalProduct } from '~/db/db';
+import type { LocalProduct, TaliDb } from '~/db/db';
 import { readMerged } from '~/db/deferred-pages';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
 import { productEntity } from '~/domain/sync/registry';
@@ -11,9 +11,9 @@ export type HomeCounts = { customers: number; activeProducts: number };
  * first pull, not after every page, which would read the whole growing catalogue each time.
  */
 export function useHomeCounts(): HomeCounts | undefined {
-  return useTableSnapshot(['products', 'customers'], async () => {
+  return useTableSnapshot(['products', 'customers'], async (db) => {
     const [activeProducts, customers] = await Promise.all([
-      countActiveProducts(),
+      countActiveProducts(db),
       db.customers.count(),
     ]);
     return { customers, activeProducts };
@@ -21,7 +21,7 @@ export function useHomeCounts(): HomeCounts | undefined {
 }
 
 /** Counted by the index, or, while pull pages wait to be written, over the merged catalogue. */
-async function countActiveProducts(): Promise<number> {
+async function countActiveProducts(db: TaliDb): Promise<number> {
   const merged = await readMerged<LocalProduct>(db, productEntity);
   if (merged === null) return db.products.where('active').equals(1).count();
   return merged.reduce((n, row) => n + (row.active === 1 ? 1 : 0), 0);

@@ -5,7 +5,7 @@ import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { OnboardingLogout } from './onboarding-logout';
 
-type Props = {
+export type OnboardingLayoutProps = {
   step: 1 | 2 | 3;
   title: string;
   subtitle?: string;
@@ -13,7 +13,13 @@ type Props = {
   children: ReactNode;
 };
 
-export function OnboardingLayout({ step, title, subtitle, backTo, children }: Props) {
+export function OnboardingLayout({
+  step,
+  title,
+  subtitle,
+  backTo,
+  children,
+}: OnboardingLayoutProps) {
   return (
     <Page>
       <div

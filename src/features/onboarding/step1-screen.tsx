@@ -1,60 +1,28 @@
 /** Onboarding step 1: store name, CNPJ and phone, saved as a draft while typed. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { storeStep1Schema } from '~/domain/schemas';
-import { Button } from '~/ui/button';
-import { Card } from '~/ui/card';
-import { FullScreenSpinner } from '~/ui/spinner';
-import { type StoreInfoFieldName, StoreInfoFields } from '../store/store-info-fields';
-import { DRAFT_KEYS, saveDraft, useDraft } from './drafts';
-import { OnboardingLayout, stepFormStyle } from './onboarding-layout';
+import { StoreInfoFields } from '../store/store-info-fields';
+import { DRAFT_KEYS } from './drafts';
+import { DraftStep, NextStepForm, useStepForm } from './step-frame';
 
 type Step1Values = { name: string; cnpj: string; phone: string };
 const EMPTY: Step1Values = { name: '', cnpj: '', phone: '' };
 
 function Step1Form({ initial }: { initial: Step1Values }) {
-  const navigate = useNavigate();
-  const form = useForm({
-    resolver: zodResolver(storeStep1Schema),
-    defaultValues: initial,
-  });
-  const { errors } = form.formState;
-
-  useEffect(() => {
-    const sub = form.watch((values) => void saveDraft(DRAFT_KEYS.step1, values));
-    return () => sub.unsubscribe();
-  }, [form]);
-
-  const bind = (name: StoreInfoFieldName) => ({
-    registration: form.register(name),
-    error: errors[name]?.message,
-  });
-
-  const onSubmit = form.handleSubmit(async () => {
-    await saveDraft(DRAFT_KEYS.step1, form.getValues());
-    await navigate({ to: '/onboarding/step2' });
-  });
+  const form = useForm({ resolver: zodResolver(storeStep1Schema), defaultValues: initial });
+  const { bind, onSubmit } = useStepForm(form, DRAFT_KEYS.step1, '/onboarding/step2');
 
   return (
-    <form onSubmit={onSubmit} noValidate className={stepFormStyle}>
-      <Card className={stepFormStyle}>
-        <StoreInfoFields bind={bind} />
-      </Card>
-      <Button type="submit" full>
-        Próximo
-      </Button>
-    </form>
+    <NextStepForm onSubmit={onSubmit}>
+      <StoreInfoFields bind={bind} />
+    </NextStepForm>
   );
 }
 
+/** The step's frame: progress, title and where 'back' goes. */
+const LAYOUT = { step: 1, title: 'Criar sua loja', subtitle: 'Qual o nome da sua loja?' } as const;
+
 export function OnboardingStep1() {
-  const initial = useDraft<Step1Values>(DRAFT_KEYS.step1, EMPTY);
-  if (!initial) return <FullScreenSpinner />;
-  return (
-    <OnboardingLayout step={1} title="Criar sua loja" subtitle="Qual o nome da sua loja?">
-      <Step1Form initial={initial} />
-    </OnboardingLayout>
-  );
+  return <DraftStep draft={DRAFT_KEYS.step1} empty={EMPTY} layout={LAYOUT} Form={Step1Form} />;
 }

@@ -1,18 +1,14 @@
 /** Onboarding step 2: the store's address, with the CEP lookup; saved as a draft while typed. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Address, AddressField } from '~/domain/address';
+import type { Address } from '~/domain/address';
 import type { CepAddress } from '~/domain/cep';
 import { storeStep2Schema } from '~/domain/schemas';
 import { useCepLookup } from '~/lib/cep-lookup';
-import { Button } from '~/ui/button';
-import { Card } from '~/ui/card';
-import { FullScreenSpinner } from '~/ui/spinner';
 import { AddressFields } from '../store/address-fields';
-import { DRAFT_KEYS, saveDraft, useDraft } from './drafts';
-import { OnboardingLayout, stepFormStyle } from './onboarding-layout';
+import { DRAFT_KEYS } from './drafts';
+import { DraftStep, NextStepForm, useStepForm } from './step-frame';
 
 type Step2Values = Address;
 const EMPTY: Step2Values = {
@@ -26,17 +22,8 @@ const EMPTY: Step2Values = {
 };
 
 function Step2Form({ initial }: { initial: Step2Values }) {
-  const navigate = useNavigate();
-  const form = useForm({
-    resolver: zodResolver(storeStep2Schema),
-    defaultValues: initial,
-  });
-  const { errors } = form.formState;
-
-  useEffect(() => {
-    const sub = form.watch((values) => void saveDraft(DRAFT_KEYS.step2, values));
-    return () => sub.unsubscribe();
-  }, [form]);
+  const form = useForm({ resolver: zodResolver(storeStep2Schema), defaultValues: initial });
+  const { bind, onSubmit } = useStepForm(form, DRAFT_KEYS.step2, '/onboarding/step3');
 
   const fill = useCallback(
     (address: CepAddress) => {
@@ -51,34 +38,16 @@ function Step2Form({ initial }: { initial: Step2Values }) {
   );
   const { lookup, searching } = useCepLookup(fill);
 
-  const bind = (name: AddressField) => ({
-    registration: form.register(name),
-    error: errors[name]?.message,
-  });
-
-  const onSubmit = form.handleSubmit(async () => {
-    await saveDraft(DRAFT_KEYS.step2, form.getValues());
-    await navigate({ to: '/onboarding/step3' });
-  });
-
   return (
-    <form onSubmit={onSubmit} noValidate className={stepFormStyle}>
-      <Card className={stepFormStyle}>
-        <AddressFields bind={bind} onCepBlur={lookup} searching={searching} />
-      </Card>
-      <Button type="submit" full>
-        Próximo
-      </Button>
-    </form>
+    <NextStepForm onSubmit={onSubmit}>
+      <AddressFields bind={bind} onCepBlur={lookup} searching={searching} />
+    </NextStepForm>
   );
 }
 
+/** The step's frame: progress, title and where 'back' goes. */
+const LAYOUT = { step: 2, title: 'Endereço da loja', backTo: '/onboarding/step1' } as const;
+
 export function OnboardingStep2() {
-  const initial = useDraft<Step2Values>(DRAFT_KEYS.step2, EMPTY);
-  if (!initial) return <FullScreenSpinner />;
-  return (
-    <OnboardingLayout step={2} title="Endereço da loja" backTo="/onboarding/step1">
-      <Step2Form initial={initial} />
-    </OnboardingLayout>
-  );
+  return <DraftStep draft={DRAFT_KEYS.step2} empty={EMPTY} layout={LAYOUT} Form={Step2Form} />;
 }

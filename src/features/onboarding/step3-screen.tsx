@@ -1,17 +1,17 @@
 /** Onboarding step 3: business hours (autosaved on every change), then the store is created. */
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { type BusinessHours, defaultBusinessHours, hoursProblem } from '~/domain/hours';
+import { type BusinessHours, defaultBusinessHours } from '~/domain/hours';
 import type { StoreMe } from '~/domain/schemas';
 import { useAuth } from '~/lib/auth/auth-context';
 import { serverMessage } from '~/lib/error-message';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
-import { FullScreenSpinner } from '~/ui/spinner';
-import { HoursEditor } from '../store/hours-editor';
+import { HoursEditor, refuseHours } from '../store/hours-editor';
 import { createStoreFromDrafts, IncompleteStepError } from './api';
-import { clearOnboardingDrafts, DRAFT_KEYS, saveDraft, useDraft } from './drafts';
-import { OnboardingLayout, stepFormStyle } from './onboarding-layout';
+import { clearOnboardingDrafts, DRAFT_KEYS, saveDraft } from './drafts';
+import { stepFormStyle } from './onboarding-layout';
+import { DraftStep } from './step-frame';
 
 function Step3Form({ initial }: { initial: BusinessHours }) {
   const navigate = useNavigate();
@@ -34,11 +34,7 @@ function Step3Form({ initial }: { initial: BusinessHours }) {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const problem = hoursProblem(hours);
-    if (problem) {
-      toast.error('Erro ao criar loja', problem.message);
-      return;
-    }
+    if (refuseHours(hours, 'Erro ao criar loja')) return;
     setBusy(true);
     try {
       await finish(await createStoreFromDrafts(hours));
@@ -64,12 +60,16 @@ function Step3Form({ initial }: { initial: BusinessHours }) {
   );
 }
 
+/** The step's frame: progress, title and where 'back' goes. */
+const LAYOUT = { step: 3, title: 'Horário de funcionamento', backTo: '/onboarding/step2' } as const;
+
 export function OnboardingStep3() {
-  const initial = useDraft<BusinessHours>(DRAFT_KEYS.step3, defaultBusinessHours());
-  if (!initial) return <FullScreenSpinner />;
   return (
-    <OnboardingLayout step={3} title="Horário de funcionamento" backTo="/onboarding/step2">
-      <Step3Form initial={initial} />
-    </OnboardingLayout>
+    <DraftStep
+      draft={DRAFT_KEYS.step3}
+      empty={defaultBusinessHours()}
+      layout={LAYOUT}
+      Form={Step3Form}
+    />
   );
 }

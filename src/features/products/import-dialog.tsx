@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { LocalProduct } from '~/db/db';
-import { holdSnapshots } from '~/db/use-table-snapshot';
+import { useDeviceStore } from '~/db/device-store-context';
 import { getToken } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
@@ -23,6 +23,7 @@ export type ImportDialogProps = {
 };
 
 function ImportForm({ onDone }: { onDone: () => void }) {
+  const device = useDeviceStore();
   // The worker holding the parsed rows: one per chosen file, ended when the dialog closes.
   const session = useRef<CsvImportSession | null>(null);
   useEffect(() => () => session.current?.close(), []);
@@ -65,7 +66,7 @@ function ImportForm({ onDone }: { onDone: () => void }) {
     setProgress(0);
     try {
       // The list refreshes once at the end, not after each of the worker's write chunks.
-      const { failed } = await holdSnapshots(() => current.import(getToken(), setProgress));
+      const { failed } = await device.screens.hold(() => current.import(getToken(), setProgress));
       if (failed) toast.error('Erro na importação', 'Não foi possível importar os produtos');
       else toast.success('Importação concluída!');
       onDone();

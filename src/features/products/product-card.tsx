@@ -5,6 +5,7 @@ import type { LocalProduct } from '~/db/db';
 import { formatBRL } from '~/domain/money';
 import { cardStyle } from '~/ui/card';
 import { RowActions } from '~/ui/row-actions';
+import { pill } from '~/ui/styles';
 import { ProductThumb } from './photos/product-thumb';
 
 export type ProductCardProps = {
@@ -29,12 +30,10 @@ export const ProductCard = memo(function ProductCard({
           {product.name}
         </h3>
         <span
-          className={css({
+          className={css(pill, {
             fontSize: 'xs',
-            fontWeight: 'semibold',
             px: '2',
             py: '0.5',
-            borderRadius: 'full',
             bg: active ? 'green.100' : 'gray.100',
             color: active ? 'green.800' : 'gray.600',
           })}
@@ -51,11 +50,7 @@ export const ProductCard = memo(function ProductCard({
         <p className={css({ flex: '1', fontSize: 'lg', fontWeight: 'bold', color: 'brand.700' })}>
           {formatBRL(product.price)}
         </p>
-        <RowActions
-          name={product.name}
-          onEdit={() => onEdit(product)}
-          onDelete={() => onDelete(product)}
-        />
+        <RowActions row={product} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </article>
   );

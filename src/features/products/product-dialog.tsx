@@ -3,6 +3,7 @@ import { Controller } from 'react-hook-form';
 import { css } from 'styled-system/css';
 import type { z } from 'zod';
 import type { LocalProduct } from '~/db/db';
+import { useDeviceStore } from '~/db/device-store-context';
 import { saveProduct } from '~/db/products-repo';
 import { formatBRL, maskMoneyInput } from '~/domain/money';
 import { productSchema } from '~/domain/schemas';
@@ -28,6 +29,7 @@ const TITLES = { add: 'Novo Produto', edit: 'Editar Produto' };
 const readPrice = (typed: string, previous: string) => maskMoneyInput(typed, previous).value;
 
 function ProductForm({ row: product, onDone }: { row: LocalProduct | null; onDone: () => void }) {
+  const device = useDeviceStore();
   const editing = product !== null;
   const form = useZodForm(SCHEMA, {
     name: product?.name ?? '',
@@ -37,7 +39,7 @@ function ProductForm({ row: product, onDone }: { row: LocalProduct | null; onDon
   });
 
   const save = async (values: z.output<typeof SCHEMA>) => {
-    const { result } = await saveProduct({ ...values, id: product?.id });
+    const { result } = await saveProduct({ ...values, id: product?.id }, device);
     const ok = reportWrite(result, editing ? SAVED.edit : SAVED.add);
     // A refused change stays on the device and in the refused list; the dialog closes either way.
     if (ok || result.status === 'refused') onDone();

@@ -1,8 +1,9 @@
 /** Products (/produtos, spec §2): the catalogue from the device, searchable, editable offline. */
 import { useCallback, useState } from 'react';
 import { css } from 'styled-system/css';
-import { db, type LocalProduct } from '~/db/db';
+import type { LocalProduct } from '~/db/db';
 import { readMergedRow } from '~/db/deferred-pages';
+import { useDeviceStore } from '~/db/device-store-context';
 import type { ProductQuery } from '~/db/product-search';
 import { deleteProduct } from '~/db/products-repo';
 import { productEntity } from '~/domain/sync/registry';
@@ -34,11 +35,12 @@ function Empty({ title, text }: { title: string; text: string }) {
 }
 
 export function ProductsScreen() {
+  const device = useDeviceStore();
   const [query, setQuery] = useState<ProductQuery>({ search: '', status: 'all', sort: 'name' });
   const { rows, total, applied, catalogue } = useProducts(query);
   usePhotoSync();
   const dialogs = useEntityDialogs<LocalProduct>(async (product) => {
-    const { result } = await deleteProduct(product.id);
+    const { result } = await deleteProduct(product.id, device);
     reportWrite(result, productTexts('Produto excluído', 'Não foi possível excluir o produto'));
   });
   const { openEdit } = dialogs;
@@ -46,10 +48,10 @@ export function ProductsScreen() {
 
   const fix = useCallback(
     async (id: string) => {
-      const product = await readMergedRow<LocalProduct>(db, productEntity, id);
+      const product = await readMergedRow<LocalProduct>(device.db, productEntity, id);
       if (product) openEdit(product);
     },
-    [openEdit],
+    [openEdit, device.db],
   );
 
   return (

@@ -1,6 +1,6 @@
 /** Search, status filter (Todos/Ativos/Inativos) and sort (Nome/Preço) of the products screen. */
 import { css } from 'styled-system/css';
-import type { ProductQuery, ProductSort, StatusFilter } from '~/db/product-search';
+import type { ProductQuery } from '~/db/product-search';
 import { SearchField } from '~/ui/search-field';
 import { Select, type SelectOption } from '~/ui/select';
 
@@ -12,6 +12,11 @@ const STATUS: SelectOption[] = [
 const SORT: SelectOption[] = [
   { value: 'name', label: 'Nome' },
   { value: 'price', label: 'Preço' },
+];
+/** The two selects: which query field each sets, named for screen readers only. */
+const FILTERS: { key: 'status' | 'sort'; label: string; options: SelectOption[] }[] = [
+  { key: 'status', label: 'Status', options: STATUS },
+  { key: 'sort', label: 'Ordenar por', options: SORT },
 ];
 
 export type ProductsToolbarProps = { query: ProductQuery; onChange: (query: ProductQuery) => void };
@@ -26,20 +31,17 @@ export function ProductsToolbar({ query, onChange }: ProductsToolbarProps) {
         onChange={(search) => onChange({ ...query, search })}
       />
       <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' })}>
-        <Select
-          label="Status"
-          hideLabel
-          options={STATUS}
-          value={query.status}
-          onValueChange={(v) => onChange({ ...query, status: v as StatusFilter })}
-        />
-        <Select
-          label="Ordenar por"
-          hideLabel
-          options={SORT}
-          value={query.sort}
-          onValueChange={(v) => onChange({ ...query, sort: v as ProductSort })}
-        />
+        {FILTERS.map(({ key, label, options }) => (
+          <Select
+            key={key}
+            label={label}
+            hideLabel
+            options={options}
+            value={query[key]}
+            // The options hold only that field's values.
+            onValueChange={(v) => onChange({ ...query, [key]: v } as ProductQuery)}
+          />
+        ))}
       </div>
     </div>
   );

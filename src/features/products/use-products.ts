@@ -4,7 +4,7 @@
  * (bench/search.ts).
  */
 import { useMemo, useRef } from 'react';
-import { db, type LocalProduct } from '~/db/db';
+import type { LocalProduct } from '~/db/db';
 import { filterSorted, type ProductQuery, searchRows, sortProducts } from '~/db/product-search';
 import { readProductsByName } from '~/db/read-products';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
@@ -32,7 +32,7 @@ type Narrowing = {
 const NARROW_BELOW = 8;
 
 export function useProducts(query: ProductQuery): ProductsView {
-  const all = useTableSnapshot('products', () => readProductsByName(db));
+  const all = useTableSnapshot('products', (db) => readProductsByName(db));
   // Filtered in the same render as the keystroke: a few ms, and measured (bench/search.ts) this
   // beat useDeferredValue (p95 28 ms vs 60 ms) and any fixed debounce, which would add its whole
   // delay to every keystroke.

@@ -2,21 +2,20 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { css } from 'styled-system/css';
+import { useDeviceStore } from '~/db/device-store-context';
 import { saveSetting } from '~/db/settings-repo';
-import { type BusinessHours, defaultBusinessHours, hoursProblem } from '~/domain/hours';
+import { type BusinessHours, defaultBusinessHours } from '~/domain/hours';
 import type { StoreMe } from '~/domain/schemas';
 import { useAuth } from '~/lib/auth/auth-context';
-import { type SectionState, useStoreMe } from '~/lib/auth/use-store-me';
+import type { SectionState } from '~/lib/auth/use-store-me';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
-import { Page } from '~/ui/page';
-import { PageHeader } from '~/ui/page-header';
 import { PendingNotice } from '~/ui/pending-notice';
-import { FullScreenSpinner } from '~/ui/spinner';
-import { Unavailable } from '~/ui/unavailable';
-import { HoursEditor } from '../store/hours-editor';
+import { HoursEditor, refuseHours } from '../store/hours-editor';
+import { StoreMePage } from './store-me-page';
 
 function HoursForm({ store, pending }: { store: StoreMe; pending?: SectionState }) {
+  const device = useDeviceStore();
   const navigate = useNavigate();
   const { storeSaved } = useAuth();
   const [hours, setHours] = useState<BusinessHours>({
@@ -27,16 +26,11 @@ function HoursForm({ store, pending }: { store: StoreMe; pending?: SectionState 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // Equal opening and closing: the row already says which day; nothing is sent.
-    const problem = hoursProblem(hours);
-    if (problem) {
-      toast.error('Erro ao salvar', problem.message);
-      return;
-    }
+    if (refuseHours(hours, 'Erro ao salvar')) return;
     setBusy(true);
     try {
       // Kept on the device first; offline the worker queues it (the screens show it waiting).
-      const result = await saveSetting('store-hours', { businessHours: hours });
+      const result = await saveSetting('store-hours', { businessHours: hours }, device);
       if (result.status === 'sent' || result.status === 'queued') {
         if (result.status === 'sent') {
           await storeSaved((result.data as StoreMe) ?? { ...store, businessHours: hours });
@@ -68,16 +62,5 @@ function HoursForm({ store, pending }: { store: StoreMe; pending?: SectionState 
 }
 
 export function BusinessHoursScreen() {
-  const state = useStoreMe();
-  if (state.kind === 'loading') return <FullScreenSpinner />;
-  return (
-    <Page>
-      <PageHeader title="Horário de Funcionamento" backTo="/configuracoes" />
-      {state.kind === 'ready' ? (
-        <HoursForm store={state.store} pending={state.pending['store-hours']} />
-      ) : (
-        <Unavailable />
-      )}
-    </Page>
-  );
+  return <StoreMePage title="Horário de Funcionamento" section="store-hours" Form={HoursForm} />;
 }

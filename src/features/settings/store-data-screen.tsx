@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from 'styled-system/css';
+import { useDeviceStore } from '~/db/device-store-context';
 import { saveSetting } from '~/db/settings-repo';
 import type { AddressField } from '~/domain/address';
 import type { CepAddress } from '~/domain/cep';
@@ -12,18 +13,15 @@ import { maskCnpj } from '~/domain/cnpj';
 import { maskPhone } from '~/domain/phone';
 import { type StoreMe, storeDataSchema } from '~/domain/schemas';
 import { useAuth } from '~/lib/auth/auth-context';
-import { type SectionState, useStoreMe } from '~/lib/auth/use-store-me';
+import type { SectionState } from '~/lib/auth/use-store-me';
 import { useCepLookup } from '~/lib/cep-lookup';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
-import { Page } from '~/ui/page';
-import { PageHeader } from '~/ui/page-header';
 import { PendingNotice } from '~/ui/pending-notice';
-import { FullScreenSpinner } from '~/ui/spinner';
-import { Unavailable } from '~/ui/unavailable';
 import { AddressFields } from '../store/address-fields';
 import { type StoreInfoFieldName, StoreInfoFields } from '../store/store-info-fields';
+import { StoreMePage } from './store-me-page';
 
 type Values = Record<StoreInfoFieldName | AddressField, string>;
 
@@ -45,6 +43,7 @@ function toValues(store: StoreMe): Values {
 const sectionStyle = css({ display: 'flex', flexDirection: 'column', gap: '4' });
 
 function StoreDataForm({ store, pending }: { store: StoreMe; pending?: SectionState }) {
+  const device = useDeviceStore();
   const navigate = useNavigate();
   const { storeSaved } = useAuth();
   const form = useForm({
@@ -68,7 +67,7 @@ function StoreDataForm({ store, pending }: { store: StoreMe; pending?: SectionSt
 
   const onSubmit = form.handleSubmit(async (data) => {
     // Kept on the device first; offline the worker queues it (the screens show it waiting).
-    const result = await saveSetting('store-data', data);
+    const result = await saveSetting('store-data', data, device);
     if (result.status === 'sent' || result.status === 'queued') {
       if (result.status === 'sent')
         await storeSaved((result.data as StoreMe) ?? { ...store, ...data });
@@ -99,16 +98,5 @@ function StoreDataForm({ store, pending }: { store: StoreMe; pending?: SectionSt
 }
 
 export function StoreDataScreen() {
-  const state = useStoreMe();
-  if (state.kind === 'loading') return <FullScreenSpinner />;
-  return (
-    <Page>
-      <PageHeader title="Dados Cadastrais" backTo="/configuracoes" />
-      {state.kind === 'ready' ? (
-        <StoreDataForm store={state.store} pending={state.pending['store-data']} />
-      ) : (
-        <Unavailable />
-      )}
-    </Page>
-  );
+  return <StoreMePage title="Dados Cadastrais" section="store-data" Form={StoreDataForm} />;
 }

@@ -8,10 +8,12 @@ import {
   closesNextDay,
   type DayHours,
   formatDayHours,
+  hoursProblem,
   sameTimeMessage,
   WEEKDAY_LABELS,
   WEEKDAYS,
 } from '~/domain/hours';
+import { toast } from '~/lib/toast';
 import { inputStyle } from '~/ui/field';
 import { Switch } from '~/ui/switch';
 
@@ -25,6 +27,33 @@ const timeLabel = css({
   color: 'muted',
   flex: '1',
 });
+
+/**
+ * Says why the week cannot be saved (a toast titled `title`): equal opening and closing on an
+ * open day; the row already shows which day. True when it cannot.
+ */
+export function refuseHours(hours: BusinessHours, title: string): boolean {
+  const problem = hoursProblem(hours);
+  if (problem) toast.error(title, problem.message);
+  return problem !== null;
+}
+
+/** One time of a day (opening or closing); a cleared input keeps the last time. */
+function TimeField(props: { label: string; value: string; onChange: (value: string) => void }) {
+  const { label, value, onChange } = props;
+  return (
+    <label className={timeLabel}>
+      {label}
+      <input
+        type="time"
+        required
+        className={inputStyle}
+        value={value}
+        onChange={(e) => e.target.value && onChange(e.target.value)}
+      />
+    </label>
+  );
+}
 
 export function HoursEditor({ value, onChange }: Props) {
   const update = (day: keyof BusinessHours, patch: Partial<DayHours>) =>
@@ -70,26 +99,16 @@ export function HoursEditor({ value, onChange }: Props) {
             </div>
             {hours.enabled ? (
               <div className={css({ display: 'flex', gap: '3', mt: '2' })}>
-                <label className={timeLabel}>
-                  Abertura
-                  <input
-                    type="time"
-                    required
-                    className={inputStyle}
-                    value={hours.start}
-                    onChange={(e) => e.target.value && update(day, { start: e.target.value })}
-                  />
-                </label>
-                <label className={timeLabel}>
-                  Fechamento
-                  <input
-                    type="time"
-                    required
-                    className={inputStyle}
-                    value={hours.end}
-                    onChange={(e) => e.target.value && update(day, { end: e.target.value })}
-                  />
-                </label>
+                <TimeField
+                  label="Abertura"
+                  value={hours.start}
+                  onChange={(start) => update(day, { start })}
+                />
+                <TimeField
+                  label="Fechamento"
+                  value={hours.end}
+                  onChange={(end) => update(day, { end })}
+                />
               </div>
             ) : null}
             {hours.enabled && hours.start === hours.end ? (

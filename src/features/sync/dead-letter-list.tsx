@@ -5,11 +5,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import { type DeadLetter, db } from '~/db/db';
+import type { DeadLetter } from '~/db/db';
+import { useDeviceStore } from '~/db/device-store-context';
 import { isEntityKind } from '~/domain/sync/entities';
 import { entityOf } from '~/domain/sync/registry';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
+import { tint } from '~/ui/styles';
 import { discardDeadLetter, retryDeadLetter } from './dead-letters';
 
 export type DeadLetterListProps = {
@@ -40,14 +42,15 @@ function subject(letter: DeadLetter): string {
 }
 
 export function DeadLetterList({ kinds, onFix }: DeadLetterListProps) {
+  const device = useDeviceStore();
   const letters = useLiveQuery(
     () =>
-      db.deadLetters
+      device.db.deadLetters
         .orderBy('failedAt')
         .filter((d) => kinds.includes(d.entity))
         .limit(20)
         .toArray(),
-    [kinds.join()],
+    [kinds.join(), device.db],
   );
   const [busy, setBusy] = useState<string | null>(null);
   if (!letters?.length) return null;
@@ -66,14 +69,7 @@ export function DeadLetterList({ kinds, onFix }: DeadLetterListProps) {
   return (
     <section
       aria-label="Alterações recusadas"
-      className={css({
-        mb: '4',
-        p: '3',
-        borderRadius: 'xl',
-        bg: 'red.50',
-        borderWidth: '1px',
-        borderColor: 'red.200',
-      })}
+      className={css(tint.red, { mb: '4', p: '3', borderRadius: 'xl', borderWidth: '1px' })}
     >
       <h2 className={css({ fontSize: 'sm', fontWeight: 'bold', color: 'red.800', mb: '2' })}>
         {letters.length === 1
@@ -83,6 +79,9 @@ export function DeadLetterList({ kinds, onFix }: DeadLetterListProps) {
       <ul className={css({ display: 'grid', gap: '2' })}>
         {letters.map((letter) => {
           const canFix = letter.method !== 'DELETE' && letter.entity !== 'other' && letter.entityId;
+          const acting = busy === letter.id;
+          const retry = () => run(letter, () => retryDeadLetter(letter, device));
+          const discard = () => run(letter, () => discardDeadLetter(letter, device));
           return (
             <li key={letter.id} className={css({ bg: 'surface', borderRadius: 'lg', p: '3' })}>
               <p className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>{subject(letter)}</p>
@@ -95,21 +94,11 @@ export function DeadLetterList({ kinds, onFix }: DeadLetterListProps) {
                     Corrigir
                   </Button>
                 ) : (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    loading={busy === letter.id}
-                    onClick={() => run(letter, () => retryDeadLetter(letter))}
-                  >
+                  <Button size="sm" variant="outline" loading={acting} onClick={retry}>
                     Tentar novamente
                   </Button>
                 )}
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  disabled={busy === letter.id}
-                  onClick={() => run(letter, () => discardDeadLetter(letter))}
-                >
+                <Button size="sm" variant="ghost" disabled={acting} onClick={discard}>
                   Descartar
                 </Button>
               </div>

@@ -2,7 +2,6 @@
 import type { DeadLetter } from '~/db/db';
 import { anySyncedTable } from '~/db/db';
 import { deferrable, promoteDeferred } from '~/db/deferred-pages';
-import { deviceStore } from '~/db/device-store';
 import { clearLocalDelete } from '~/db/local-deletes';
 import { type MutationResult, sendMutation } from '~/db/mutations';
 import { forgetRefusals } from '~/db/pending';
@@ -17,7 +16,7 @@ import { isTombstone } from '~/domain/sync/rows';
 /** Sends the refused request again as it was (a delete or an import): a new attempt. */
 export async function retryDeadLetter(
   letter: DeadLetter,
-  ctx: DeviceContext = deviceStore,
+  ctx: DeviceContext,
 ): Promise<MutationResult> {
   await ctx.db.deadLetters.delete(letter.id);
   const kind = letter.entity === 'other' ? null : letter.entity;
@@ -47,10 +46,7 @@ export async function retryDeadLetter(
  * Drops the refused change: the row goes back to what the server holds (or disappears when the
  * server never had it or deleted it). Only that row is read and written; the cursor is untouched.
  */
-export async function discardDeadLetter(
-  letter: DeadLetter,
-  ctx: DeviceContext = deviceStore,
-): Promise<void> {
+export async function discardDeadLetter(letter: DeadLetter, ctx: DeviceContext): Promise<void> {
   const { db } = ctx;
   const kind = letter.entity;
   const id = letter.entityId;

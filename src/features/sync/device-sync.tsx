@@ -1,13 +1,20 @@
 /**
- * Hands the device store to the screens below (React context) and keeps the device's data in
- * step with the server while they are shown. Rendered once, by the signed-in main layout's route.
+ * The page's device store (created once, by the app root) and the signed-in layout's part: keeps
+ * the device's data in step with the server while the main screens are shown.
  */
-import { type ReactNode, useEffect } from 'react';
-import { deviceStore } from '~/db/device-store';
-import { DeviceStoreContext } from '~/db/device-store-context';
-import { startDeviceSync } from './sync-status';
+import { type ReactNode, useEffect, useState } from 'react';
+import { DeviceStoreContext, useDeviceStore } from '~/db/device-store-context';
+import { createPageStore } from './page-store';
 
+/** Creates the page's one store and hands it to every screen below (the app root renders it). */
+export function DeviceStoreProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(createPageStore);
+  return <DeviceStoreContext.Provider value={store}>{children}</DeviceStoreContext.Provider>;
+}
+
+/** Starts the store's sync (pulls, the worker's queue) while the signed-in main screens show. */
 export function DeviceSync({ children }: { children: ReactNode }) {
-  useEffect(() => startDeviceSync(deviceStore), []);
-  return <DeviceStoreContext.Provider value={deviceStore}>{children}</DeviceStoreContext.Provider>;
+  const store = useDeviceStore();
+  useEffect(() => store.start(), [store]);
+  return children;
 }

@@ -1,5 +1,7 @@
 /** A slim banner: offline, and how many changes are safe on the phone waiting to be sent. */
 import { css } from 'styled-system/css';
+import { circle } from 'styled-system/patterns';
+import { centerRow, noticeBox, tint } from '~/ui/styles';
 import { useSyncStatus } from './sync-status';
 
 export function waitingText(count: number): string {
@@ -18,31 +20,17 @@ export function OfflineIndicator() {
     <output
       aria-live="polite"
       data-testid="offline-indicator"
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
+      className={css(centerRow, noticeBox, online ? tint.blue : tint.amber, {
         gap: '2',
         mb: '4',
         px: '3',
         py: '2',
-        borderRadius: 'lg',
-        fontSize: 'sm',
         fontWeight: 'medium',
-        bg: online ? 'blue.50' : 'amber.50',
-        color: online ? 'blue.800' : 'amber.900',
-        borderWidth: '1px',
-        borderColor: online ? 'blue.200' : 'amber.200',
       })}
     >
       <span
         aria-hidden="true"
-        className={css({
-          w: '2',
-          h: '2',
-          borderRadius: 'full',
-          flexShrink: 0,
-          bg: online ? 'blue.500' : 'amber.500',
-        })}
+        className={circle({ size: '2', bg: online ? 'blue.500' : 'amber.500' })}
       />
       {parts.join(' · ')}
     </output>

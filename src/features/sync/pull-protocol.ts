@@ -4,7 +4,7 @@
  * reads as the worker reports (as ScreenRefresh does for a pull run on the page). Where workers
  * are missing, or the worker fails to start, the pull runs on the page.
  */
-import { type DeviceStore, deviceStore, type PullRunner } from '~/db/device-store';
+import type { DeviceStore, PullRunner } from '~/db/device-store';
 import { type PullResult, ScreenRefresh } from '~/db/sync-engine';
 
 export type PullWorkerRequest = { type: 'pull'; token: string } | { type: 'warm' };
@@ -115,10 +115,4 @@ export class PullWorker implements PullRunner {
 /** The store pulls through the pull worker (once: later calls keep the first). */
 export function pullThroughWorker(store: DeviceStore): void {
   if (!store.hasPullRunner) store.runPullsWith(new PullWorker());
-}
-
-/** Starts the page's pull worker ahead of the first pull (the login form's first focus). */
-export function warmPull(): void {
-  pullThroughWorker(deviceStore);
-  deviceStore.warmPull();
 }

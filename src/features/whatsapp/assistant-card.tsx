@@ -1,6 +1,7 @@
 /** The assistant card of spec §2: on/off switch, the owner's guidance and 'Salvar Configurações'. */
 import { type FormEvent, useId, useState } from 'react';
 import { css } from 'styled-system/css';
+import { useDeviceStore } from '~/db/device-store-context';
 import { saveSetting } from '~/db/settings-repo';
 import type { StoreMe } from '~/domain/schemas';
 import { useAuth } from '~/lib/auth/auth-context';
@@ -16,6 +17,7 @@ import { Switch } from '~/ui/switch';
 const MAX_GUIDANCE = 2000;
 
 export function AssistantCard({ store, pending }: { store: StoreMe; pending?: SectionState }) {
+  const device = useDeviceStore();
   const { storeSaved } = useAuth();
   const [active, setActive] = useState(store.botAtivo);
   const [guidance, setGuidance] = useState(store.botPersonalizacao?.mensagemBoasVindas ?? '');
@@ -36,7 +38,7 @@ export function AssistantCard({ store, pending }: { store: StoreMe; pending?: Se
         },
       };
       // Kept on the device first; offline the worker queues it (the card shows it waiting).
-      const result = await saveSetting('bot-config', body);
+      const result = await saveSetting('bot-config', body, device);
       if (result.status === 'sent')
         await storeSaved((result.data as StoreMe) ?? { ...store, ...body });
       if (result.status === 'sent' || result.status === 'queued') {

@@ -21,10 +21,22 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
 /** No answer at all (not an HTTP error): the device has no usable connection. */
 const isNetworkError = (error: unknown) => !(error instanceof ApiRequestError);
 
+type Busy = 'qr' | 'disconnect';
+/** A failed action's toast: title and text. */
+type Failure = [string, string];
+const QR_FAILED: Failure = [
+  'Erro ao conectar WhatsApp',
+  'Não foi possível gerar o QR Code. Tente novamente.',
+];
+const DISCONNECT_FAILED: Failure = [
+  'Erro ao desconectar',
+  'Não foi possível desconectar o WhatsApp. Tente novamente.',
+];
+
 export function useWhatsAppConnection() {
   const [view, setView] = useState<ConnectionView>({ kind: 'loading' });
   const [provider, setProvider] = useState<string>();
-  const [busy, setBusy] = useState<'qr' | 'disconnect' | null>(null);
+  const [busy, setBusy] = useState<Busy | null>(null);
   const alive = useRef(true);
 
   const learn = useCallback((answer: WhatsAppStatus | undefined) => {
@@ -68,42 +80,49 @@ export function useWhatsAppConnection() {
     onConnected: () => setView({ kind: 'connected' }),
   });
 
-  const connect = useCallback(async () => {
-    if (isOffline()) return setView({ kind: 'offline' });
-    setBusy('qr');
+  /** Runs a button's action (its spinner on meanwhile); a failure is said in `failure`'s toast. */
+  const act = useCallback(async (kind: Busy, work: () => Promise<void>, failure: Failure) => {
+    setBusy(kind);
     try {
-      const answer = await generateQr();
-      learn(answer);
-      if (!alive.current) return;
-      if (isConnected(answer)) setView({ kind: 'connected' });
-      else if (answer.qrCode) {
-        setView({ kind: 'qr', qrCode: answer.qrCode, sandboxUrl: answer.sandboxUrl });
-      } else throw new Error('no QR');
-    } catch {
-      toast.error(
-        'Erro ao conectar WhatsApp',
-        'Não foi possível gerar o QR Code. Tente novamente.',
-      );
-    } finally {
-      if (alive.current) setBusy(null);
-    }
-  }, [learn]);
-
-  const disconnect = useCallback(async () => {
-    setBusy('disconnect');
-    try {
-      await disconnectWhatsApp();
-      if (alive.current) setView({ kind: 'disconnected' });
-      toast.success('WhatsApp desconectado');
-    } catch {
-      toast.error(
-        'Erro ao desconectar',
-        'Não foi possível desconectar o WhatsApp. Tente novamente.',
-      );
+      await work();
+    } catch (error) {
+      console.warn(error);
+      toast.error(...failure);
     } finally {
       if (alive.current) setBusy(null);
     }
   }, []);
+
+  const connect = useCallback(async () => {
+    if (isOffline()) return setView({ kind: 'offline' });
+    await act(
+      'qr',
+      async () => {
+        const answer = await generateQr();
+        learn(answer);
+        if (!alive.current) return;
+        if (isConnected(answer)) setView({ kind: 'connected' });
+        else if (answer.qrCode) {
+          setView({ kind: 'qr', qrCode: answer.qrCode, sandboxUrl: answer.sandboxUrl });
+        } else throw new Error('no QR');
+      },
+      QR_FAILED,
+    );
+  }, [act, learn]);
+
+  const disconnect = useCallback(
+    () =>
+      act(
+        'disconnect',
+        async () => {
+          await disconnectWhatsApp();
+          if (alive.current) setView({ kind: 'disconnected' });
+          toast.success('WhatsApp desconectado');
+        },
+        DISCONNECT_FAILED,
+      ),
+    [act],
+  );
 
   return { view, provider, busy, connect, disconnect, refresh };
 }

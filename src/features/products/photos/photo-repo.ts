@@ -3,8 +3,9 @@
  * the same worker queue as every edit (replayed on reconnect, idempotent by the photo's id on
  * the server). Once the server has a photo the device keeps only its 480 px size.
  */
-import { db, type LocalPhoto } from '~/db/db';
+import type { LocalPhoto, TaliDb } from '~/db/db';
 import { type MutationResult, sendMutation } from '~/db/mutations';
+import type { DeviceContext } from '~/db/transport';
 import { DEVICE_PHOTO_WIDTH, MAX_PHOTOS } from '~/domain/photo';
 import { resizeInWorker } from './resize-client';
 import { resizePhoto, UndecodablePhotoError } from './resize-photo';
@@ -14,7 +15,7 @@ export const PHOTO_TAG = 'product-photo:';
 
 export type AddOutcome = 'added' | 'full' | 'undecodable' | 'quota';
 
-export function productPhotos(productId: string): Promise<LocalPhoto[]> {
+export function productPhotos(db: TaliDb, productId: string): Promise<LocalPhoto[]> {
   return db.photos.where('productId').equals(productId).sortBy('position');
 }
 
@@ -24,7 +25,7 @@ const isQuotaError = (error: unknown): boolean => {
 };
 
 /** Asked once, at the first photo: photos waiting for a signal must not be evicted. */
-async function askPersistence(): Promise<void> {
+async function askPersistence(db: TaliDb): Promise<void> {
   if (!navigator.storage?.persist) return;
   if ((await db.photos.count()) > 1) return;
   // A refusal only means the browser may evict under pressure; the photo is still stored.
@@ -34,8 +35,13 @@ async function askPersistence(): Promise<void> {
 }
 
 /** Resized, stored, then sent (or queued). A full quota stores nothing and says so. */
-export async function addPhoto(productId: string, file: Blob): Promise<AddOutcome> {
-  const existing = await productPhotos(productId);
+export async function addPhoto(
+  ctx: DeviceContext,
+  productId: string,
+  file: Blob,
+): Promise<AddOutcome> {
+  const { db } = ctx;
+  const existing = await productPhotos(db, productId);
   if (existing.length >= MAX_PHOTOS) return 'full';
   let resized: Awaited<ReturnType<typeof resizeInWorker>>;
   try {
@@ -60,25 +66,28 @@ export async function addPhoto(productId: string, file: Blob): Promise<AddOutcom
     if (isQuotaError(error)) return 'quota';
     throw error;
   }
-  await askPersistence();
-  await uploadPhoto(photo);
+  await askPersistence(db);
+  await uploadPhoto(ctx, photo);
   return 'added';
 }
 
-export async function uploadPhoto(photo: LocalPhoto): Promise<MutationResult> {
-  const result = await sendMutation({
-    method: 'PUT',
-    url: `/api/products/${photo.productId}/photos/${photo.id}`,
-    body: photo.blob,
-    entity: null,
-    tag: `${PHOTO_TAG}${photo.id}`,
-  });
-  if (result.status === 'sent') await markUploaded(photo.id);
+export async function uploadPhoto(ctx: DeviceContext, photo: LocalPhoto): Promise<MutationResult> {
+  const result = await sendMutation(
+    {
+      method: 'PUT',
+      url: `/api/products/${photo.productId}/photos/${photo.id}`,
+      body: photo.blob,
+      entity: null,
+      tag: `${PHOTO_TAG}${photo.id}`,
+    },
+    ctx,
+  );
+  if (result.status === 'sent') await markUploaded(ctx.db, photo.id);
   return result;
 }
 
 /** The server has it: keep only the list's size (a ~300 KB upload becomes ~30 KB). */
-export async function markUploaded(photoId: string): Promise<void> {
+export async function markUploaded(db: TaliDb, photoId: string): Promise<void> {
   const photo = await db.photos.get(photoId);
   if (!photo || photo.state === 'uploaded') return;
   let small: Blob = photo.blob;
@@ -91,20 +100,28 @@ export async function markUploaded(photoId: string): Promise<void> {
   await db.photos.update(photoId, { state: 'uploaded', blob: small });
 }
 
-export async function removePhoto(photo: LocalPhoto): Promise<void> {
-  await db.photos.delete(photo.id);
-  await sendMutation({
-    method: 'DELETE',
-    url: `/api/products/${photo.productId}/photos/${photo.id}`,
-    entity: null,
-    tag: `${PHOTO_TAG}${photo.id}`,
-    okStatuses: [404],
-  });
+export async function removePhoto(ctx: DeviceContext, photo: LocalPhoto): Promise<void> {
+  await ctx.db.photos.delete(photo.id);
+  await sendMutation(
+    {
+      method: 'DELETE',
+      url: `/api/products/${photo.productId}/photos/${photo.id}`,
+      entity: null,
+      tag: `${PHOTO_TAG}${photo.id}`,
+      okStatuses: [404],
+    },
+    ctx,
+  );
 }
 
 /** Moves a photo one place (-1: before, +1: after); the first is the cover. */
-export async function movePhoto(photo: LocalPhoto, step: -1 | 1): Promise<void> {
-  const photos = await productPhotos(photo.productId);
+export async function movePhoto(
+  ctx: DeviceContext,
+  photo: LocalPhoto,
+  step: -1 | 1,
+): Promise<void> {
+  const { db } = ctx;
+  const photos = await productPhotos(db, photo.productId);
   const from = photos.findIndex((p) => p.id === photo.id);
   const to = from + step;
   const other = photos[to];
@@ -114,11 +131,14 @@ export async function movePhoto(photo: LocalPhoto, step: -1 | 1): Promise<void> 
   await db.transaction('rw', db.photos, async () => {
     for (const [position, p] of photos.entries()) await db.photos.update(p.id, { position });
   });
-  await sendMutation({
-    method: 'PUT',
-    url: `/api/products/${photo.productId}/photos`,
-    body: { order: photos.map((p) => p.id) },
-    entity: null,
-    tag: `${PHOTO_TAG}order:${photo.productId}`,
-  });
+  await sendMutation(
+    {
+      method: 'PUT',
+      url: `/api/products/${photo.productId}/photos`,
+      body: { order: photos.map((p) => p.id) },
+      entity: null,
+      tag: `${PHOTO_TAG}order:${photo.productId}`,
+    },
+    ctx,
+  );
 }

@@ -3,8 +3,7 @@
  * sync channel (tag "product-photo:<id>"); a photo whose announcement this page missed (the app
  * was closed during the replay) is confirmed by reading its product from the server.
  */
-import { db } from '~/db/db';
-import { deviceStore } from '~/db/device-store';
+import type { DeviceContext } from '~/db/transport';
 
 import { SYNC_CHANNEL, type SyncMessage } from '~/domain/sync/protocol';
 import { request } from '~/lib/api';
@@ -13,7 +12,7 @@ import { markUploaded, PHOTO_TAG } from './photo-repo';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Listens while the products screen is open; answers the function that stops listening. */
-export function listenForPhotoReplays(): () => void {
+export function listenForPhotoReplays(ctx: DeviceContext): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => {};
   const channel = new BroadcastChannel(SYNC_CHANNEL);
   channel.onmessage = (event: MessageEvent<SyncMessage>) => {
@@ -21,26 +20,28 @@ export function listenForPhotoReplays(): () => void {
     if (message.type !== 'replayed' || !message.entity?.startsWith(PHOTO_TAG)) return;
     const id = message.entity.slice(PHOTO_TAG.length);
     if (UUID.test(id) && message.status < 300) {
-      markUploaded(id).catch((error: unknown) => console.warn('photo not marked', error));
+      markUploaded(ctx.db, id).catch((error: unknown) => console.warn('photo not marked', error));
     }
   };
   return () => channel.close();
 }
 
 /** Photos still marked waiting whose product the server already shows them in. */
-export async function confirmWaitingPhotos(): Promise<void> {
-  if (!navigator.onLine || !deviceStore.transport.token()) return;
-  const waiting = await db.photos.filter((p) => p.state === 'waiting').toArray();
+export async function confirmWaitingPhotos(ctx: DeviceContext): Promise<void> {
+  if (!navigator.onLine || !ctx.transport.token()) return;
+  const waiting = await ctx.db.photos.filter((p) => p.state === 'waiting').toArray();
   const products = new Set(waiting.map((p) => p.productId));
   for (const productId of products) {
-    const res = await request(deviceStore.transport, 'GET', `/api/sync/products/${productId}`, {
+    const res = await request(ctx.transport, 'GET', `/api/sync/products/${productId}`, {
       okStatuses: [404],
     });
     if (res.status === 404) continue;
     const row = (await res.json()) as { photos?: Array<{ id: string }> };
     const onServer = new Set((row.photos ?? []).map((p) => p.id));
     for (const photo of waiting) {
-      if (photo.productId === productId && onServer.has(photo.id)) await markUploaded(photo.id);
+      if (photo.productId === productId && onServer.has(photo.id)) {
+        await markUploaded(ctx.db, photo.id);
+      }
     }
   }
 }

@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { LocalPhoto } from '~/db/db';
+import { useDeviceStore } from '~/db/device-store-context';
 import { MAX_PHOTOS } from '~/domain/photo';
 import { toast } from '~/lib/toast';
 import { buttonStyle } from '~/ui/button';
@@ -23,9 +24,10 @@ function report(error: unknown): void {
 }
 
 export function ProductPhotos({ productId }: { productId: string | null }) {
+  const device = useDeviceStore();
   const photos = useLiveQuery(
-    async () => (productId ? productPhotos(productId) : []),
-    [productId],
+    async () => (productId ? productPhotos(device.db, productId) : []),
+    [device, productId],
     [] as LocalPhoto[],
   );
   const input = useRef<HTMLInputElement>(null);
@@ -44,7 +46,7 @@ export function ProductPhotos({ productId }: { productId: string | null }) {
     setProblem(null);
     try {
       for (const file of files) {
-        const outcome = await addPhoto(productId, file);
+        const outcome = await addPhoto(device, productId, file);
         if (outcome !== 'added') {
           setProblem(MESSAGES[outcome]);
           break;
@@ -71,7 +73,7 @@ export function ProductPhotos({ productId }: { productId: string | null }) {
                 photo={photo}
                 index={index}
                 count={photos.length}
-                onMove={(p, step) => void movePhoto(p, step).catch(report)}
+                onMove={(p, step) => void movePhoto(device, p, step).catch(report)}
                 onRemove={setRemoving}
               />
             ))}
@@ -108,7 +110,7 @@ export function ProductPhotos({ productId }: { productId: string | null }) {
         description={PHOTO_UI.removeText}
         confirmLabel={PHOTO_UI.removeConfirm}
         onConfirm={async () => {
-          if (removing) await removePhoto(removing);
+          if (removing) await removePhoto(device, removing);
           setRemoving(null);
         }}
       />

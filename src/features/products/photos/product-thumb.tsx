@@ -1,6 +1,7 @@
 /** The cover of a product in the owner's list, from IndexedDB (works offline). */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { css } from 'styled-system/css';
+import { useDeviceStore } from '~/db/device-store-context';
 import { productPhotos } from './photo-repo';
 import { usePhotoUrl } from './use-photo-url';
 
@@ -14,7 +15,8 @@ const thumbStyle = css({
 });
 
 export function ProductThumb({ productId }: { productId: string }) {
-  const cover = useLiveQuery(async () => (await productPhotos(productId))[0], [productId]);
+  const { db } = useDeviceStore();
+  const cover = useLiveQuery(async () => (await productPhotos(db, productId))[0], [db, productId]);
   const url = usePhotoUrl(cover?.blob);
   if (!url) return null;
   return <img src={url} alt="" className={thumbStyle} data-testid="product-thumb" />;

@@ -1,12 +1,14 @@
 /** While the products screen is open: waiting photos learn that the server has them. */
 import { useEffect } from 'react';
+import { useDeviceStore } from '~/db/device-store-context';
 import { confirmWaitingPhotos, listenForPhotoReplays } from './photo-sync';
 
 export function usePhotoSync(): void {
+  const device = useDeviceStore();
   useEffect(() => {
-    const stop = listenForPhotoReplays();
+    const stop = listenForPhotoReplays(device);
     const confirm = () => {
-      confirmWaitingPhotos().catch((error: unknown) => {
+      confirmWaitingPhotos(device).catch((error: unknown) => {
         // Offline or signed out meanwhile: the next visit or reconnection tries again.
         console.warn('waiting photos not confirmed', error);
       });
@@ -17,5 +19,5 @@ export function usePhotoSync(): void {
       stop();
       window.removeEventListener('online', confirm);
     };
-  }, []);
+  }, [device]);
 }

@@ -1,5 +1,5 @@
 /** While the app is open and online, changes still waiting after a pass are retried every 30 s. */
-import type { SyncMessage } from '../domain/sync/protocol';
+import type { SyncMessage } from '~/domain/sync/protocol';
 
 /**
  * A send can fail while the phone believes it is online (flaky data, server restarting): no

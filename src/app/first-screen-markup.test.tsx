@@ -1,0 +1,16 @@
+/** The build-time first screens hold the real forms (a screen that throws would leave an error page). */
+import { describe, expect, it } from 'vitest';
+import { renderFirstScreens } from './first-screen-markup';
+
+describe('first screens rendered at build time', () => {
+  it('hold the login and register forms with their fields and buttons', async () => {
+    const { login, register } = await renderFirstScreens();
+    for (const text of ['E-mail', 'Senha', 'Entrar', 'Criar minha conta'])
+      expect(login).toContain(text);
+    for (const text of ['Confirmar senha', 'Repita a senha', 'Já tenho uma conta']) {
+      expect(register).toContain(text);
+    }
+    expect(login).toContain('autoComplete="current-password"');
+    expect(register).toContain('autoComplete="new-password"');
+  });
+});
