@@ -31,6 +31,12 @@ export default defineConfig({
       'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
     },
   },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/sandbox': 'http://127.0.0.1:3000' } },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/sandbox': 'http://127.0.0.1:3000',
+      '/media': 'http://127.0.0.1:3000',
+    },
+  },
   build: { target: 'es2022', sourcemap: false },
 });

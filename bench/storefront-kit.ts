@@ -2,6 +2,7 @@
 import { products as productsTable } from '../server/db/schema';
 import { createShop } from '../tests/api/storefront-helpers';
 import { createTestApp } from '../tests/api/test-app';
+import { addBenchPhotos, withPhotos } from './photo-kit';
 
 export const PRODUCTS = 1000;
 
@@ -39,6 +40,7 @@ export async function openBenchShop() {
     const shop = await createShop(t, 'Padaria Bench');
     const rows = seedRows(shop.storeId);
     await t.db.insert(productsTable).values(rows);
+    if (withPhotos()) await addBenchPhotos(t, shop, rows);
     return { t, shop, rows, path: `/loja/${shop.slug}` };
   } catch (error) {
     await t.close();

@@ -20,6 +20,7 @@ import { chromiumPath } from '../tests/e2e/browser';
 import { api, createOwnerWithStore } from '../tests/e2e/offline-helpers';
 import { startServer } from '../tests/e2e/server';
 import { loadLine, median, percentile } from './offline-kit';
+import { uploadBenchPhotos, withPhotos } from './photo-kit';
 import { openBenchShop, PRODUCTS, seedRows } from './storefront-kit';
 
 const REQUESTS = Number(process.env.REQUESTS) || 300;
@@ -134,6 +135,7 @@ async function lighthouseLeg() {
     });
     if (imported.status >= 300)
       throw new Error(`import: ${imported.status} ${JSON.stringify(imported.body)}`);
+    if (withPhotos()) await uploadBenchPhotos(server.baseUrl, owner.token);
     const me = await api(server.baseUrl, 'PUT', '/api/stores/me', owner.token, {
       name: 'Padaria Bench',
       cnpj: '11222333000181',
@@ -189,7 +191,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 let overBudget = false;
 
 console.log(
-  `storefront bench: ${PRODUCTS} active products, ${REQUESTS} requests per database; ${loadLine()}`,
+  `storefront bench: ${PRODUCTS} active products${withPhotos() ? ' with a cover photo each' : ''}, ${REQUESTS} requests per database; ${loadLine()}`,
 );
 // SERVER=0 skips the server-time legs (Lighthouse only).
 const kinds: ('pglite' | 'postgres')[] =

@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { customerRoutes } from './routes/customers';
 import { labelRoutes } from './routes/labels';
+import { mediaRoutes } from './routes/media';
 import { orderRoutes } from './routes/orders';
 import { orderPublicRoutes } from './routes/orders-public';
 import { paymentRoutes } from './routes/payments';
@@ -82,6 +83,7 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/sandbox', sandboxRoutes);
   app.route('/loja', orderPublicRoutes);
   app.route('/loja', storefrontRoutes);
+  app.route('/media', mediaRoutes);
 
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.all('/api/*', (c) => c.json({ message: 'Rota não encontrada' }, 404));

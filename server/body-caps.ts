@@ -7,6 +7,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import pLimit from 'p-limit';
+import { PHOTO_MAX_BYTES, PHOTO_TEXTS } from '../src/domain/photo';
 import type { AppEnv } from './types';
 
 const KB = 1024;
@@ -37,7 +38,12 @@ export function bodyCapOf(path: string): number {
   return capEntryOf(path)[1];
 }
 
+/** A product photo's bytes (PUT /api/products/:id/photos/:photoId): 2 MB, the photo's own text. */
+const PHOTO_UPLOAD = /^\/api\/products\/[^/]+\/photos\/[^/]+$/;
+const PHOTO_CAP = ['/api/products/', PHOTO_MAX_BYTES, PHOTO_TEXTS.tooLarge] as const;
+
 function capEntryOf(path: string): readonly [string, number, string?] {
+  if (PHOTO_UPLOAD.test(path)) return PHOTO_CAP;
   for (const entry of BODY_CAPS) if (path.startsWith(entry[0])) return entry;
   return ['/api/', DEFAULT_BODY_CAP];
 }

@@ -9,6 +9,8 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Embedded database folder (PGlite) used when DATABASE_URL is not set. */
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Product photos in this directory instead of the database (docs/decisions/020). */
+  MEDIA_DIR: z.string().min(1).optional(),
   /** PostgreSQL connection string; when set, the embedded database is not used. */
   DATABASE_URL: z.string().url().optional(),
   /** Public base URL of this server (storefront links, gateway webhooks). */

@@ -1,6 +1,13 @@
 /** Which queued entries travel together: consecutive catalogue mutations, within the batch limits. */
 import { isBatchable } from '../src/domain/sync/protocol';
-import { type EntryMeta, type HeldEntry, type QueueEntry, readMeta } from './queue-entry';
+import {
+  bodyText,
+  type EntryMeta,
+  type HeldEntry,
+  isBinaryBody,
+  type QueueEntry,
+  readMeta,
+} from './queue-entry';
 
 /** An entry taken for sending, with what the batch needs of it. */
 export type Taken = HeldEntry & { meta: EntryMeta };
@@ -35,10 +42,14 @@ export async function gather(
     const meta = readMeta(entry.metadata);
     // Another account's entry is discarded when it reaches the head.
     if (items.length > 0 && isForeign(meta, userId)) break;
-    const body = (await entry.request.clone().text()) || null;
+    const body = await bodyText(entry.request);
     const url = new URL(entry.request.url);
     const size = body?.length ?? 0;
-    const fits = !alone && url.search === '' && isBatchable(entry.request.method, url.pathname);
+    const fits =
+      !alone &&
+      url.search === '' &&
+      !isBinaryBody(entry.request) &&
+      isBatchable(entry.request.method, url.pathname);
     if (!fits || size > limits.maxBatchChars) {
       if (items.length === 0) return { items: [{ entry, meta, body }], batch: false };
       break;

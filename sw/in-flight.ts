@@ -5,6 +5,7 @@
  * keeps a push and the counting of the queue from interleaving.
  */
 import {
+  bodyText,
   entryId,
   type HeldEntry,
   type QueueEntry,
@@ -92,7 +93,7 @@ export class InFlight {
         continue;
       }
       if (got) {
-        const unexpected = { entry: got, body: (await got.request.clone().text()) || null };
+        const unexpected = { entry: got, body: await bodyText(got.request) };
         this.held.push(unexpected);
         taken.push(unexpected);
       }

@@ -5,6 +5,20 @@ import { errorMessage } from '../src/domain/error-message';
 export type QueueEntry = { request: Request; timestamp?: number; metadata?: object };
 /** An entry out of the queue, with its body read once (a Request's body is a stream). */
 export type HeldEntry = { entry: QueueEntry; body: string | null };
+
+/**
+ * A request's body as text, or null when it has none or it is not text (a photo's bytes: decoding
+ * them as UTF-8 would corrupt them; the request itself keeps them, see replay-store.ts `toStored`).
+ */
+export async function bodyText(request: Request): Promise<string | null> {
+  if (isBinaryBody(request)) return null;
+  return (await request.clone().text()) || null;
+}
+
+/** Image uploads (PUT /api/products/:id/photos/:photoId) carry bytes, not JSON. */
+export function isBinaryBody(request: Request): boolean {
+  return (request.headers.get('content-type') ?? '').toLowerCase().startsWith('image/');
+}
 export interface ReplayQueue {
   pushRequest(entry: QueueEntry): Promise<void>;
   shiftRequest(): Promise<QueueEntry | undefined>;

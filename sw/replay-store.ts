@@ -10,7 +10,13 @@ import {
   parseImportTag,
   parseSingletonTag,
 } from '../src/domain/sync/protocol';
-import { type HeldEntry, type RefusedMutation, type ReplayStore, readMeta } from './queue-entry';
+import {
+  type HeldEntry,
+  isBinaryBody,
+  type RefusedMutation,
+  type ReplayStore,
+  readMeta,
+} from './queue-entry';
 
 const IN_FLIGHT = 'sw-in-flight';
 /** Copies of direct sends on the wire, one per entry: `sw-direct:<qid>`. */
@@ -22,11 +28,13 @@ type StoredEntry = {
   method: string;
   headers: [string, string][];
   body: string | null;
+  /** A body that is not text (a photo's bytes), kept as bytes. */
+  bytes?: ArrayBuffer;
   timestamp?: number;
   metadata?: object;
 };
 
-function toStored({ entry, body }: HeldEntry): StoredEntry {
+async function toStored({ entry, body }: HeldEntry): Promise<StoredEntry> {
   const headers: [string, string][] = [];
   entry.request.headers.forEach((value, name) => {
     headers.push([name, value]);
@@ -36,13 +44,18 @@ function toStored({ entry, body }: HeldEntry): StoredEntry {
     method: entry.request.method,
     headers,
     body,
+    ...(isBinaryBody(entry.request) ? { bytes: await entry.request.clone().arrayBuffer() } : {}),
     timestamp: entry.timestamp,
     metadata: entry.metadata,
   };
 }
 
 function fromStored(s: StoredEntry): HeldEntry {
-  const request = new Request(s.url, { method: s.method, headers: s.headers, body: s.body });
+  const request = new Request(s.url, {
+    method: s.method,
+    headers: s.headers,
+    body: s.bytes ?? s.body,
+  });
   return { entry: { request, timestamp: s.timestamp, metadata: s.metadata }, body: s.body };
 }
 
@@ -91,11 +104,11 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
     deadLetter: (refused: RefusedMutation) => recordRefusal(db, refused, newId),
     async setInFlight(entries) {
       if (!entries || entries.length === 0) await db.meta.delete(IN_FLIGHT);
-      else await db.meta.put({ key: IN_FLIGHT, value: entries.map(toStored) });
+      else await db.meta.put({ key: IN_FLIGHT, value: await Promise.all(entries.map(toStored)) });
     },
     async keepDirect(entry) {
       const { qid } = readMeta(entry.entry.metadata);
-      if (qid) await db.meta.put({ key: `${DIRECT}${qid}`, value: toStored(entry) });
+      if (qid) await db.meta.put({ key: `${DIRECT}${qid}`, value: await toStored(entry) });
     },
     async dropDirect(qid) {
       await db.meta.delete(`${DIRECT}${qid}`);

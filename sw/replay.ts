@@ -15,6 +15,7 @@ import {
 } from '../src/domain/sync/protocol';
 import { InFlight } from './in-flight';
 import {
+  bodyText,
   entryId,
   type QueueEntry,
   type ReplayQueue,
@@ -119,7 +120,7 @@ export function createReplayer(deps: ReplayDeps) {
       const qid = readMeta(entry.metadata).qid;
       if (!store.keepDirect || !qid) return async () => {};
       direct.add(qid);
-      await store.keepDirect({ entry, body: (await entry.request.clone().text()) || null });
+      await store.keepDirect({ entry, body: await bodyText(entry.request) });
       return async () => {
         direct.delete(qid);
         await store.dropDirect?.(qid);

@@ -5,6 +5,7 @@ import { requireStore, requireUser } from '../auth/middleware';
 import type { AppEnv } from '../types';
 import { listRoute } from './list-route';
 import { mutationRoute } from './mutation-route';
+import { photoRoutes } from './photos';
 
 export const productRoutes = new Hono<AppEnv>();
 
@@ -25,3 +26,5 @@ productRoutes.post('/import-csv', mutationRoute('product', 'import-csv'));
 productRoutes.post('/', mutationRoute('product', 'create'));
 productRoutes.put('/:id', mutationRoute('product', 'update'));
 productRoutes.delete('/:id', mutationRoute('product', 'delete'));
+// Photos (issue 21): /:id/photos/:photoId, behind the same guards.
+productRoutes.route('/', photoRoutes);

@@ -14,6 +14,7 @@ import { renderStorefront } from '../services/storefront/render-page';
 import { openStatus } from '../services/storefront/store-info';
 import { STOREFRONT_CSS_HASH } from '../services/storefront/styles';
 import type { AppEnv } from '../types';
+import { storefrontProductRoutes } from './storefront-product';
 
 /** Nothing but this page's own script, its hashed stylesheet and same-origin images. */
 export const STOREFRONT_CSP = [
@@ -154,6 +155,9 @@ function sendPage(c: Context<AppEnv>, page: RenderedPage, timing: string): Respo
     'Content-Encoding': encoded.coding,
   });
 }
+
+// One product's page (issue 21), before the catch-all below.
+storefrontRoutes.route('/', storefrontProductRoutes);
 
 storefrontRoutes.get('/:slug/', (c) => {
   const slug = c.req.param('slug');

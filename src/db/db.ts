@@ -55,6 +55,23 @@ export type DeferredPage = {
  */
 const SCHEMA_VERSION = 4;
 
+/**
+ * A product photo kept on the device (issue 21, src/features/products/photos/): made on the
+ * phone, shown at once offline, uploaded through the worker's queue. Until the server has it,
+ * `blob` is the upload (≤ 1600 px); once uploaded, only the 480 px size the list shows.
+ */
+export type LocalPhoto = {
+  id: string;
+  productId: string;
+  /** Order among the product's photos; the lowest is the cover. */
+  position: number;
+  blob: Blob;
+  width: number;
+  height: number;
+  /** 'waiting': queued or being sent; 'uploaded': the server has it (the blob is the 480 px). */
+  state: 'waiting' | 'uploaded';
+};
+
 export class TaliDb extends Dexie {
   products!: EntityTable<LocalProduct, 'id'>;
   customers!: EntityTable<LocalCustomer, 'id'>;
@@ -64,6 +81,7 @@ export class TaliDb extends Dexie {
   meta!: EntityTable<Meta, 'key'>;
   deadLetters!: EntityTable<DeadLetter, 'id'>;
   deferred!: EntityTable<DeferredPage, 'seq'>;
+  photos!: EntityTable<LocalPhoto, 'id'>;
 
   constructor(name = 'tali') {
     super(name);
@@ -88,9 +106,13 @@ export class TaliDb extends Dexie {
     this.version(2).stores(before4);
     // v3: large pull pages are stored as they came first (src/db/deferred-pages.ts).
     this.version(3).stores({ ...before4, deferred: '++seq, table' });
-    // v4: customer labels (the `labels` table, customers' *labels index) and orders (issue 20),
-    // from the registry.
-    this.version(SCHEMA_VERSION).stores({ ...synced, deferred: '++seq, table' });
+    // v4: customer labels (the `labels` table, customers' *labels index), orders (issue 20),
+    // from the registry, and product photos (issue 21), read by product.
+    this.version(SCHEMA_VERSION).stores({
+      ...synced,
+      deferred: '++seq, table',
+      photos: 'id, productId',
+    });
   }
 }
 
@@ -122,6 +144,6 @@ export const db = new TaliDb();
 
 /** Logout: the next person on this phone must not see this store's data. */
 export async function clearDeviceData(): Promise<void> {
-  const tables = [...syncedTables(db), db.deferred, db.drafts, db.meta, db.deadLetters];
+  const tables = [...syncedTables(db), db.deferred, db.drafts, db.meta, db.deadLetters, db.photos];
   await db.transaction('rw', tables, () => Promise.all(tables.map((t) => t.clear())));
 }

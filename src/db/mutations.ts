@@ -88,7 +88,10 @@ async function refuse(
   await recordRefusal(ctx.db, {
     method: mutation.method,
     url: mutation.url,
-    body: mutation.body === undefined ? null : JSON.stringify(mutation.body),
+    body:
+      mutation.body === undefined || mutation.body instanceof Blob
+        ? null
+        : JSON.stringify(mutation.body),
     status: httpStatus,
     message,
     entity: mutation.entity ? entityTag(mutation.entity.kind, mutation.entity.id) : null,

@@ -53,7 +53,7 @@ export const browserTransport: Transport = {
 
 export type SendOptions = {
   headers?: Record<string, string>;
-  /** Sent as JSON when defined. */
+  /** Sent as JSON when defined; a Blob as its bytes. */
   body?: unknown;
   signal?: AbortSignal;
 };
@@ -72,12 +72,14 @@ export function send(
   const token = transport.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = options.body !== undefined;
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  // A Blob (a photo's bytes) goes as it is, with its own type; anything else as JSON.
+  const blob = options.body instanceof Blob ? options.body : null;
+  if (hasBody) headers['Content-Type'] = blob ? blob.type : 'application/json';
   return transport.fetch(path, {
     method,
     headers,
     credentials: 'include',
-    body: hasBody ? JSON.stringify(options.body) : undefined,
+    body: blob ?? (hasBody ? JSON.stringify(options.body) : undefined),
     signal: options.signal,
   });
 }

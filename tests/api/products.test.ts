@@ -43,6 +43,7 @@ describe('products', () => {
       revision: expect.any(Number),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      photos: [],
     });
     const list = await t.call<ApiProduct[]>('GET', '/api/products', undefined, owner.token);
     expect(list.body.find((p: { id: string }) => p.id === id)).toEqual(res.body);

@@ -88,22 +88,23 @@ async function slugOf(owner: Owner): Promise<string> {
 let phones = 0;
 const nextPhone = () => `119876${String(++phones).padStart(5, '0')}`;
 
-// A row's own fields, then its children's arrays (a customer's `labels`, an order's `items`).
+// A row's own fields, then its children's arrays (a customer's `labels`, an order's `items`,
+// a product's `photos`).
+const childFields = (e: AnyEntity, where: 'list' | 'feed') =>
+  childrenOf(e.kind)
+    .filter((c) => c.travels[where])
+    .map((c) => c.field);
 const listFields = (e: AnyEntity) => [
   ...columnsOf(e.columns)
     .filter((c) => c.list)
     .map((c) => c.name),
-  ...childrenOf(e.kind)
-    .filter((c) => c.travels.list)
-    .map((c) => c.field),
+  ...childFields(e, 'list'),
 ];
 const feedFields = (e: AnyEntity) => [
   ...columnsOf(e.columns)
     .filter((c) => c.feed)
     .map((c) => c.name),
-  ...childrenOf(e.kind)
-    .filter((c) => c.travels.feed)
-    .map((c) => c.field),
+  ...childFields(e, 'feed'),
 ];
 
 async function getJson(owner: Owner, path: string): Promise<unknown> {
@@ -134,6 +135,7 @@ describe.each(SYNCED_ENTITIES.map((e) => [e.kind, e] as const))('the row shape o
     const drizzle = getTableColumns(sample.table);
     for (const c of columnsOf(e.columns)) {
       const column = drizzle[c.name];
+      expect(column, c.name).toBeDefined();
       expect(column?.name, c.name).toBe(c.column);
       expect(column?.getSQLType(), c.name).toBe(SQL_TYPES[c.type]);
       expect(column?.notNull, c.name).toBe(!c.nullable);

@@ -1,11 +1,44 @@
-/** Products on the server: the shared synced table over `products` and the product column map. */
+/**
+ * Products on the server: the shared synced table over `products` and the product column map,
+ * with the product's live photos (a child: src/domain/photo.ts) read with the row, so its API and
+ * feed rows carry `photos`.
+ */
+import type { ApiPhoto } from '../../../src/domain/photo';
 import { PRODUCT_COLUMNS } from '../../../src/domain/product';
+import type { FeedRowOf, FieldsOfMap, ListRowOf } from '../../../src/domain/sync/columns';
 import { PRODUCTS } from '../../../src/domain/sync/entities';
 import { products } from '../../db/schema';
+import type { Tx } from '../../db/store-write';
+import { livePhotos, type PhotoRow, photosForFeed, photosForList } from '../media/photo-rows';
 import { syncedTable } from './synced-table';
+import type { SyncedTable } from './synced-writes';
 
-export const productTable = syncedTable({
+const base = syncedTable({
   table: products,
   columns: PRODUCT_COLUMNS,
   messages: PRODUCTS.messages,
 });
+
+type Map = typeof PRODUCT_COLUMNS;
+type BaseRow = NonNullable<Awaited<ReturnType<typeof base.find>>>;
+type Row = BaseRow & { photos: PhotoRow[] };
+
+async function withPhotos(tx: Tx, row: BaseRow | undefined): Promise<Row | undefined> {
+  return row && { ...row, photos: await livePhotos(tx, row.id) };
+}
+
+export const productTable: SyncedTable<Row, FieldsOfMap<Map>, ListRowOf<Map>, FeedRowOf<Map>> = {
+  ...base,
+  find: async (tx, id) => withPhotos(tx, await base.find(tx, id)),
+  async insert(tx, id, storeId, fields, now) {
+    const row = await base.insert(tx, id, storeId, fields, now);
+    // A new product has no photo yet (they are uploaded after it, to its own path).
+    return row && { ...row, photos: [] };
+  },
+  update: async (tx, id, fields, now) => withPhotos(tx, await base.update(tx, id, fields, now)),
+  toApi: (row) => ({ ...base.toApi(row), photos: photosForList(row.photos) as ApiPhoto[] }),
+  toSync(row) {
+    const feed = base.toSync(row);
+    return feed.deleted ? feed : { ...feed, photos: photosForFeed(row.photos) as ApiPhoto[] };
+  },
+};

@@ -26,6 +26,9 @@ export type PublicStore = {
   version: string;
 };
 
+/** A photo as the storefront shows it (its largest size's path and dimensions). */
+export type PublicPhoto = { url: string; width: number; height: number };
+
 export type PublicProduct = {
   id: string;
   name: string;
@@ -33,7 +36,18 @@ export type PublicProduct = {
   priceCents: number;
   /** Units left when the owner tracks stock, else null ('Esgotado' at 0). */
   stock?: number | null;
+  /** The first photo (the cover), or null when the product has none. */
+  cover: PublicPhoto | null;
 };
+
+/** The cover of the product row `products` refers to, as a JSON array [url, width, height]. */
+export const COVER_SQL = sql`(SELECT json_build_array(ph.url, ph.width, ph.height)
+  FROM product_photos ph WHERE ph.product_id = ${products.id} AND ph.deleted_at IS NULL
+  ORDER BY ph.position, ph.id LIMIT 1)`;
+
+type CoverJson = [string, number, number] | null;
+export const coverOf = (c: CoverJson): PublicPhoto | null =>
+  c ? { url: c[0], width: c[1], height: c[2] } : null;
 
 /** The store's own phone, else the connected WhatsApp number; anything unusable is no number. */
 function orderNumber(phone: string, connected: string | null): string | null {
@@ -81,27 +95,28 @@ const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true
  * Active, not deleted, sorted by name the Brazilian way (in JS: PGlite and PostgreSQL collate
  * differently, and the page must read the same on both); equal names keep the id order, so the
  * same catalogue always gives the same page. The database writes the rows as one
- * JSON text (id, name, description, price in cents): decoding 1,000 rows field by field cost
+ * JSON text (id, name, description, price in cents, cover photo): decoding 1,000 rows field by field cost
  * more than the query on PGlite, whose protocol is parsed in JavaScript on the serving thread.
  */
 export async function listPublicProducts(db: Db, storeId: string): Promise<PublicProduct[]> {
   const result = await db.execute(sql`
     SELECT coalesce(json_agg(json_build_array(
              ${products.id}, ${products.name}, ${products.description},
-             (${products.price} * 100)::bigint, ${products.stock}) ORDER BY ${products.id})::text, '[]') AS rows
+             (${products.price} * 100)::bigint, ${products.stock}, ${COVER_SQL}) ORDER BY ${products.id})::text, '[]') AS rows
     FROM ${products}
     WHERE ${products.storeId} = ${storeId} AND ${products.active} AND ${products.deletedAt} IS NULL`);
   const [first] = (result as unknown as { rows: Array<{ rows: string }> }).rows;
   const rows = JSON.parse(first?.rows ?? '[]') as Array<
-    [string, string, string, number, number | null]
+    [string, string, string, number, number | null, CoverJson]
   >;
   return rows
-    .map(([id, name, description, priceCents, stock]) => ({
+    .map(([id, name, description, priceCents, stock, cover]) => ({
       id,
       name,
       description,
       priceCents,
       stock,
+      cover: coverOf(cover),
     }))
     .sort((a, b) => collator.compare(a.name, b.name));
 }

@@ -7,6 +7,7 @@ import { formatBRL, fromCents } from '../../../src/domain/money';
 import { orderMessage, whatsappOrderLink } from '../../../src/domain/storefront-order';
 import { escapeHtml } from './html-text';
 import type { PublicProduct, PublicStore } from './load-storefront';
+import { coverMarkup } from './photo-markup';
 
 type Price = { text: string; inLink: string };
 
@@ -68,7 +69,14 @@ export const cartKey = (id: string) => id.replace(/-/g, '').slice(0, 12);
 
 const NO_NUMBER_BUTTON = '<a class="btn" href="#endereco">Como pedir: veja o endereço</a>';
 
+/** The product's own page (its photos, its link preview). */
+export const productPageHref = (slug: string, id: string) =>
+  `/loja/${escapeHtml(slug)}/p/${escapeHtml(id)}`;
+
 function renderProduct(store: PublicStore, p: PublicProduct, index: number): string {
+  const cover = p.cover
+    ? coverMarkup(p.cover, productPageHref(store.slug, p.id), p.name, index)
+    : '';
   const description = p.description ? `<p class="d mu">${escapeHtml(p.description)}</p>` : '';
   // Sold out: no way to add it (the order would be refused anyway).
   if (p.stock === 0) {
@@ -78,7 +86,7 @@ function renderProduct(store: PublicStore, p: PublicProduct, index: number): str
     ? `<a class="btn" href="${productOrderHref(store.whatsapp, p.name, p.priceCents)}" rel="noopener">Pedir pelo WhatsApp</a>`
     : NO_NUMBER_BUTTON;
   const left = typeof p.stock === 'number' ? ` data-s="${p.stock}"` : '';
-  return `<li${left} data-id="${escapeHtml(cartKey(p.id))}" data-c="${p.priceCents}"><h3 id="n${index}">${escapeHtml(p.name)}</h3>${description}<p class="pr">${price(p.priceCents).text}</p><div class="ac">${order}<div class="q" role="group" aria-labelledby="n${index}"><button type="button" data-d="-1" aria-label="Menos um">−</button><output>0</output><button type="button" data-d="1" aria-label="Mais um">+</button></div></div></li>`;
+  return `<li${left} data-id="${escapeHtml(cartKey(p.id))}" data-c="${p.priceCents}">${cover}<h3 id="n${index}">${escapeHtml(p.name)}</h3>${description}<p class="pr">${price(p.priceCents).text}</p><div class="ac">${order}<div class="q" role="group" aria-labelledby="n${index}"><button type="button" data-d="-1" aria-label="Menos um">−</button><output>0</output><button type="button" data-d="1" aria-label="Mais um">+</button></div></div></li>`;
 }
 
 const noun = (n: number) => `${n} ${n === 1 ? 'produto' : 'produtos'}`;

@@ -40,6 +40,12 @@ ul.p p{margin:4px 0;overflow-wrap:anywhere}
 .q output{min-width:2ch;text-align:center;font-weight:700}
 #cart{position:sticky;bottom:0;background:#fff;border-top:1px solid #e5e7eb;padding:12px 16px;max-width:720px;margin:0 auto;box-shadow:0 -2px 8px rgba(0,0,0,.06)}
 #cart p{margin:0 0 8px}
+.ph{float:left;margin:0 12px 4px 0}
+.ph img,.g img{display:block;background:#e5e7eb;border-radius:8px}
+.ph img{width:96px;height:96px;object-fit:cover}
+ul.p .ac{clear:both}
+ul.g{list-style:none;margin:16px 0;padding:0;display:grid;gap:8px}
+.g img{width:100%;height:auto}
 footer{padding:24px 16px 40px;font-size:.875rem}
 #pedido{max-width:720px;margin:0 auto;padding:0 16px 24px}
 #pedido label{display:block;margin:12px 0 4px;font-weight:600}

@@ -7,6 +7,7 @@
  * per parent, and a device never holds a child without its parent.
  */
 import { ORDER_ITEMS } from '../order-items';
+import { PRODUCT_PHOTOS } from '../photo';
 import {
   type ColumnMap,
   columnsOf,
@@ -70,8 +71,12 @@ export const CUSTOMER_LABELS = {
   join: { value: 'labelId' },
 } as const satisfies ChildDescriptor;
 
-/** The registered child entities: the parent's rows carry each (photos add theirs). */
-export const CHILD_DESCRIPTORS: readonly ChildDescriptor[] = [CUSTOMER_LABELS, ORDER_ITEMS];
+/** The registered child entities: the parent's rows carry each. */
+export const CHILD_DESCRIPTORS: readonly ChildDescriptor[] = [
+  CUSTOMER_LABELS,
+  ORDER_ITEMS,
+  PRODUCT_PHOTOS,
+];
 
 export function childrenOf(
   kind: EntityKind,

@@ -6,6 +6,7 @@ import { formatBRL } from '~/domain/money';
 import { cardStyle } from '~/ui/card';
 import { RowActions } from '~/ui/row-actions';
 import { pill } from '~/ui/styles';
+import { ProductThumb } from './photos/product-thumb';
 
 export type ProductCardProps = {
   product: LocalProduct;
@@ -22,6 +23,7 @@ export const ProductCard = memo(function ProductCard({
   return (
     <article data-testid="product-card" className={cardStyle}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
+        <ProductThumb productId={product.id} />
         <h3
           className={css({ fontWeight: 'semibold', lineHeight: 'tight', wordBreak: 'break-word' })}
         >

@@ -11,6 +11,7 @@ import { productTexts, reportWrite } from '~/features/sync/report-write';
 import { type EntityDialogProps, EntityForm, EntityFormDialog, useZodForm } from '~/ui/entity-form';
 import { FormTextField, MaskedField } from '~/ui/form-fields';
 import { Switch } from '~/ui/switch';
+import { ProductPhotos } from './photos/product-photos';
 
 const SCHEMA = productSchema.omit({ id: true });
 
@@ -66,6 +67,7 @@ function ProductForm({ row: product, onDone }: { row: LocalProduct | null; onDon
         label="Descrição (opcional)"
         autoComplete="off"
       />
+      <ProductPhotos productId={product?.id ?? null} />
       {editing ? (
         <div>
           <p className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '1' })}>

@@ -19,6 +19,7 @@ import { PageHeader } from '~/ui/page-header';
 import { Spinner } from '~/ui/spinner';
 import { useEntityDialogs } from '~/ui/use-entity-dialogs';
 import { ImportDialog } from './import-dialog';
+import { usePhotoSync } from './photos/use-photo-sync';
 import { ProductDialog } from './product-dialog';
 import { ProductList } from './product-list';
 import { ProductsToolbar } from './products-toolbar';
@@ -37,6 +38,7 @@ export function ProductsScreen() {
   const device = useDeviceStore();
   const [query, setQuery] = useState<ProductQuery>({ search: '', status: 'all', sort: 'name' });
   const { rows, total, applied, catalogue } = useProducts(query);
+  usePhotoSync();
   const dialogs = useEntityDialogs<LocalProduct>(async (product) => {
     const { result } = await deleteProduct(product.id, device);
     reportWrite(result, productTexts('Produto excluído', 'Não foi possível excluir o produto'));

@@ -1,0 +1,144 @@
+/**
+ * A product's photos on the device: kept in IndexedDB (shown at once, offline) and sent through
+ * the same worker queue as every edit (replayed on reconnect, idempotent by the photo's id on
+ * the server). Once the server has a photo the device keeps only its 480 px size.
+ */
+import type { LocalPhoto, TaliDb } from '~/db/db';
+import { type MutationResult, sendMutation } from '~/db/mutations';
+import type { DeviceContext } from '~/db/transport';
+import { DEVICE_PHOTO_WIDTH, MAX_PHOTOS } from '~/domain/photo';
+import { resizeInWorker } from './resize-client';
+import { resizePhoto, UndecodablePhotoError } from './resize-photo';
+
+/** The worker's tag for a photo's upload ("product-photo:<id>"): its replay is announced by it. */
+export const PHOTO_TAG = 'product-photo:';
+
+export type AddOutcome = 'added' | 'full' | 'undecodable' | 'quota';
+
+export function productPhotos(db: TaliDb, productId: string): Promise<LocalPhoto[]> {
+  return db.photos.where('productId').equals(productId).sortBy('position');
+}
+
+const isQuotaError = (error: unknown): boolean => {
+  const names = [(error as Error)?.name, (error as { inner?: Error })?.inner?.name];
+  return names.includes('QuotaExceededError');
+};
+
+/** Asked once, at the first photo: photos waiting for a signal must not be evicted. */
+async function askPersistence(db: TaliDb): Promise<void> {
+  if (!navigator.storage?.persist) return;
+  if ((await db.photos.count()) > 1) return;
+  // A refusal only means the browser may evict under pressure; the photo is still stored.
+  await navigator.storage.persist().catch((error: unknown) => {
+    console.warn('storage.persist() failed', error);
+  });
+}
+
+/** Resized, stored, then sent (or queued). A full quota stores nothing and says so. */
+export async function addPhoto(
+  ctx: DeviceContext,
+  productId: string,
+  file: Blob,
+): Promise<AddOutcome> {
+  const { db } = ctx;
+  const existing = await productPhotos(db, productId);
+  if (existing.length >= MAX_PHOTOS) return 'full';
+  let resized: Awaited<ReturnType<typeof resizeInWorker>>;
+  try {
+    resized = await resizeInWorker(file);
+  } catch (error) {
+    if (error instanceof UndecodablePhotoError) return 'undecodable';
+    throw error;
+  }
+  const last = existing[existing.length - 1];
+  const photo: LocalPhoto = {
+    id: crypto.randomUUID(),
+    productId,
+    position: (last?.position ?? -1) + 1,
+    blob: resized.blob,
+    width: resized.width,
+    height: resized.height,
+    state: 'waiting',
+  };
+  try {
+    await db.photos.add(photo);
+  } catch (error) {
+    if (isQuotaError(error)) return 'quota';
+    throw error;
+  }
+  await askPersistence(db);
+  await uploadPhoto(ctx, photo);
+  return 'added';
+}
+
+export async function uploadPhoto(ctx: DeviceContext, photo: LocalPhoto): Promise<MutationResult> {
+  const result = await sendMutation(
+    {
+      method: 'PUT',
+      url: `/api/products/${photo.productId}/photos/${photo.id}`,
+      body: photo.blob,
+      entity: null,
+      tag: `${PHOTO_TAG}${photo.id}`,
+    },
+    ctx,
+  );
+  if (result.status === 'sent') await markUploaded(ctx.db, photo.id);
+  return result;
+}
+
+/** The server has it: keep only the list's size (a ~300 KB upload becomes ~30 KB). */
+export async function markUploaded(db: TaliDb, photoId: string): Promise<void> {
+  const photo = await db.photos.get(photoId);
+  if (!photo || photo.state === 'uploaded') return;
+  let small: Blob = photo.blob;
+  try {
+    small = (await resizePhoto(photo.blob, DEVICE_PHOTO_WIDTH)).blob;
+  } catch (error) {
+    // No canvas here (an old browser): keeping the larger copy costs space, not the photo.
+    console.warn('photo not shrunk', error);
+  }
+  await db.photos.update(photoId, { state: 'uploaded', blob: small });
+}
+
+export async function removePhoto(ctx: DeviceContext, photo: LocalPhoto): Promise<void> {
+  await ctx.db.photos.delete(photo.id);
+  await sendMutation(
+    {
+      method: 'DELETE',
+      url: `/api/products/${photo.productId}/photos/${photo.id}`,
+      entity: null,
+      tag: `${PHOTO_TAG}${photo.id}`,
+      okStatuses: [404],
+    },
+    ctx,
+  );
+}
+
+/** Moves a photo one place (-1: before, +1: after); the first is the cover. */
+export async function movePhoto(
+  ctx: DeviceContext,
+  photo: LocalPhoto,
+  step: -1 | 1,
+): Promise<void> {
+  const { db } = ctx;
+  const photos = await productPhotos(db, photo.productId);
+  const from = photos.findIndex((p) => p.id === photo.id);
+  const to = from + step;
+  const other = photos[to];
+  if (from < 0 || !other) return;
+  photos[to] = photo;
+  photos[from] = other;
+  await db.transaction('rw', db.photos, async () => {
+    for (const [position, p] of photos.entries()) await db.photos.update(p.id, { position });
+  });
+  await sendMutation(
+    {
+      method: 'PUT',
+      url: `/api/products/${photo.productId}/photos`,
+      body: { order: photos.map((p) => p.id) },
+      entity: null,
+      tag: `${PHOTO_TAG}order:${photo.productId}`,
+    },
+    ctx,
+  );
+}

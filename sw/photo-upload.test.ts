@@ -1,0 +1,135 @@
+/**
+ * Photo uploads through the worker's queue (issue 21): the body is an image's bytes, not JSON.
+ * A photo queued offline, or sent directly by a worker that dies before the answer, reaches the
+ * server byte for byte, alone (never in a replay batch), and only once.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { TaliDb } from '../src/db/db';
+import { handleMutation } from './mutation-queue';
+import { createReplayer } from './replay';
+import { createReplayStore } from './replay-store';
+import { batchAware, json, MemoryQueue, mutation } from './test-helpers';
+
+const PRODUCT = '3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f';
+const PHOTO = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const PATH = `/api/products/${PRODUCT}/photos/${PHOTO}`;
+
+/** Bytes that are not valid UTF-8: read as text anywhere, they would come back different. */
+const BYTES = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x80, 0x81, 0xfe, 0x00, 0xc3, 0x28, 0xff]);
+
+function photoPut(): Request {
+  return new Request(`https://tali.test${PATH}`, {
+    method: 'PUT',
+    headers: {
+      'Idempotency-Key': 'photo-key',
+      'X-Tali-Entity': `product-photo:${PHOTO}`,
+      Authorization: 'Bearer tok',
+      'Content-Type': 'image/jpeg',
+    },
+    body: BYTES,
+  });
+}
+
+async function device() {
+  const db = new TaliDb(`photo-${crypto.randomUUID()}`);
+  await db.meta.bulkPut([
+    { key: 'token', value: 'tok' },
+    { key: 'userId', value: 'u1' },
+  ]);
+  return db;
+}
+
+type Received = { path: string; bytes: number[] };
+
+async function record(r: Request, into: Received[]): Promise<void> {
+  into.push({
+    path: `${r.method} ${new URL(r.url).pathname}`,
+    bytes: [...new Uint8Array(await r.arrayBuffer())],
+  });
+}
+
+describe('a photo upload in the queue', () => {
+  it('is queued offline and replayed alone, byte for byte, after the product it belongs to', async () => {
+    const db = await device();
+    const queue = new MemoryQueue();
+    const replayer = createReplayer({
+      queue,
+      store: createReplayStore(db, () => crypto.randomUUID()),
+      fetch: async () => json(200, {}),
+      announce: () => {},
+    });
+    const offline = {
+      queue: {
+        pushRequest: (e: Parameters<typeof replayer.push>[0]) => replayer.push(e),
+        size: () => queue.size(),
+      },
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      isReplaying: () => replayer.busy,
+      userId: async () => 'u1',
+      onQueued: async () => {},
+    };
+    const create = mutation('POST', '/api/products', {
+      body: { id: PRODUCT, name: 'Bolo', price: '10.00' },
+      entity: `product:${PRODUCT}`,
+      token: 'tok',
+    });
+    expect((await handleMutation(create, offline)).status).toBe(202);
+    expect((await handleMutation(photoPut(), offline)).status).toBe(202);
+
+    const received: Received[] = [];
+    const online = createReplayer({
+      queue,
+      store: createReplayStore(db, () => crypto.randomUUID()),
+      fetch: batchAware(async (r) => {
+        await record(r, received);
+        return json(200, {});
+      }),
+      announce: () => {},
+    });
+    expect(await online.replay()).toBe('done');
+    expect(received.map((r) => r.path)).toEqual(['POST /api/products', `PUT ${PATH}`]);
+    expect(received[1]?.bytes).toEqual([...BYTES]);
+  });
+
+  it('is sent again byte for byte when the worker died while sending it directly', async () => {
+    const db = await device();
+    const queue = new MemoryQueue();
+    const dying = createReplayer({
+      queue,
+      store: createReplayStore(db, () => crypto.randomUUID()),
+      fetch: async () => json(200, {}),
+      announce: () => {},
+    });
+    let onTheWire = false;
+    void handleMutation(photoPut(), {
+      queue: { pushRequest: (e) => dying.push(e), size: () => queue.size() },
+      fetch: async () => {
+        onTheWire = true;
+        return new Promise<Response>(() => {});
+      },
+      isReplaying: () => dying.busy,
+      userId: async () => 'u1',
+      onQueued: async () => {},
+      guardDirect: (entry) => dying.guardDirect(entry),
+    });
+    await vi.waitFor(() => expect(onTheWire).toBe(true), { timeout: 5000 });
+
+    // Restarted: the copy kept in IndexedDB is all that is left of the upload.
+    const received: Received[] = [];
+    const next = createReplayer({
+      queue,
+      store: createReplayStore(db, () => crypto.randomUUID()),
+      fetch: batchAware(async (r) => {
+        await record(r, received);
+        return json(201, {});
+      }),
+      announce: () => {},
+    });
+    expect(await next.replay()).toBe('done');
+    expect(received).toEqual([{ path: `PUT ${PATH}`, bytes: [...BYTES] }]);
+    expect(await next.replay()).toBe('done');
+    expect(received).toHaveLength(1);
+  });
+});
