@@ -243,9 +243,11 @@ describe('a new store owner', () => {
     if (!box) throw new Error('the error toast is not on screen');
     await page.mouse.move(box.x + 40, box.y + box.height / 2);
     await page.mouse.down();
-    await page.mouse.move(box.x + 140, box.y + box.height / 2, { steps: 5 });
+    // A full swipe (past half the toast's width): on a loaded CI machine a short one could be
+    // read as a drag that snaps back, and the exit animation may take more than a frame or two.
+    await page.mouse.move(box.x + 40 + box.width * 0.6, box.y + box.height / 2, { steps: 8 });
     await page.mouse.up();
-    await page.getByText('E-mail ou senha incorretos').waitFor({ state: 'hidden', timeout: 2000 });
+    await page.getByText('E-mail ou senha incorretos').waitFor({ state: 'hidden', timeout: 5000 });
     await page.getByLabel('Senha', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await atPath('/');
