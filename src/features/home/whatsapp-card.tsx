@@ -14,6 +14,7 @@ import {
 } from '~/lib/whatsapp-status';
 import { cardIconStyle, linkCardStyle } from '~/ui/card';
 import { ChevronRightIcon, MessageIcon } from '~/ui/icons';
+import { StatusText, type StatusTone } from '~/ui/status-text';
 
 type Shown = 'connected' | 'disconnected' | 'checking';
 type Read = { shown: Shown; paused?: WhatsAppStatus['pausedCampaign'] };
@@ -57,10 +58,10 @@ const LABEL: Record<Shown, string> = {
   disconnected: 'Desconectado',
   checking: 'Verificando conexão',
 };
-const COLOR: Record<Shown, string> = {
-  connected: 'var(--colors-success)',
-  disconnected: 'var(--colors-danger)',
-  checking: '#92400e',
+const TONE: Record<Shown, StatusTone> = {
+  connected: 'success',
+  disconnected: 'danger',
+  checking: 'checking',
 };
 
 export function WhatsAppCard() {
@@ -75,23 +76,9 @@ export function WhatsAppCard() {
         {read === undefined ? (
           <span className={css({ color: 'muted', fontSize: 'sm' })}>Verificando...</span>
         ) : (
-          <span
-            data-testid="home-whatsapp-status"
-            className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: '1.5',
-              fontSize: 'sm',
-              fontWeight: 'medium',
-            })}
-            style={{ color: COLOR[read.shown] }}
-          >
-            <span
-              aria-hidden="true"
-              className={css({ w: '2', h: '2', borderRadius: 'full', bg: 'currentColor' })}
-            />
+          <StatusText tone={TONE[read.shown]} size="sm" testId="home-whatsapp-status">
             {LABEL[read.shown]}
-          </span>
+          </StatusText>
         )}
         {read?.paused ? (
           <span
