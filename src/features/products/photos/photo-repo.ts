@@ -7,6 +7,7 @@ import type { LocalPhoto, TaliDb } from '~/db/db';
 import { type MutationResult, sendMutation } from '~/db/mutations';
 import type { DeviceContext } from '~/db/transport';
 import { DEVICE_PHOTO_WIDTH, MAX_PHOTOS } from '~/domain/photo';
+import { removedKey } from './photo-mirror';
 import { forgetPhotoRefusals, photoRefusals } from './photo-refusals';
 import { resizeInWorker } from './resize-client';
 import { resizePhoto, UndecodablePhotoError } from './resize-photo';
@@ -106,8 +107,14 @@ export async function markUploaded(db: TaliDb, photoId: string): Promise<void> {
 
 /** Removed here at once; a photo the server may hold is removed there through the queue. */
 export async function removePhoto(ctx: DeviceContext, photo: LocalPhoto): Promise<void> {
-  await ctx.db.photos.delete(photo.id);
-  await forgetPhotoRefusals(ctx.db, photo.id);
+  const { db } = ctx;
+  await db.transaction('rw', [db.photos, db.meta], async () => {
+    await db.photos.delete(photo.id);
+    // Until the server confirms, a pull may still list it: it must not come back.
+    if (photo.state !== 'held')
+      await db.meta.put({ key: removedKey(photo.id), value: photo.productId });
+  });
+  await forgetPhotoRefusals(db, photo.id);
   if (photo.state === 'held') return;
   await sendMutation(
     {
