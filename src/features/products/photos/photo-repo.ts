@@ -28,7 +28,7 @@ const isQuotaError = (error: unknown): boolean => {
 
 /** Asked once, at the first photo: photos waiting for a signal must not be evicted. */
 async function askPersistence(db: TaliDb): Promise<void> {
-  if (!navigator.storage?.persist) return;
+  if (typeof navigator === 'undefined' || !navigator.storage?.persist) return;
   if ((await db.photos.count()) > 1) return;
   // A refusal only means the browser may evict under pressure; the photo is still stored.
   await navigator.storage.persist().catch((error: unknown) => {
