@@ -17,8 +17,14 @@ const serverPhoto = (n: number) => ({
   height: 900,
 });
 
+type ServerPhoto = ReturnType<typeof serverPhoto>;
+const photographed = (name: string, photos: ServerPhoto[]) => ({
+  ...feedProduct(crypto.randomUUID(), name, 3),
+  photos,
+});
+
 /** The server: the feed lists `products`; each media name answers its own bytes. */
-function server(products: ReturnType<typeof feedProduct>[]) {
+function server(products: ReturnType<typeof photographed>[]) {
   return (req: SentRequest) => {
     if (req.url.startsWith('/api/sync')) return json(200, syncPage({ products }));
     if (req.url.startsWith('/media/')) {
@@ -43,7 +49,7 @@ afterEach(async () => {
 describe('photos from another phone', () => {
   it('are fetched at 480 px after the pull, in the server order, and kept as uploaded', async () => {
     const [cover, second] = [serverPhoto(1), serverPhoto(2)];
-    const product = feedProduct(crypto.randomUUID(), 'Bolo', 3, { photos: [cover, second] } as {});
+    const product = photographed('Bolo', [cover, second]);
     ctx = testContext(server([product]));
     await pull(ctx);
     expect(await mirrorServerPhotos(ctx)).toBe(0);
@@ -64,9 +70,7 @@ describe('photos from another phone', () => {
   });
 
   it('fetch nothing offline, stop at a network failure and go on at the next pass', async () => {
-    const product = feedProduct(crypto.randomUUID(), 'Bolo', 3, {
-      photos: [serverPhoto(1), serverPhoto(2), serverPhoto(3)],
-    } as {});
+    const product = photographed('Bolo', [serverPhoto(1), serverPhoto(2), serverPhoto(3)]);
     ctx = testContext(server([product]));
     await pull(ctx);
     vi.stubGlobal('navigator', { onLine: false });
@@ -87,7 +91,7 @@ describe('photos from another phone', () => {
 
   it(`fetch at most ${MIRROR_PER_PASS} per pass`, async () => {
     const many = Array.from({ length: MIRROR_PER_PASS + 5 }, (_, i) =>
-      feedProduct(crypto.randomUUID(), `P${i}`, 2, { photos: [serverPhoto(i)] } as {}),
+      photographed(`P${i}`, [serverPhoto(i)]),
     );
     ctx = testContext(server(many));
     await pull(ctx);
@@ -99,7 +103,7 @@ describe('photos from another phone', () => {
 
   it('never brings back a photo removed here while the server still lists it', async () => {
     const photo = serverPhoto(1);
-    const product = feedProduct(crypto.randomUUID(), 'Bolo', 3, { photos: [photo] } as {});
+    const product = photographed('Bolo', [photo]);
     ctx = testContext(server([product]));
     await pull(ctx);
     await mirrorServerPhotos(ctx);
