@@ -124,7 +124,7 @@ describe('photo edges on a phone', () => {
       expect(await uploadFromAnotherPhone(baseUrl, owner.token, cake, bytes)).toBe(201);
     }
     await page.getByRole('button', { name: 'Editar Bolo de rolo' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: 'Editar Produto' });
     await dialog
       .getByTestId('photo-input')
       .setInputFiles([
@@ -159,7 +159,7 @@ describe('photo edges on a phone', () => {
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/product-photos-refused.png' });
 
-    const tile = dialog.getByTestId('product-photo').filter({ has: refused });
+    const tile = dialog.getByTestId('product-photo').filter({ has: page.getByTestId('photo-refused') });
     await tile.getByRole('button', { name: 'Remover foto' }).click();
     await page
       .getByRole('dialog', { name: 'Remover foto' })
