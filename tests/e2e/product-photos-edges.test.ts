@@ -159,7 +159,9 @@ describe('photo edges on a phone', () => {
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/product-photos-refused.png' });
 
-    const tile = dialog.getByTestId('product-photo').filter({ has: page.getByTestId('photo-refused') });
+    const tile = dialog
+      .getByTestId('product-photo')
+      .filter({ has: page.getByTestId('photo-refused') });
     await tile.getByRole('button', { name: 'Remover foto' }).click();
     await page
       .getByRole('dialog', { name: 'Remover foto' })
