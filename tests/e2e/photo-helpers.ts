@@ -1,6 +1,9 @@
 /** Photos for the browser tests: camera-like JPEGs, and the product's photos on the server. */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { PHONE_EXIF } from '../api/photo-helpers';
+import { launchPhone, type Phone } from './browser';
+import { type ApiOwner, api, createOwnerWithStore } from './offline-helpers';
 
 /** A camera-like JPEG: left half red, right half `right`, EXIF orientation 6 and a GPS position. */
 export async function cameraJpeg(
@@ -18,15 +21,7 @@ export async function cameraJpeg(
     .composite([{ input: red, left: 0, top: 0 }])
     .jpeg({ quality: 90 })
     .withMetadata({ orientation: 6 })
-    .withExif({
-      IFD0: { Make: 'TaliCam', Model: 'Phone 12MP' },
-      IFD3: {
-        GPSLatitudeRef: 'S',
-        GPSLatitude: '23/1 33/1 0/1',
-        GPSLongitudeRef: 'W',
-        GPSLongitude: '46/1 38/1 0/1',
-      },
-    })
+    .withExif(PHONE_EXIF)
     .toBuffer();
 }
 
@@ -46,3 +41,15 @@ export async function uploadFromAnotherPhone(
 }
 
 export type ServerProduct = { id: string; name: string; photos: { id: string; url: string }[] };
+
+/** An owner with a store and one product, made through the API, and a phone at 390×844. */
+export async function ownerWithProduct(
+  baseUrl: string,
+  storeName: string,
+  product: { id: string; name: string; price: string },
+): Promise<{ owner: ApiOwner; phone: Phone }> {
+  const owner = await createOwnerWithStore(baseUrl, storeName);
+  const created = await api(baseUrl, 'POST', '/api/products', owner.token, product);
+  if (created.status !== 201) throw new Error(`product: ${created.status}`);
+  return { owner, phone: await launchPhone(baseUrl) };
+}

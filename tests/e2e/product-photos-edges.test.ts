@@ -6,16 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeFindings } from './a11y-helpers';
-import { launchPhone, type Phone, waitForServiceWorker } from './browser';
+import { type Phone, waitForServiceWorker } from './browser';
+import { type ApiOwner, api, deviceRows, signIn, until } from './offline-helpers';
 import {
-  type ApiOwner,
-  api,
-  createOwnerWithStore,
-  deviceRows,
-  signIn,
-  until,
-} from './offline-helpers';
-import { cameraJpeg, type ServerProduct, uploadFromAnotherPhone } from './photo-helpers';
+  cameraJpeg,
+  ownerWithProduct,
+  type ServerProduct,
+  uploadFromAnotherPhone,
+} from './photo-helpers';
 
 const baseUrl = inject('baseUrl');
 let phone: Phone;
@@ -26,14 +24,11 @@ const serverProduct = async (match: (p: ServerProduct) => boolean) =>
   (await api<ServerProduct[]>(baseUrl, 'GET', '/api/products', owner.token)).body.find(match);
 
 beforeAll(async () => {
-  owner = await createOwnerWithStore(baseUrl, 'Doceria Bordas');
-  const created = await api(baseUrl, 'POST', '/api/products', owner.token, {
+  ({ owner, phone } = await ownerWithProduct(baseUrl, 'Doceria Bordas', {
     id: cake,
     name: 'Bolo de rolo',
     price: '30.00',
-  });
-  expect(created.status).toBe(201);
-  phone = await launchPhone(baseUrl);
+  }));
   await signIn(phone.page, owner);
   await waitForServiceWorker(phone.page);
   await phone.page.getByRole('link', { name: 'Produtos' }).click();
