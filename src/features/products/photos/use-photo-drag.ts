@@ -37,7 +37,12 @@ export function usePhotoDrag(onDrop: (id: string, to: number) => void) {
   const handlers = (id: string, index: number): DragHandlers => ({
     onPointerDown(event) {
       if (event.button !== 0 || !list.current) return;
-      event.currentTarget.setPointerCapture?.(event.pointerId);
+      try {
+        // The moves keep coming to this photo when the finger leaves it.
+        event.currentTarget.setPointerCapture(event.pointerId);
+      } catch {
+        // The pointer is already gone (lifted at once): the drag ends with its pointerup.
+      }
       const centres = [...list.current.children].map((tile) => {
         const r = tile.getBoundingClientRect();
         return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
