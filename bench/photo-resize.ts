@@ -3,7 +3,10 @@
  * phone's viewport with 4× CPU throttling: time and bytes for a 12 MP and a 48 MP camera JPEG
  * (orientation 6, GPS EXIF). Budget (issue 21): a 12 MP photo becomes ≤ 300 KB in ≤ 1.5 s.
  * Run: npx tsx bench/photo-resize.ts  (RUNS=3 by default; THROTTLE=4)
+ * Before/after: BASELINE=<git ref> also bundles that ref's resize-photo.ts and alternates the two
+ * in every run (same page, same input, same load), printing both medians.
  */
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import sharp from 'sharp';
 import { launchBrowser, PHONE } from '../tests/e2e/browser';
@@ -49,13 +52,42 @@ async function cameraJpeg(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-const bundle = await build({
-  entryPoints: ['src/features/products/photos/resize-photo.ts'],
-  bundle: true,
-  write: false,
-  format: 'iife',
-  globalName: 'photoResize',
-});
+const SOURCE = 'src/features/products/photos/resize-photo.ts';
+const BASELINE = process.env.BASELINE;
+
+async function bundled(globalName: string, ref?: string): Promise<string> {
+  const options = { bundle: true, write: false, format: 'iife', globalName } as const;
+  const result = ref
+    ? await build({
+        ...options,
+        stdin: {
+          contents: execFileSync('git', ['show', `${ref}:${SOURCE}`], { encoding: 'utf8' }),
+          loader: 'ts',
+          resolveDir: 'src/features/products/photos',
+        },
+      })
+    : await build({ ...options, entryPoints: [SOURCE] });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+type Run = { ms: number; bytes: number; type: string; size: string };
+const variants = [{ name: 'photoResize', label: 'now' }];
+if (BASELINE) variants.unshift({ name: 'baseline', label: `at ${BASELINE}` });
+
+function report(label: string, inputBytes: number, runs: Run[]): void {
+  const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
+  const median = ms[Math.floor(ms.length / 2)] ?? 0;
+  const last = runs[runs.length - 1];
+  const kb = (last?.bytes ?? 0) / 1024;
+  const verdict = label.startsWith('12')
+    ? median <= BUDGET.ms && kb <= BUDGET.kb
+      ? 'OK'
+      : 'OVER'
+    : '';
+  console.log(
+    `${label} (${(inputBytes / 1024 / 1024).toFixed(1)} MB JPEG in) → ${last?.size} ${last?.type}, ${kb.toFixed(0)} KB; median ${median.toFixed(0)} ms of ${runs.length} (${ms.map((m) => m.toFixed(0)).join(', ')}) at ${THROTTLE}× throttling ${verdict}`,
+  );
+}
 const browser = await launchBrowser();
 try {
   const context = await browser.newContext({
@@ -65,7 +97,10 @@ try {
   });
   const page = await context.newPage();
   await page.setContent('<!doctype html><title>bench</title>');
-  await page.addScriptTag({ content: bundle.outputFiles[0]?.text ?? '' });
+  for (const variant of variants) {
+    const ref = variant.name === 'baseline' ? BASELINE : undefined;
+    await page.addScriptTag({ content: await bundled(variant.name, ref) });
+  }
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   for (const [label, width, height] of [
@@ -80,36 +115,29 @@ try {
         { type: 'image/jpeg' },
       );
     }, b64);
-    const runs: { ms: number; bytes: number; type: string; size: string }[] = [];
+    const runs = new Map<string, Run[]>(variants.map((v) => [v.name, []]));
     for (let i = 0; i < RUNS; i++) {
-      runs.push(
-        await page.evaluate(async () => {
-          const w = window as unknown as {
-            input: Blob;
-            photoResize: {
-              resizePhoto(b: Blob): Promise<{ blob: Blob; width: number; height: number }>;
-            };
-          };
+      for (const variant of variants) {
+        const run = await page.evaluate(async (name) => {
+          const w = window as unknown as { input: Blob } & Record<
+            string,
+            { resizePhoto(b: Blob): Promise<{ blob: Blob; width: number; height: number }> }
+          >;
           const started = performance.now();
-          const out = await w.photoResize.resizePhoto(w.input);
+          const out = await w[name]?.resizePhoto(w.input);
           return {
             ms: performance.now() - started,
-            bytes: out.blob.size,
-            type: out.blob.type,
-            size: `${out.width}×${out.height}`,
+            bytes: out?.blob.size ?? 0,
+            type: out?.blob.type ?? '',
+            size: `${out?.width}×${out?.height}`,
           };
-        }),
-      );
+        }, variant.name);
+        runs.get(variant.name)?.push(run);
+      }
     }
-    const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
-    const median = ms[Math.floor(ms.length / 2)] ?? 0;
-    const last = runs[runs.length - 1];
-    const kb = (last?.bytes ?? 0) / 1024;
-    const verdict =
-      label === '12 MP' ? (median <= BUDGET.ms && kb <= BUDGET.kb ? 'OK' : 'OVER') : '';
-    console.log(
-      `${label} (${(input.length / 1024 / 1024).toFixed(1)} MB JPEG in) → ${last?.size} ${last?.type}, ${kb.toFixed(0)} KB; median ${median.toFixed(0)} ms of ${RUNS} (${ms.map((m) => m.toFixed(0)).join(', ')}) at ${THROTTLE}× throttling ${verdict}`,
-    );
+    for (const variant of variants) {
+      report(`${label} ${variant.label}`, input.length, runs.get(variant.name) ?? []);
+    }
   }
 } finally {
   await browser.close();

@@ -48,6 +48,21 @@ async function record(r: Request, into: Received[]): Promise<void> {
   });
 }
 
+/** A worker (started again) whose server records what reaches it and answers `status`. */
+function recordingReplayer(queue: MemoryQueue, db: TaliDb, status: number) {
+  const received: Received[] = [];
+  const replayer = createReplayer({
+    queue,
+    store: createReplayStore(db, () => crypto.randomUUID()),
+    fetch: batchAware(async (r) => {
+      await record(r, received);
+      return json(status, {});
+    }),
+    announce: () => {},
+  });
+  return { replayer, received };
+}
+
 describe('a photo upload in the queue', () => {
   it('is queued offline and replayed alone, byte for byte, after the product it belongs to', async () => {
     const db = await device();
@@ -78,16 +93,7 @@ describe('a photo upload in the queue', () => {
     expect((await handleMutation(create, offline)).status).toBe(202);
     expect((await handleMutation(photoPut(), offline)).status).toBe(202);
 
-    const received: Received[] = [];
-    const online = createReplayer({
-      queue,
-      store: createReplayStore(db, () => crypto.randomUUID()),
-      fetch: batchAware(async (r) => {
-        await record(r, received);
-        return json(200, {});
-      }),
-      announce: () => {},
-    });
+    const { replayer: online, received } = recordingReplayer(queue, db, 200);
     expect(await online.replay()).toBe('done');
     expect(received.map((r) => r.path)).toEqual(['POST /api/products', `PUT ${PATH}`]);
     expect(received[1]?.bytes).toEqual([...BYTES]);
@@ -117,16 +123,7 @@ describe('a photo upload in the queue', () => {
     await vi.waitFor(() => expect(onTheWire).toBe(true), { timeout: 5000 });
 
     // Restarted: the copy kept in IndexedDB is all that is left of the upload.
-    const received: Received[] = [];
-    const next = createReplayer({
-      queue,
-      store: createReplayStore(db, () => crypto.randomUUID()),
-      fetch: batchAware(async (r) => {
-        await record(r, received);
-        return json(201, {});
-      }),
-      announce: () => {},
-    });
+    const { replayer: next, received } = recordingReplayer(queue, db, 201);
     expect(await next.replay()).toBe('done');
     expect(received).toEqual([{ path: `PUT ${PATH}`, bytes: [...BYTES] }]);
     expect(await next.replay()).toBe('done');

@@ -68,8 +68,11 @@ export type LocalPhoto = {
   blob: Blob;
   width: number;
   height: number;
-  /** 'waiting': queued or being sent; 'uploaded': the server has it (the blob is the 480 px). */
-  state: 'waiting' | 'uploaded';
+  /**
+   * 'held': added to a product not saved yet, sent after its create; 'waiting': queued or being
+   * sent; 'uploaded': the server has it (the blob is the 480 px).
+   */
+  state: 'held' | 'waiting' | 'uploaded';
 };
 
 export class TaliDb extends Dexie {

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { clientId, optionalText, required } from './fields';
 import { normalizePrice, PRICE_PATTERN, toCents } from './money';
+import { PRODUCT_PHOTOS } from './photo';
+import { childrenToDevice, type DeviceChildrenOf } from './sync/children';
 import {
   editable,
   editableShape,
@@ -70,14 +72,36 @@ type ProductExtras = {
   priceCents: number;
 };
 
-/** A product on the device (Dexie `products`). */
-export type LocalProduct = LocalRowOf<typeof PRODUCT_COLUMNS, ProductExtras>;
+/**
+ * A product on the device (Dexie `products`), with its photos as the server lists them (the
+ * device fetches their small size: src/features/products/photos/photo-mirror.ts). Rows written
+ * before photos travelled have none.
+ */
+export type LocalProduct = LocalRowOf<typeof PRODUCT_COLUMNS, ProductExtras> & {
+  photos?: DeviceChildrenOf<typeof PRODUCT_PHOTOS>;
+};
 
-/** The device's product rows, derived from the map. */
-export const productRows = deviceRules(PRODUCT_COLUMNS, {
+const base = deviceRules(PRODUCT_COLUMNS, {
   searchBy: 'name',
   extras: (row): ProductExtras => ({ priceCents: toCents(row.price) }),
 });
+
+/** The device's product rows, derived from the map, keeping the server's photo list. */
+export const productRows = {
+  ...base,
+  fromServer(row: FeedProduct, updatedAt: number): LocalProduct {
+    const { photos } = row as { photos?: FeedRowOf<typeof PRODUCT_PHOTOS.columns>[] };
+    return { ...base.fromServer(row, updatedAt), photos: childrenToDevice(PRODUCT_PHOTOS, photos) };
+  },
+  fromFields(
+    id: string,
+    fields: ProductFields,
+    previous: Partial<LocalProduct> | undefined,
+    updatedAt: number,
+  ): LocalProduct {
+    return { ...base.fromFields(id, fields, previous, updatedAt), photos: previous?.photos ?? [] };
+  },
+};
 
 /** A CSV line the import refused; `line` is the spreadsheet line (header = line 1). */
 export type CsvLineError = { line: number; message: string };

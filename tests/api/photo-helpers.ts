@@ -4,6 +4,17 @@ import { expect } from 'vitest';
 import type { Owner } from './fixtures';
 import type { TestApp } from './test-app';
 
+/** What a phone writes in its photos: the camera and the GPS position (never to leave it). */
+export const PHONE_EXIF = {
+  IFD0: { Make: 'Talí Phone', Model: 'Camera 12MP' },
+  IFD3: {
+    GPSLatitudeRef: 'S',
+    GPSLatitude: '23/1 33/1 0/1',
+    GPSLongitudeRef: 'W',
+    GPSLongitude: '46/1 38/1 0/1',
+  },
+};
+
 /**
  * A camera-like JPEG: landscape pixels with EXIF orientation 6 (shown upright it is portrait), a
  * GPS position and a camera model, as a phone writes them.
@@ -14,15 +25,7 @@ export async function cameraJpeg(width = 1600, height = 1200, hue = 30): Promise
   })
     .jpeg({ quality: 90 })
     .withMetadata({ orientation: 6 })
-    .withExif({
-      IFD0: { Make: 'Talí Phone', Model: 'Camera 12MP' },
-      IFD3: {
-        GPSLatitudeRef: 'S',
-        GPSLatitude: '23/1 33/1 0/1',
-        GPSLongitudeRef: 'W',
-        GPSLongitude: '46/1 38/1 0/1',
-      },
-    })
+    .withExif(PHONE_EXIF)
     .toBuffer();
 }
 

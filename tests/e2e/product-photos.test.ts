@@ -9,47 +9,21 @@ import { build } from 'esbuild';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeFindings } from './a11y-helpers';
-import { launchPhone, type Phone, waitForServiceWorker } from './browser';
-import { type ApiOwner, api, createOwnerWithStore, signIn, until } from './offline-helpers';
+import { type Phone, waitForServiceWorker } from './browser';
+import { type ApiOwner, api, signIn, until } from './offline-helpers';
+import { cameraJpeg, ownerWithProduct } from './photo-helpers';
 
 const baseUrl = inject('baseUrl');
 let phone: Phone;
 let owner: ApiOwner;
 const productId = randomUUID();
 
-/** A camera-like JPEG: left half red, right half blue, EXIF orientation 6 and a GPS position. */
-async function cameraJpeg(width: number, height: number): Promise<Buffer> {
-  const half = Math.floor(width / 2);
-  const red = await sharp({
-    create: { width: half, height, channels: 3, background: '#ff0000' },
-  })
-    .png()
-    .toBuffer();
-  return sharp({ create: { width, height, channels: 3, background: '#0000ff' } })
-    .composite([{ input: red, left: 0, top: 0 }])
-    .jpeg({ quality: 90 })
-    .withMetadata({ orientation: 6 })
-    .withExif({
-      IFD0: { Make: 'TaliCam', Model: 'Phone 12MP' },
-      IFD3: {
-        GPSLatitudeRef: 'S',
-        GPSLatitude: '23/1 33/1 0/1',
-        GPSLongitudeRef: 'W',
-        GPSLongitude: '46/1 38/1 0/1',
-      },
-    })
-    .toBuffer();
-}
-
 beforeAll(async () => {
-  owner = await createOwnerWithStore(baseUrl, 'Doceria Foto');
-  const created = await api(baseUrl, 'POST', '/api/products', owner.token, {
+  ({ owner, phone } = await ownerWithProduct(baseUrl, 'Doceria Foto', {
     id: productId,
     name: 'Bolo de fubá',
     price: '25.00',
-  });
-  expect(created.status).toBe(201);
-  phone = await launchPhone(baseUrl);
+  }));
 }, 60_000);
 
 afterAll(() => phone?.close());
@@ -99,7 +73,7 @@ describe('resizing on the device', () => {
     const meta = await sharp(bytes).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 1600]);
     expect(meta.exif).toBeUndefined();
-    expect(bytes.includes(Buffer.from('TaliCam'))).toBe(false);
+    expect(bytes.includes(Buffer.from('Camera 12MP'))).toBe(false);
     // Upright: the red left half of the sensor is now the top (rotated 90° clockwise).
     const { data } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
     const pixel = (x: number, y: number) => [

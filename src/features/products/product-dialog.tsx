@@ -1,4 +1,5 @@
 /** Add/edit product dialog (spec §2): name, cents-based money mask, description, status on edit. */
+import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { css } from 'styled-system/css';
 import type { z } from 'zod';
@@ -11,6 +12,7 @@ import { productTexts, reportWrite } from '~/features/sync/report-write';
 import { type EntityDialogProps, EntityForm, EntityFormDialog, useZodForm } from '~/ui/entity-form';
 import { FormTextField, MaskedField } from '~/ui/form-fields';
 import { Switch } from '~/ui/switch';
+import { discardHeldPhotos, releaseHeldPhotos } from './photos/photo-held';
 import { ProductPhotos } from './photos/product-photos';
 
 const SCHEMA = productSchema.omit({ id: true });
@@ -31,6 +33,16 @@ const readPrice = (typed: string, previous: string) => maskMoneyInput(typed, pre
 function ProductForm({ row: product, onDone }: { row: LocalProduct | null; onDone: () => void }) {
   const device = useDeviceStore();
   const editing = product !== null;
+  // A new product has its id from the start: photos added before the first save wait under it.
+  const [id] = useState(() => product?.id ?? crypto.randomUUID());
+  useEffect(() => {
+    if (editing) return;
+    return () => {
+      discardHeldPhotos(device, id).catch((error: unknown) => {
+        console.warn('held photos not discarded', error);
+      });
+    };
+  }, [device, id, editing]);
   const form = useZodForm(SCHEMA, {
     name: product?.name ?? '',
     price: product?.price ?? '',
@@ -39,7 +51,11 @@ function ProductForm({ row: product, onDone }: { row: LocalProduct | null; onDon
   });
 
   const save = async (values: z.output<typeof SCHEMA>) => {
-    const { result } = await saveProduct({ ...values, id: product?.id }, device);
+    const { result } = await saveProduct({ ...values, id }, device);
+    // Its photos follow the create (or a fixed refused create) in the worker's queue.
+    if (result.status === 'sent' || result.status === 'queued') {
+      await releaseHeldPhotos(device, id);
+    }
     const ok = reportWrite(result, editing ? SAVED.edit : SAVED.add);
     // A refused change stays on the device and in the refused list; the dialog closes either way.
     if (ok || result.status === 'refused') onDone();
@@ -67,7 +83,7 @@ function ProductForm({ row: product, onDone }: { row: LocalProduct | null; onDon
         label="Descrição (opcional)"
         autoComplete="off"
       />
-      <ProductPhotos productId={product?.id ?? null} />
+      <ProductPhotos productId={id} />
       {editing ? (
         <div>
           <p className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '1' })}>

@@ -7,6 +7,8 @@ import type { LocalPhoto, TaliDb } from '~/db/db';
 import { type MutationResult, sendMutation } from '~/db/mutations';
 import type { DeviceContext } from '~/db/transport';
 import { DEVICE_PHOTO_WIDTH, MAX_PHOTOS } from '~/domain/photo';
+import { removedKey } from './photo-mirror';
+import { forgetPhotoRefusals, photoRefusals } from './photo-refusals';
 import { resizeInWorker } from './resize-client';
 import { resizePhoto, UndecodablePhotoError } from './resize-photo';
 
@@ -26,7 +28,7 @@ const isQuotaError = (error: unknown): boolean => {
 
 /** Asked once, at the first photo: photos waiting for a signal must not be evicted. */
 async function askPersistence(db: TaliDb): Promise<void> {
-  if (!navigator.storage?.persist) return;
+  if (typeof navigator === 'undefined' || !navigator.storage?.persist) return;
   if ((await db.photos.count()) > 1) return;
   // A refusal only means the browser may evict under pressure; the photo is still stored.
   await navigator.storage.persist().catch((error: unknown) => {
@@ -34,7 +36,10 @@ async function askPersistence(db: TaliDb): Promise<void> {
   });
 }
 
-/** Resized, stored, then sent (or queued). A full quota stores nothing and says so. */
+/**
+ * Resized, stored, then sent (or queued). A product not saved yet (not on the device) holds its
+ * photos until its create (photo-held.ts). A full quota stores nothing and says so.
+ */
 export async function addPhoto(
   ctx: DeviceContext,
   productId: string,
@@ -58,7 +63,7 @@ export async function addPhoto(
     blob: resized.blob,
     width: resized.width,
     height: resized.height,
-    state: 'waiting',
+    state: (await db.products.get(productId)) ? 'waiting' : 'held',
   };
   try {
     await db.photos.add(photo);
@@ -67,7 +72,7 @@ export async function addPhoto(
     throw error;
   }
   await askPersistence(db);
-  await uploadPhoto(ctx, photo);
+  if (photo.state === 'waiting') await uploadPhoto(ctx, photo);
   return 'added';
 }
 
@@ -100,8 +105,17 @@ export async function markUploaded(db: TaliDb, photoId: string): Promise<void> {
   await db.photos.update(photoId, { state: 'uploaded', blob: small });
 }
 
+/** Removed here at once; a photo the server may hold is removed there through the queue. */
 export async function removePhoto(ctx: DeviceContext, photo: LocalPhoto): Promise<void> {
-  await ctx.db.photos.delete(photo.id);
+  const { db } = ctx;
+  await db.transaction('rw', [db.photos, db.meta], async () => {
+    await db.photos.delete(photo.id);
+    // Until the server confirms, a pull may still list it: it must not come back.
+    if (photo.state !== 'held')
+      await db.meta.put({ key: removedKey(photo.id), value: photo.productId });
+  });
+  await forgetPhotoRefusals(db, photo.id);
+  if (photo.state === 'held') return;
   await sendMutation(
     {
       method: 'DELETE',
@@ -114,28 +128,27 @@ export async function removePhoto(ctx: DeviceContext, photo: LocalPhoto): Promis
   );
 }
 
-/** Moves a photo one place (-1: before, +1: after); the first is the cover. */
-export async function movePhoto(
-  ctx: DeviceContext,
-  photo: LocalPhoto,
-  step: -1 | 1,
-): Promise<void> {
+/**
+ * Puts a photo at `to` (0: the cover), by the arrows or a drag. The server learns the order of
+ * the photos it can hold (not the refused ones); held photos are sent in this order instead.
+ */
+export async function placePhoto(ctx: DeviceContext, photo: LocalPhoto, to: number): Promise<void> {
   const { db } = ctx;
   const photos = await productPhotos(db, photo.productId);
   const from = photos.findIndex((p) => p.id === photo.id);
-  const to = from + step;
-  const other = photos[to];
-  if (from < 0 || !other) return;
-  photos[to] = photo;
-  photos[from] = other;
+  if (from < 0 || to < 0 || to >= photos.length || to === from) return;
+  photos.splice(from, 1);
+  photos.splice(to, 0, photo);
   await db.transaction('rw', db.photos, async () => {
     for (const [position, p] of photos.entries()) await db.photos.update(p.id, { position });
   });
+  if (photos.some((p) => p.state === 'held')) return;
+  const refused = await photoRefusals(db, photo.productId);
   await sendMutation(
     {
       method: 'PUT',
       url: `/api/products/${photo.productId}/photos`,
-      body: { order: photos.map((p) => p.id) },
+      body: { order: photos.filter((p) => !refused.has(p.id)).map((p) => p.id) },
       entity: null,
       tag: `${PHOTO_TAG}order:${photo.productId}`,
     },

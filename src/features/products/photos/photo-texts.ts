@@ -2,12 +2,13 @@
 export const PHOTO_UI = {
   add: 'Adicionar foto',
   title: 'Fotos',
-  hint: 'A primeira foto é a capa do produto.',
-  saveFirst: 'Salve o produto para adicionar fotos.',
+  hint: 'A primeira foto é a capa do produto. Arraste uma foto ou use as setas para mudar a ordem.',
   full: 'Este produto já tem 5 fotos. Remova uma para adicionar outra.',
   undecodable: 'Não foi possível abrir esta imagem. Escolha uma foto JPEG, PNG, WebP ou HEIC.',
   quota: 'Sem espaço no aparelho para guardar a foto. Libere espaço e tente novamente.',
   waiting: 'Aguardando conexão',
+  /** Before the server's own message ("A foto deve ter no máximo 2 MB."). */
+  refused: 'Recusada pelo servidor:',
   cover: 'Capa',
   moveBefore: 'Mover foto para a esquerda',
   moveAfter: 'Mover foto para a direita',

@@ -1,10 +1,12 @@
 /**
  * The photos section of the product dialog: 'Adicionar foto' (camera or gallery), up to 5, the
- * first is the cover, arrows to reorder, remove with confirmation. Everything is stored on the
- * device first, so it works offline; uploads go through the worker's queue.
+ * first is the cover, dragged or moved by arrows to reorder, remove with confirmation. Everything
+ * is stored on the device first, so it works offline; uploads go through the worker's queue. A
+ * new product's photos wait for its first save (photo-held.ts); a photo the server refused says
+ * so with the server's message.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { LocalPhoto } from '~/db/db';
 import { useDeviceStore } from '~/db/device-store-context';
@@ -12,32 +14,38 @@ import { MAX_PHOTOS } from '~/domain/photo';
 import { toast } from '~/lib/toast';
 import { buttonStyle } from '~/ui/button';
 import { ConfirmDialog } from '~/ui/confirm-dialog';
-import { addPhoto, movePhoto, productPhotos, removePhoto } from './photo-repo';
+import { photoRefusals } from './photo-refusals';
+import { addPhoto, placePhoto, productPhotos, removePhoto } from './photo-repo';
 import { PHOTO_UI } from './photo-texts';
 import { PhotoTile } from './photo-tile';
+import { usePhotoDrag } from './use-photo-drag';
 
 const MESSAGES = { full: PHOTO_UI.full, undecodable: PHOTO_UI.undecodable, quota: PHOTO_UI.quota };
+const NONE = { photos: [] as LocalPhoto[], refused: new Map<string, string>() };
 
 function report(error: unknown): void {
   console.error('photo change failed', error);
   toast.error(PHOTO_UI.failed, '');
 }
 
-export function ProductPhotos({ productId }: { productId: string | null }) {
+export function ProductPhotos({ productId }: { productId: string }) {
   const device = useDeviceStore();
-  const photos = useLiveQuery(
-    async () => (productId ? productPhotos(device.db, productId) : []),
+  const { photos, refused } = useLiveQuery(
+    async () => ({
+      photos: await productPhotos(device.db, productId),
+      refused: await photoRefusals(device.db, productId),
+    }),
     [device, productId],
-    [] as LocalPhoto[],
+    NONE,
   );
-  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<LocalPhoto | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-
-  if (!productId) {
-    return <p className={css({ fontSize: 'sm', color: 'muted' })}>{PHOTO_UI.saveFirst}</p>;
-  }
+  const place = (photo: LocalPhoto, to: number) => void placePhoto(device, photo, to).catch(report);
+  const { list, drag, handlers } = usePhotoDrag((id, to) => {
+    const photo = photos.find((p) => p.id === id);
+    if (photo) place(photo, to);
+  });
 
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -66,14 +74,18 @@ export function ProductPhotos({ productId }: { productId: string | null }) {
       </p>
       {photos.length > 0 ? (
         <>
-          <ul className={css({ display: 'flex', gap: '2', overflowX: 'auto', pb: '1' })}>
+          <ul ref={list} className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
             {photos.map((photo, index) => (
               <PhotoTile
                 key={photo.id}
                 photo={photo}
                 index={index}
                 count={photos.length}
-                onMove={(p, step) => void movePhoto(device, p, step).catch(report)}
+                refusal={refused.get(photo.id)}
+                offset={drag?.id === photo.id && drag.moved ? drag : null}
+                target={drag?.moved === true && drag.id !== photo.id && drag.over === index}
+                drag={handlers(photo.id, index)}
+                onMove={place}
                 onRemove={setRemoving}
               />
             ))}
@@ -90,7 +102,6 @@ export function ProductPhotos({ productId }: { productId: string | null }) {
         <label className={buttonStyle({ variant: 'outline' })} aria-busy={busy || undefined}>
           {PHOTO_UI.add}
           <input
-            ref={input}
             type="file"
             accept="image/*"
             multiple
