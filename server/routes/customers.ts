@@ -15,3 +15,5 @@ customerRoutes.get('/', listRoute('customers'));
 customerRoutes.post('/', mutationRoute('customer', 'create'));
 customerRoutes.put('/:id', mutationRoute('customer', 'update'));
 customerRoutes.delete('/:id', mutationRoute('customer', 'delete'));
+// Many customers per request (issue 22), chunked like the products' CSV import.
+customerRoutes.post('/import', mutationRoute('customer', 'import'));
