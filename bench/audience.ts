@@ -74,6 +74,7 @@ async function bench(label: string, database: Database) {
     ['1 label', { labels: [ids[0] ?? ''], exclude: [] }],
     ['everyone', null],
   ];
+  if (process.env.PLANNER) await db.execute(sql.raw(process.env.PLANNER));
   for (const [name, a] of cases) {
     if (process.env.EXPLAIN) {
       const plan = await db.execute(

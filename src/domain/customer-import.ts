@@ -7,9 +7,9 @@
  */
 import { z } from 'zod';
 import type { CsvLineError } from './api-types';
+import { customerSchema } from './customer';
 import { clientId } from './fields';
 import { LABEL_NAME_MAX } from './label';
-import { customerSchema } from './customer';
 
 /** Rows per request: ~100 bytes each, far under the API's 1 MB body cap. */
 export const CUSTOMER_IMPORT_BATCH = 2000;

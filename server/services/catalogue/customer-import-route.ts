@@ -47,12 +47,7 @@ export function importCustomersMutation(
   }
   return {
     chunked: async (db) => {
-      const { imported, labelsCreated, errors } = await importCustomerRows(
-        db,
-        storeId,
-        valid,
-        now,
-      );
+      const { imported, labelsCreated, errors } = await importCustomerRows(db, storeId, valid, now);
       const all = [...lineErrors, ...errors].sort((a, b) => a.line - b.line);
       const body: CustomerImportResponse = { message: plural(imported), imported, labelsCreated };
       if (all.length > 0) body.errors = all;

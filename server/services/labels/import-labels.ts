@@ -43,9 +43,9 @@ export async function labelIdsFor(
     const derived = missing.map(([key]) => derivedUuid(`${storeId}\nlabel\n${key}`));
     // A derived id already taken (that label was deleted since, or renamed): a fresh one.
     const taken = new Set(
-      (
-        await tx.select({ id: labels.id }).from(labels).where(inArray(labels.id, derived))
-      ).map((r) => r.id),
+      (await tx.select({ id: labels.id }).from(labels).where(inArray(labels.id, derived))).map(
+        (r) => r.id,
+      ),
     );
     const values = missing.map(([key, name], i) => {
       const id = taken.has(derived[i] as string) ? randomUUID() : (derived[i] as string);
