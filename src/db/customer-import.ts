@@ -34,12 +34,23 @@ export type CustomerImportResult = { written: number; imported: number; refused:
 /** Rows per bulkPut inside the one write transaction. */
 const WRITE_CHUNK = 2000;
 
+/** The device's customer id of each number: the phone index's keys only, no row read. */
+async function idsByPhone(db: TaliDb): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  await db.customers.orderBy('phone').eachKey((phone, cursor) => {
+    if (!ids.has(phone as string)) ids.set(phone as string, cursor.primaryKey as string);
+  });
+  return ids;
+}
+
+/** The customers of the file's numbers already on the device (only those rows are read). */
 async function byPhone(db: TaliDb, rows: readonly CustomerCsvRow[]) {
-  const found = await db.customers
-    .where('phone')
-    .anyOf(rows.map((r) => r.phone))
-    .toArray();
-  return new Map(found.map((c) => [c.phone, c]));
+  const ids = await idsByPhone(db);
+  const matched = [...new Set(rows.flatMap((r) => ids.get(r.phone) ?? []))];
+  const found = matched.length > 0 ? await db.customers.bulkGet(matched) : [];
+  const map = new Map<string, LocalCustomer>();
+  for (const c of found) if (c) map.set(c.phone, c);
+  return map;
 }
 
 async function labelIdsByKey(db: TaliDb): Promise<Map<string, string>> {
@@ -58,7 +69,7 @@ function missingLabels(rows: readonly CustomerCsvRow[], known: Map<string, strin
 }
 
 export async function planImport(db: TaliDb, rows: readonly CustomerCsvRow[]): Promise<ImportPlan> {
-  const existing = await byPhone(db, rows);
+  const existing = await idsByPhone(db);
   const updates = rows.filter((r) => existing.has(r.phone)).length;
   const newLabels = missingLabels(rows, await labelIdsByKey(db));
   return { creates: rows.length - updates, updates, newLabels };
@@ -76,6 +87,8 @@ async function store(
   await db.transaction('rw', db.customers, async () => {
     // Read inside the write: no other save can land between the look-up and ours.
     const existing = await byPhone(db, rows);
+    // The chunks are queued back to back: IndexedDB does not wait for the next one to be built.
+    const puts: Promise<void>[] = [];
     for (let start = 0; start < rows.length; start += WRITE_CHUNK) {
       const local: LocalCustomer[] = rows.slice(start, start + WRITE_CHUNK).map((row) => {
         const before = existing.get(row.phone);
@@ -93,9 +106,14 @@ async function store(
         saved.push({ id, stamp: local.updatedAt });
         return local;
       });
-      await db.customers.bulkPut(local);
-      onProgress(saved.length);
+      const count = saved.length;
+      puts.push(db.customers.bulkPut(local).then(() => onProgress(count)));
     }
+    // On a failure the transaction aborts: the chunks still queued fail with it, unheard.
+    await Promise.all(puts).catch((error) => {
+      for (const put of puts) put.catch(() => {});
+      throw error;
+    });
   });
   return saved;
 }
