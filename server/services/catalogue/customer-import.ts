@@ -5,7 +5,7 @@
  * import ends with the same customers. Labels are added to the ones a customer has.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { CsvLineError } from '../../../src/domain/api-types';
 import type { CustomerImportRow } from '../../../src/domain/customer-import';
 import { duplicatePhoneMessage } from '../../../src/domain/duplicate-phone';
@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
 import { nextRevision, type StoreTx, writeStore } from '../../db/store-write';
 import { yieldToForeground } from '../../foreground';
+import { rowsOf } from '../campaigns/sql-rows';
 import { labelIdsFor } from '../labels/import-labels';
 import { refreshCustomerStatistics } from '../maintenance/statistics';
 import { chunks, derivedUuid, IMPORT_CHUNK_ROWS, rowCount } from './csv-import';
@@ -39,17 +40,16 @@ async function knownRows(tx: StoreTx, storeId: string, ids: string[], phones: st
     .from(customers)
     .where(inArray(customers.id, ids));
   for (const f of found) byId.set(f.id, { ...f, deleted: f.deletedAt !== null });
-  const live = await tx
-    .select({ id: customers.id, name: customers.name, phone: customers.phone })
-    .from(customers)
-    .where(
-      and(
-        eq(customers.storeId, storeId),
-        isNull(customers.deletedAt),
-        inArray(customers.phone, phones),
-      ),
-    )
-    .orderBy(customers.createdAt);
+  // The store's live customers of these numbers, oldest first (customers_store_phone_idx).
+  const numbers = sql.join(
+    phones.map((p) => sql`${p}`),
+    sql`, `,
+  );
+  const live = rowsOf<{ id: string; name: string; phone: string }>(
+    await tx.execute(sql`select id, name, phone from customers
+      where store_id = ${storeId} and deleted_at is null and phone in (${numbers})
+      order by created_at`),
+  );
   for (const c of live) if (!byPhone.has(c.phone)) byPhone.set(c.phone, c);
   return { byId, byPhone };
 }
