@@ -61,13 +61,11 @@ try {
   const sent: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     await page.evaluate(MARK_PAGE_EVENTS);
-    await page
-      .getByLabel('Arquivo CSV de clientes')
-      .setInputFiles({
-        name: 'clientes.csv',
-        mimeType: 'text/csv',
-        buffer: customerSheet(SIZE, run),
-      });
+    await page.getByLabel('Arquivo CSV de clientes').setInputFiles({
+      name: 'clientes.csv',
+      mimeType: 'text/csv',
+      buffer: customerSheet(SIZE, run),
+    });
     await page.getByTestId('import-preview').waitFor({ timeout: 120_000 });
     const button = page.getByRole('dialog').getByRole('button', { name: /^Importar \d/ });
     await button.click();

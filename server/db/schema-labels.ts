@@ -1,14 +1,6 @@
 /** Drizzle schema, customer labels: the labels (a synced entity) and the customers' join table. */
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './schema-accounts';
 import { campaigns } from './schema-campaigns';
 import { customers } from './schema-catalogue';
