@@ -11,7 +11,8 @@ import { type Database, openPglite, openPostgres } from '../server/db/client';
 import { customerLabels, labels } from '../server/db/schema';
 import { readEnv } from '../server/env';
 import { openRuntime } from '../server/runtime';
-import { countAudience } from '../server/services/campaigns/audience';
+import { countAudience, countAudienceSql } from '../server/services/campaigns/audience';
+import { refreshCustomerStatistics } from '../server/services/maintenance/statistics';
 import { addCustomers, manyCustomers } from '../tests/api/campaign-fixtures';
 import { createOwner } from '../tests/api/fixtures';
 import type { TestApp } from '../tests/api/test-app';
@@ -64,8 +65,8 @@ async function bench(label: string, database: Database) {
     }
     if (store === owner.storeId) (owner as { labelIds?: string[] }).labelIds = ids;
   }
-  // Statistics as autovacuum gives PostgreSQL (PGlite has none): the planner's row estimates.
-  await db.execute(sql`ANALYZE`);
+  // What an import does after writing (PostgreSQL's autovacuum would, later; PGlite has none).
+  await refreshCustomerStatistics(db);
   const ids = (owner as { labelIds?: string[] }).labelIds ?? [];
   const audience = { labels: [ids[0] ?? '', ids[1] ?? '', ids[2] ?? ''], exclude: [ids[3] ?? ''] };
   const cases: Array<[string, Parameters<typeof countAudience>[2]]> = [
@@ -73,7 +74,16 @@ async function bench(label: string, database: Database) {
     ['1 label', { labels: [ids[0] ?? ''], exclude: [] }],
     ['everyone', null],
   ];
+  for (const set of (process.env.PLANNER ?? '').split(';').filter(Boolean))
+    await db.execute(sql.raw(set));
   for (const [name, a] of cases) {
+    if (process.env.EXPLAIN) {
+      const plan = await db.execute(
+        sql`explain (analyze, buffers) ${countAudienceSql(owner.storeId, a)}`,
+      );
+      const lines = (plan as unknown as { rows: Record<string, string>[] }).rows;
+      console.log(`${label} ${name}:\n${lines.map((r) => Object.values(r)[0]).join('\n')}`);
+    }
     const times: number[] = [];
     let n = 0;
     for (let i = 0; i < RUNS + 3; i++) {

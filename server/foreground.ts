@@ -15,7 +15,11 @@ export const MAX_WAIT_MS = 500;
 const GRACE_MS = 15;
 
 /** Requests that carry bulk work themselves: counting them would make an import wait for itself. */
-const BULK_PATHS = new Set(['/api/products/import-csv', '/api/sync/replay']);
+const BULK_PATHS = new Set([
+  '/api/products/import-csv',
+  '/api/customers/import',
+  '/api/sync/replay',
+]);
 
 let inFlight = 0;
 let lastActivity = 0;

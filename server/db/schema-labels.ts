@@ -1,6 +1,6 @@
 /** Drizzle schema, customer labels: the labels (a synced entity) and the customers' join table. */
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './schema-accounts';
 import { campaigns } from './schema-campaigns';
 import { customers } from './schema-catalogue';
@@ -65,4 +65,20 @@ export const campaignAudiences = pgTable('campaign_audiences', {
   labels: uuid('labels').array().notNull(),
   /** Less those carrying any of these. */
   exclude: uuid('exclude').array().notNull(),
+});
+
+/**
+ * A campaign's receipt counts, kept when its per-message receipts are purged (decision 022,
+ * retention: services/maintenance/receipts-retention.ts): the report's delivered, read and
+ * failed counts stay, the message ids and times of each recipient go.
+ */
+export const campaignReceiptTotals = pgTable('campaign_receipt_totals', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  storeId: uuid('store_id').notNull(),
+  delivered: integer('delivered').notNull(),
+  read: integer('read').notNull(),
+  failed: integer('failed').notNull(),
+  purgedAt: timestamp('purged_at', { withTimezone: true }).notNull(),
 });

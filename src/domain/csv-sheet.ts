@@ -59,3 +59,21 @@ export function readSheet<C extends string>(
   }
   return { empty: false, headerLine: headerIndex + 1, columns, rows, tooManyRows };
 }
+
+/** A sheet that has the columns it needs, or the one line-1/header problem the owner is told. */
+export function readSheetWith<C extends string>(
+  text: string,
+  aliases: Readonly<Record<string, C>>,
+  maxRows: number,
+  required: readonly NoInfer<C>[],
+): Extract<Sheet<C>, { empty: false }> | { problem: { line: number; message: string } } {
+  const sheet = readSheet(text, aliases, maxRows);
+  if (sheet.empty) return { problem: { line: 1, message: 'Linha 1: O arquivo está vazio' } };
+  if (required.some((c) => sheet.columns[c] === undefined)) {
+    const line = sheet.headerLine;
+    const names = required.map((c) => Object.keys(aliases).find((k) => aliases[k] === c));
+    const message = `Linha ${line}: Cabeçalho deve ter as colunas ${names.join(' e ')}`;
+    return { problem: { line, message } };
+  }
+  return sheet;
+}

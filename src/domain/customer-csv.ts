@@ -4,7 +4,7 @@
  * checked by the customer rules; the phone goes through the one phone function, and a number
  * repeated in the file is one customer (the later line is listed, not imported).
  */
-import { readSheet } from './csv-sheet';
+import { readSheetWith } from './csv-sheet';
 import { cleanCell } from './csv-text';
 import { customerSchema } from './customer';
 import { LABEL_NAME_MAX, labelNameKey } from './label';
@@ -70,20 +70,12 @@ function splitLabels(cell: string): string[] | string {
 
 export function parseCustomerCsv(text: string, maxRows = MAX_CUSTOMER_ROWS): CustomerCsvResult {
   const result: CustomerCsvResult = { rows: [], errors: [], duplicates: [], tooManyRows: false };
-  const sheet = readSheet(text, ALIASES, maxRows);
-  if (sheet.empty) {
-    result.errors.push({ line: 1, message: 'Linha 1: O arquivo está vazio' });
+  const sheet = readSheetWith(text, ALIASES, maxRows, ['name', 'phone']);
+  if ('problem' in sheet) {
+    result.errors.push(sheet.problem);
     return result;
   }
-  const { name: nameAt, phone: phoneAt, labels: labelsAt } = sheet.columns;
-  if (nameAt === undefined || phoneAt === undefined) {
-    const line = sheet.headerLine;
-    result.errors.push({
-      line,
-      message: `Linha ${line}: Cabeçalho deve ter as colunas nome e telefone`,
-    });
-    return result;
-  }
+  const { name: nameAt = 0, phone: phoneAt = 0, labels: labelsAt } = sheet.columns;
   result.tooManyRows = sheet.tooManyRows;
   const firstLineByPhone = new Map<string, number>();
   for (const { line, cells } of sheet.rows) {

@@ -1,6 +1,6 @@
 /** Product CSV rules shared by the device (Web Worker) and the server: decode, parse, validate, export. */
 import Papa from 'papaparse';
-import { readSheet } from './csv-sheet';
+import { readSheetWith } from './csv-sheet';
 import { cleanCell, neutralizeCell } from './csv-text';
 import { PRICE_PATTERN, parseLoosePrice } from './money';
 import { productSchema } from './schemas';
@@ -133,19 +133,13 @@ function parseActive(value: string): boolean | null {
  */
 export function parseProductCsv(text: string, maxRows = MAX_CSV_ROWS): ProductCsvResult {
   const result: ProductCsvResult = { rows: [], errors: [], duplicates: [], tooManyRows: false };
-  const sheet = readSheet(text, ALIASES, maxRows);
-  if (sheet.empty) {
-    result.errors.push({ line: 1, message: 'Linha 1: O arquivo está vazio' });
+  const sheet = readSheetWith(text, ALIASES, maxRows, ['name', 'price']);
+  if ('problem' in sheet) {
+    result.errors.push(sheet.problem);
     return result;
   }
   const { columns } = sheet;
-  const { name: nameAt, price: priceAt } = columns;
-  if (nameAt === undefined || priceAt === undefined) {
-    const line = sheet.headerLine;
-    const message = `Linha ${line}: Cabeçalho deve ter as colunas nome e preco`;
-    result.errors.push({ line, message });
-    return result;
-  }
+  const { name: nameAt = 0, price: priceAt = 0 } = columns;
   result.tooManyRows = sheet.tooManyRows;
   const firstLineByKey = new Map<string, number>();
   let cells: string[] = [];

@@ -23,9 +23,11 @@ export const SKIP_REASONS = {
  */
 export type PaidAudience = { before: Date; cap: number | null } | null;
 
-/** A mobile stored without the ninth digit counts as the same number as with it. */
-const canonicalPhone = sql`case when length(c.phone) = 10 and substr(c.phone, 3, 1) in ('6','7','8','9')
-  then substr(c.phone, 1, 2) || '9' || substr(c.phone, 3) else c.phone end`;
+/**
+ * A mobile stored without the ninth digit counts as the same number as with it: the generated
+ * column `phone_key` (server/db/schema-catalogue.ts), in customers_store_phone_key_idx.
+ */
+const canonicalPhone = sql`c.phone_key`;
 
 /** `c` carries one of these labels (customer_labels_store_label_idx answers it). */
 function carriesAny(storeId: string, ids: readonly string[]): SQL {
@@ -66,18 +68,20 @@ function ranked(storeId: string, audience: Audience = null): SQL {
  * The numbers of the audience none of whose customers opted out: the same rows as `ranked`'s
  * rn = 1 and not any_out, grouped instead of ranked (a hash aggregate, no sort of the store).
  */
+export function countAudienceSql(storeId: string, audience: Audience = null): SQL {
+  return sql`select count(*)::int as n from (
+      select bool_or(c.opted_out) as any_out from customers c
+      where c.store_id = ${storeId} and c.deleted_at is null${inAudience(storeId, audience)}
+      group by ${canonicalPhone}) r
+    where not r.any_out`;
+}
+
 export async function countAudience(
   db: Db | Tx,
   storeId: string,
   audience: Audience = null,
 ): Promise<number> {
-  const result = await db.execute(
-    sql`select count(*)::int as n from (
-      select bool_or(c.opted_out) as any_out from customers c
-      where c.store_id = ${storeId} and c.deleted_at is null${inAudience(storeId, audience)}
-      group by ${canonicalPhone}) r
-    where not r.any_out`,
-  );
+  const result = await db.execute(countAudienceSql(storeId, audience));
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 

@@ -5,7 +5,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { campaignRecipients, whatsappReceipts } from '../../db/schema';
+import { campaignReceiptTotals, campaignRecipients, whatsappReceipts } from '../../db/schema';
 
 /** What the report shows. 'unconfirmed' (não confirmado): never sent again; see decision 010. */
 export type RecipientStatus =
@@ -114,5 +114,17 @@ export async function recipientsReport(db: Db, campaignId: string, plannedCount:
     };
   });
   counts.total = list.length === 0 ? plannedCount : list.length - counts.skipped;
+  // Receipts past their retention live on as counts only (maintenance/receipts-retention.ts):
+  // those messages read 'sent' one by one, and are counted where their receipts had them.
+  const [kept] = await db
+    .select()
+    .from(campaignReceiptTotals)
+    .where(eq(campaignReceiptTotals.campaignId, campaignId));
+  if (kept) {
+    counts.sent -= kept.delivered + kept.read + kept.failed;
+    counts.delivered += kept.delivered;
+    counts.read += kept.read;
+    counts.failed += kept.failed;
+  }
   return { counts, rates: reportRates(counts), recipients };
 }

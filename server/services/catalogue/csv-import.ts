@@ -24,12 +24,12 @@ export const IMPORT_CHUNK_ROWS = 500;
 const NAME_PAGE = 1000;
 
 /** node-postgres answers { rows }, PGlite { rows } too, but typed differently: read it once here. */
-function rowCount(result: unknown): number {
+export function rowCount(result: unknown): number {
   const rows = (result as { rows?: unknown[] }).rows;
   return Array.isArray(rows) ? rows.length : 0;
 }
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
+export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
@@ -69,9 +69,12 @@ async function liveIdsByName(db: Db, storeId: string): Promise<Map<string, strin
  * the same product instead of two. Formatted as an RFC 9562 version 8 UUID.
  */
 export function newProductId(storeId: string, name: string): string {
-  const hex = createHash('sha256')
-    .update(`${storeId}\n${searchKey(name)}`)
-    .digest('hex');
+  return derivedUuid(`${storeId}\n${searchKey(name)}`);
+}
+
+/** An RFC 9562 version 8 UUID derived from `seed`: two runs of one import agree on it. */
+export function derivedUuid(seed: string): string {
+  const hex = createHash('sha256').update(seed).digest('hex');
   const variant = ((Number.parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

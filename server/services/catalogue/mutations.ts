@@ -16,6 +16,7 @@ import type { ChunkedWork, Reply, Work } from '../../db/idempotency';
 import { ApiError, cleanStrings, validate, validatePresent } from '../../http';
 import { orderMutations } from '../orders/order-mutations';
 import { importCsvMutation } from './csv-import-route';
+import { importCustomersMutation } from './customer-import-route';
 import type { MutationContext } from './mutation-context';
 import { isUuid } from './serialize';
 import { type AnySyncedTable, SERVER_TABLES } from './synced-tables';
@@ -99,7 +100,10 @@ const MUTATIONS: {
     'import-csv': importCsvMutation,
   },
   label: crud(entityOf('label'), SERVER_TABLES.label),
-  customer: crud(entityOf('customer'), SERVER_TABLES.customer),
+  customer: {
+    ...crud(entityOf('customer'), SERVER_TABLES.customer),
+    import: importCustomersMutation,
+  },
   order: orderMutations(crud(entityOf('order'), SERVER_TABLES.order)),
 };
 

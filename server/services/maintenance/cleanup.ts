@@ -1,12 +1,13 @@
 /**
- * Housekeeping: expired sessions, Idempotency-Keys and unmatched Pix notifications past their
- * retention, and ended login/sign-up limit windows are deleted.
+ * Housekeeping: expired sessions, Idempotency-Keys, unmatched Pix notifications and message
+ * receipts past their retention, and ended login/sign-up limit windows are deleted.
  */
 import { lt, lte } from 'drizzle-orm';
 import { deleteExpiredLimits } from '../../auth/rate-limit';
 import type { Db } from '../../db/client';
 import { IDEMPOTENCY_RETENTION_DAYS } from '../../db/idempotency';
 import { idempotencyKeys, pixUnmatchedNotifications, sessions } from '../../db/schema';
+import { purgeOldReceipts } from './receipts-retention';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,6 +19,8 @@ export type CleanupResult = {
   idempotencyKeys: number;
   unmatchedPix: number;
   rateLimits: number;
+  /** Campaigns whose receipts became counts, and receipts deleted (decision 022). */
+  receipts: { campaigns: number; receipts: number };
 };
 
 /** Idempotent: running it twice, or late, deletes nothing more than what is due. */
@@ -37,7 +40,9 @@ export async function deleteExpired(db: Db, now: Date): Promise<CleanupResult> {
     .where(lt(pixUnmatchedNotifications.createdAt, unmatchedBefore))
     .returning({ id: pixUnmatchedNotifications.id });
   const rateLimits = await deleteExpiredLimits(db, now);
+  const receipts = await purgeOldReceipts(db, now);
   return {
+    receipts,
     sessions: expired.length,
     idempotencyKeys: keys.length,
     unmatchedPix: unmatched.length,

@@ -15,7 +15,49 @@ export type CustomerListProps = {
   onDelete: (customer: LocalCustomer) => void;
   /** Selecting customers to label them at once: each row gets a checkbox. */
   selection?: Selection | undefined;
+  /** Label names by id, for each row's chips (read from the device: offline too). */
+  labelNames?: ReadonlyMap<string, string> | undefined;
 };
+
+const chipRow = css({ display: 'flex', gap: '1', mt: '1', overflow: 'hidden' });
+const chip = css({
+  flexShrink: 0,
+  maxW: '32',
+  truncate: true,
+  fontSize: 'xs',
+  fontWeight: 'medium',
+  px: '2',
+  py: '0.5',
+  rounded: 'full',
+  bg: 'brand.100',
+  color: 'brand.800',
+});
+
+/** The row's label chips, by name; labels the device does not know (deleted) are left out. */
+function LabelChipRow({
+  ids,
+  names,
+}: {
+  ids: readonly string[];
+  names: ReadonlyMap<string, string>;
+}) {
+  const shown = ids.flatMap((id) => {
+    const name = names.get(id);
+    return name ? [{ id, name }] : [];
+  });
+  if (shown.length === 0) return null;
+  return (
+    <ul aria-label="Etiquetas" className={chipRow}>
+      {shown
+        .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
+        .map((l) => (
+          <li key={l.id} className={chip}>
+            {l.name}
+          </li>
+        ))}
+    </ul>
+  );
+}
 
 /** Short rows: more of them drawn beyond the screen than of the taller product cards. */
 const LAYOUT = { estimateSize: 66, gap: 8, overscan: 8 };
@@ -25,6 +67,7 @@ function CustomerRow({
   onEdit,
   onDelete,
   selection,
+  labelNames,
 }: { customer: LocalCustomer } & Omit<CustomerListProps, 'rows'>) {
   return (
     <article
@@ -49,13 +92,16 @@ function CustomerRow({
       <div className={css({ flex: '1', minW: 0 })}>
         <p className={css({ fontWeight: 'semibold', truncate: true })}>{customer.name}</p>
         <p className={css({ fontSize: 'sm', color: 'muted' })}>{formatPhone(customer.phone)}</p>
+        {labelNames && customer.labels?.length ? (
+          <LabelChipRow ids={customer.labels} names={labelNames} />
+        ) : null}
       </div>
       <RowActions row={customer} onEdit={onEdit} onDelete={onDelete} />
     </article>
   );
 }
 
-export function CustomerList({ rows, onEdit, onDelete, selection }: CustomerListProps) {
+export function CustomerList({ rows, onEdit, onDelete, selection, labelNames }: CustomerListProps) {
   return (
     <VirtualList
       rows={rows}
@@ -67,6 +113,7 @@ export function CustomerList({ rows, onEdit, onDelete, selection }: CustomerList
           onEdit={onEdit}
           onDelete={onDelete}
           selection={selection}
+          labelNames={labelNames}
         />
       )}
     />

@@ -87,6 +87,7 @@ export function CustomersScreen() {
           onEdit={openEdit}
           onDelete={dialogs.askDelete}
           selection={labels.selection}
+          labelNames={labels.names}
         />
       )}
       <CustomerDialog {...dialogs.form} />

@@ -5,23 +5,21 @@
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { useDeviceStore } from '~/db/device-store-context';
-import type { CustomerCsvResult } from '~/domain/customer-csv';
+import { getToken } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
-import { type ImportPlan, planImport, runImport } from './customer-import';
+import type { CustomerImportSession, CustomerPreview } from './customer-import-protocol';
 
-export type Parsed = { source: string; result: CustomerCsvResult; plan: ImportPlan };
-
-/** Reads what was picked into a preview (parsing happens in the caller: file or contacts). */
-export async function preview(source: string, result: CustomerCsvResult): Promise<Parsed> {
-  return { source, result, plan: await planImport(result.rows) };
-}
+/** What was read (by the worker) and the worker that holds its rows. */
+export type Parsed = { source: string; preview: CustomerPreview; session: CustomerImportSession };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function Preview({ parsed }: { parsed: Parsed }) {
-  const { result, plan } = parsed;
+function Preview({ preview: result }: { preview: CustomerPreview }) {
+  const { plan } = result;
+  const unlisted =
+    result.errorCount + result.duplicateCount - result.errors.length - result.duplicates.length;
   const problems = [
     ...result.errors.map((e) => ({ line: e.line, text: e.message })),
     ...result.duplicates.map((d) => ({
@@ -42,7 +40,11 @@ function Preview({ parsed }: { parsed: Parsed }) {
       {problems.length > 0 ? (
         <section aria-label="Linhas com problema">
           <p className={css({ fontWeight: 'semibold', mb: '1' })}>
-            {plural(problems.length, 'linha não será importada', 'linhas não serão importadas')}
+            {plural(
+              result.errorCount + result.duplicateCount,
+              'linha não será importada',
+              'linhas não serão importadas',
+            )}
           </p>
           <ul
             className={css({
@@ -57,6 +59,7 @@ function Preview({ parsed }: { parsed: Parsed }) {
             {problems.map((p) => (
               <li key={`${p.line}-${p.text}`}>{p.text}</li>
             ))}
+            {unlisted > 0 ? <li>{`e mais ${unlisted}`}</li> : null}
           </ul>
         </section>
       ) : null}
@@ -73,11 +76,15 @@ export function ImportDialog({
 }) {
   const device = useDeviceStore();
   const [sent, setSent] = useState<number | null>(null);
-  const rows = parsed?.result.rows ?? [];
+  const count = parsed?.preview.count ?? 0;
   const run = async () => {
+    if (!parsed) return;
     setSent(0);
     try {
-      const { saved, refused } = await runImport(rows, device, setSent);
+      // The list refreshes once at the end, not after each of the worker's write chunks.
+      const { saved, refused } = await device.screens.hold(() =>
+        parsed.session.import(getToken(), setSent),
+      );
       if (refused > 0) {
         toast.error(
           'Erro ao importar clientes',
@@ -85,6 +92,8 @@ export function ImportDialog({
         );
       } else toast.success(`${plural(saved, 'cliente importado', 'clientes importados')}!`);
       onOpenChange(false);
+    } catch {
+      toast.error('Erro ao importar clientes', 'Não foi possível importar os clientes');
     } finally {
       setSent(null);
     }
@@ -96,18 +105,18 @@ export function ImportDialog({
       title="Importar clientes"
       description={parsed?.source}
     >
-      {parsed ? <Preview parsed={parsed} /> : null}
+      {parsed ? <Preview preview={parsed.preview} /> : null}
       <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3', mt: '4' })}>
         <Button variant="outline" disabled={sent !== null} onClick={() => onOpenChange(false)}>
           Cancelar
         </Button>
         <Button
           onClick={run}
-          disabled={rows.length === 0}
+          disabled={count === 0}
           loading={sent !== null}
-          loadingText={`Importando ${sent ?? 0}/${rows.length}...`}
+          loadingText={`Importando ${sent ?? 0}/${count}...`}
         >
-          {`Importar ${plural(rows.length, 'cliente', 'clientes')}`}
+          {`Importar ${plural(count, 'cliente', 'clientes')}`}
         </Button>
       </div>
     </Dialog>

@@ -1,13 +1,14 @@
 /**
  * Where imported customers come from: a CSV file ('Importar CSV'), or the phone's contacts
  * ('Adicionar dos contatos', Contact Picker API, Android Chrome; hidden where it is missing).
+ * Either is read in the import's worker (customer-import.worker.ts), which keeps the rows.
  */
-import { type ChangeEvent, useRef, useState } from 'react';
-import { decodeCsvBytes, parseCustomerCsv } from '~/domain/customer-csv';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { contactsToCsv, hasContactPicker, pickContacts } from './contact-picker';
-import { ImportDialog, type Parsed, preview } from './import-dialog';
+import { openCustomerImport } from './customer-import-protocol';
+import { ImportDialog, type Parsed } from './import-dialog';
 
 /** Files beyond this are refused before reading (a 50,000-customer sheet is ~3 MB). */
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -15,6 +16,21 @@ const MAX_BYTES = 5 * 1024 * 1024;
 export function ImportSources() {
   const input = useRef<HTMLInputElement>(null);
   const [parsed, setParsed] = useState<Parsed | null>(null);
+  // The worker of the preview on screen ends with it (and with the screen).
+  useEffect(() => () => parsed?.session.close(), [parsed]);
+
+  const read = async (source: string, bytes: ArrayBuffer) => {
+    const session = openCustomerImport();
+    try {
+      setParsed({ source, session, preview: await session.parse(bytes) });
+    } catch (error) {
+      session.close();
+      toast.error(
+        'Erro',
+        error instanceof Error ? error.message : 'Não foi possível ler o arquivo',
+      );
+    }
+  };
   const fromFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
@@ -23,13 +39,13 @@ export function ImportSources() {
       toast.error('Arquivo muito grande', 'O limite é 5 MB.');
       return;
     }
-    const text = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
-    setParsed(await preview(file.name, parseCustomerCsv(text)));
+    await read(file.name, await file.arrayBuffer());
   };
   const fromContacts = async () => {
     const contacts = await pickContacts();
     if (contacts.length === 0) return;
-    setParsed(await preview('Contatos do celular', parseCustomerCsv(contactsToCsv(contacts))));
+    const sheet = new TextEncoder().encode(contactsToCsv(contacts));
+    await read('Contatos do celular', sheet.buffer as ArrayBuffer);
   };
   return (
     <>

@@ -76,15 +76,9 @@ function NameForm({
   );
 }
 
-function LabelRow({
-  label,
-  onRename,
-  onDelete,
-}: {
-  label: LocalLabel;
-  onRename: () => void;
-  onDelete: () => void;
-}) {
+type LabelRowProps = { label: LocalLabel; onRename(): void; onDelete(): void };
+
+function LabelRow({ label, onRename, onDelete }: LabelRowProps) {
   return (
     <li className={css({ display: 'flex', alignItems: 'center', gap: '2', py: '1' })}>
       <span className={css({ flex: '1', fontWeight: 'medium', truncate: true })}>{label.name}</span>

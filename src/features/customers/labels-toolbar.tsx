@@ -35,8 +35,11 @@ export function useCustomerLabels() {
       active && rows ? rows.filter((c) => c.labels?.includes(active)) : rows,
     [active],
   );
+  // Each row's chips: a label's name by id (a deleted label's id has none and is not shown).
+  const names = useMemo(() => new Map((labels ?? []).map((l) => [l.id, l.name])), [labels]);
   return {
     labels: labels ?? [],
+    names,
     filter: active,
     setFilter,
     selecting,

@@ -1,0 +1,81 @@
+/**
+ * The customer import's Web Worker, seen from the page (issue 22): the file (or the picked
+ * contacts, as a sheet) is parsed, planned, stored and sent there; the page gets a compact
+ * preview and progress counts, never the rows.
+ */
+import type { ImportPlan } from '~/db/customer-import';
+import type { CsvLineError } from '~/domain/api-types';
+import type { CustomerCsvResult } from '~/domain/customer-csv';
+
+/** Problem lines sent to the page: the counts say how many more there are. */
+export const LISTED_PROBLEMS = 200;
+
+export type CustomerPreview = Omit<CustomerCsvResult, 'rows'> & {
+  count: number;
+  errorCount: number;
+  duplicateCount: number;
+  plan: ImportPlan;
+  /** Parse and plan time inside the worker (the benchmark). */
+  ms: number;
+};
+
+export type ToWorker =
+  | { type: 'parse'; bytes: ArrayBuffer }
+  /** The worker cannot read localStorage: the page hands it the session's token. */
+  | { type: 'import'; token: string | null };
+
+export type FromWorker =
+  | { type: 'preview'; preview: CustomerPreview }
+  | { type: 'progress'; written: number }
+  | { type: 'stored' }
+  | { type: 'imported'; saved: number; refused: number }
+  | { type: 'failed'; message: string };
+
+export type { CsvLineError };
+
+/** One import, from the chosen file to its answer: a worker alive until close(). */
+export function openCustomerImport() {
+  const worker = new Worker(new URL('./customer-import.worker.ts', import.meta.url), {
+    type: 'module',
+  });
+  let onReply: (reply: FromWorker) => void = () => {};
+  worker.onmessage = (event: MessageEvent<FromWorker>) => onReply(event.data);
+  const exchange = <T>(
+    message: ToWorker,
+    settle: (reply: FromWorker) => T | undefined,
+    transfer: Transferable[] = [],
+  ) =>
+    new Promise<T>((resolve, reject) => {
+      worker.onerror = () => reject(new Error('Não foi possível importar os clientes'));
+      onReply = (reply) => {
+        if (reply.type === 'failed') return reject(new Error(reply.message));
+        const value = settle(reply);
+        if (value !== undefined) resolve(value);
+      };
+      worker.postMessage(message, transfer);
+    });
+  return {
+    parse(bytes: ArrayBuffer): Promise<CustomerPreview> {
+      return exchange(
+        { type: 'parse', bytes },
+        (r) => {
+          if (r.type !== 'preview') return undefined;
+          performance.mark('tali:customers-parsed');
+          return r.preview;
+        },
+        [bytes],
+      );
+    },
+    import(token: string | null, onProgress: (written: number) => void) {
+      return exchange({ type: 'import', token }, (r) => {
+        if (r.type === 'progress') onProgress(r.written);
+        // User Timing mark: the benchmark times file chosen → every row in IndexedDB.
+        if (r.type === 'stored') performance.mark('tali:customers-stored');
+        return r.type === 'imported' ? { saved: r.saved, refused: r.refused } : undefined;
+      });
+    },
+    close: () => worker.terminate(),
+  };
+}
+
+export type CustomerImportSession = ReturnType<typeof openCustomerImport>;

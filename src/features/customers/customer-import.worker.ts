@@ -1,0 +1,70 @@
+/// <reference lib="webworker" />
+/**
+ * The customer import off the main thread (issue 22): decode, papaparse and the customer rules
+ * per line, the plan, the IndexedDB writes (the page's Dexie database) and the upload in
+ * batches. The page's service worker controls this worker's fetch too: offline, it is queued.
+ */
+import { importCustomers, planImport } from '~/db/customer-import';
+import { TaliDb } from '~/db/db';
+import { type CustomerCsvRow, decodeCsvBytes, parseCustomerCsv } from '~/domain/customer-csv';
+import { MAX_CSV_CHARS } from '~/domain/product-csv';
+import { type FromWorker, LISTED_PROBLEMS, type ToWorker } from './customer-import-protocol';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const db = new TaliDb();
+let rows: CustomerCsvRow[] = [];
+
+const reply = (message: FromWorker) => scope.postMessage(message);
+
+async function parse(bytes: ArrayBuffer): Promise<void> {
+  const started = performance.now();
+  const text = decodeCsvBytes(new Uint8Array(bytes));
+  if (text.length > MAX_CSV_CHARS) {
+    reply({ type: 'failed', message: 'O arquivo é grande demais (máximo de 5 MB)' });
+    return;
+  }
+  const result = parseCustomerCsv(text);
+  rows = result.rows;
+  const plan = await planImport(db, rows);
+  reply({
+    type: 'preview',
+    preview: {
+      count: rows.length,
+      errors: result.errors.slice(0, LISTED_PROBLEMS),
+      errorCount: result.errors.length,
+      duplicates: result.duplicates.slice(0, LISTED_PROBLEMS),
+      duplicateCount: result.duplicates.length,
+      tooManyRows: result.tooManyRows,
+      plan,
+      ms: performance.now() - started,
+    },
+  });
+}
+
+async function run(token: string | null): Promise<void> {
+  const transport = {
+    fetch: (url: string, init: RequestInit) => fetch(url, init),
+    token: () => token,
+  };
+  const { written, refused } = await importCustomers(
+    rows,
+    { db, transport },
+    (done) => reply({ type: 'progress', written: done }),
+    () => reply({ type: 'stored' }),
+  );
+  reply({ type: 'imported', saved: written - refused, refused });
+}
+
+scope.onmessage = (event: MessageEvent<ToWorker>) => {
+  const request = event.data;
+  const work = request.type === 'parse' ? parse(request.bytes) : run(request.token);
+  work.catch(() =>
+    reply({
+      type: 'failed',
+      message:
+        request.type === 'parse'
+          ? 'Não foi possível ler o arquivo'
+          : 'Não foi possível importar os clientes',
+    }),
+  );
+};
