@@ -8,7 +8,6 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, labels, orders, products } from '../../server/db/schema';
-import { childrenOf } from '../../src/domain/sync/children';
 import { columnsOf, SQL_TYPES } from '../../src/domain/sync/columns';
 import type { EntityKind } from '../../src/domain/sync/entities';
 import { type AnyEntity, SYNCED_ENTITIES } from '../../src/domain/sync/registry';
@@ -91,9 +90,7 @@ const nextPhone = () => `119876${String(++phones).padStart(5, '0')}`;
 // A row's own fields, then its children's arrays (a customer's `labels`, an order's `items`,
 // a product's `photos`).
 const childFields = (e: AnyEntity, where: 'list' | 'feed') =>
-  childrenOf(e.kind)
-    .filter((c) => c.travels[where])
-    .map((c) => c.field);
+  e.children.filter((c) => c.travels[where]).map((c) => c.field);
 const listFields = (e: AnyEntity) => [
   ...columnsOf(e.columns)
     .filter((c) => c.list)
