@@ -1,5 +1,6 @@
 /** Orders from the storefront: their states, the column map, the owner's body and the device rows. */
 import { z } from 'zod';
+import { keysOf } from './choices';
 import { ORDER_ITEMS } from './order-items';
 import { childrenToDevice, type DeviceChildrenOf } from './sync/children';
 import {
@@ -13,17 +14,16 @@ import {
 import { bodySchema, deviceRules, type LocalRowOf } from './sync/row-shape';
 import { searchKey } from './text';
 
-export const ORDER_STATUSES = ['novo', 'confirmado', 'pronto', 'entregue', 'cancelado'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** How the owner's screens name each state. */
-export const STATUS_LABELS: Record<OrderStatus, string> = {
+/** How the owner's screens name each state, in the order an order goes through them. */
+export const STATUS_LABELS = {
   novo: 'Novo',
   confirmado: 'Confirmado',
   pronto: 'Pronto',
   entregue: 'Entregue',
   cancelado: 'Cancelado',
-};
+} as const;
+export const ORDER_STATUSES = keysOf(STATUS_LABELS);
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** novo → confirmado → pronto → entregue; cancelado from any state but entregue (and itself). */
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -51,12 +51,9 @@ export function impossibleChangeMessage(from: OrderStatus, to: OrderStatus): str
 /** Stock only leaves the shelf while an order is confirmed or ready (then delivered). */
 export const HOLDS_STOCK: readonly OrderStatus[] = ['confirmado', 'pronto', 'entregue'];
 
-export const DELIVERY_KINDS = ['retirada', 'entrega'] as const;
+export const DELIVERY_LABELS = { retirada: 'Retirar na loja', entrega: 'Entrega' } as const;
+export const DELIVERY_KINDS = keysOf(DELIVERY_LABELS);
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
-export const DELIVERY_LABELS: Record<DeliveryKind, string> = {
-  retirada: 'Retirar na loja',
-  entrega: 'Entrega',
-};
 
 /**
  * An order's fields, each once (docs/decisions/009). Only `status` is the owner's to edit; the
