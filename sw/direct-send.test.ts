@@ -5,32 +5,23 @@
  * next worker's pass and sent with the same Idempotency-Key.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { TaliDb } from '../src/db/db';
 import { handleMutation } from './mutation-queue';
-import { createReplayer } from './replay';
-import { createReplayStore, setPending } from './replay-store';
-import { batchAware, json, MemoryQueue, mutation } from './test-helpers';
+import { setPending } from './replay-store';
+import {
+  batchAware,
+  json,
+  MemoryQueue,
+  mutation,
+  pendingProduct,
+  signedInDevice,
+  testReplayer,
+} from './test-helpers';
 
 const ID = '3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f';
 
 async function device() {
-  const db = new TaliDb(`direct-${crypto.randomUUID()}`);
-  await db.meta.bulkPut([
-    { key: 'token', value: 'tok' },
-    { key: 'userId', value: 'u1' },
-  ]);
-  await db.products.put({
-    id: ID,
-    name: 'Café',
-    description: '',
-    price: '10.00',
-    priceCents: 1000,
-    active: 1,
-    searchKey: 'cafe',
-    revision: 0,
-    pending: 1,
-    updatedAt: 1,
-  });
+  const db = await signedInDevice('direct');
+  await db.products.put(pendingProduct(ID));
   return db;
 }
 
@@ -40,12 +31,7 @@ describe('a direct send when the worker dies before its answer', () => {
     const queue = new MemoryQueue();
     const received: string[] = [];
     // The server commits; the first worker never reads the answer (it is killed).
-    const dying = createReplayer({
-      queue,
-      store: createReplayStore(db, () => crypto.randomUUID()),
-      fetch: async () => json(200, {}),
-      announce: () => {},
-    });
+    const dying = testReplayer(db, queue, async () => json(200, {}));
     const request = mutation('POST', '/api/products', {
       body: { id: ID, name: 'Café', description: '', price: '10.00', active: true },
       entity: `product:${ID}`,
@@ -70,16 +56,15 @@ describe('a direct send when the worker dies before its answer', () => {
 
     // Restarted: same IndexedDB, same queue, a new worker.
     const sent: string[] = [];
-    const next = createReplayer({
+    // Alone or in a replay batch: each mutation as its route gets it.
+    const next = testReplayer(
+      db,
       queue,
-      store: createReplayStore(db, () => crypto.randomUUID()),
-      // Alone or in a replay batch: each mutation as its route gets it.
-      fetch: batchAware(async (r) => {
+      batchAware(async (r) => {
         sent.push(`${r.method} ${new URL(r.url).pathname} ${r.headers.get('Idempotency-Key')}`);
         return json(200, { id: ID, revision: 7 });
       }),
-      announce: () => {},
-    });
+    );
     expect(await next.replay()).toBe('done');
     expect(sent).toEqual(['POST /api/products key-1']);
     expect((await db.products.get(ID))?.pending).toBe(0);
@@ -93,14 +78,9 @@ describe('a direct send when the worker dies before its answer', () => {
     const db = await device();
     const queue = new MemoryQueue();
     const sent: string[] = [];
-    const replayer = createReplayer({
-      queue,
-      store: createReplayStore(db, () => crypto.randomUUID()),
-      fetch: async (r) => {
-        sent.push(r.method);
-        return json(200, {});
-      },
-      announce: () => {},
+    const replayer = testReplayer(db, queue, async (r) => {
+      sent.push(r.method);
+      return json(200, {});
     });
     const res = await handleMutation(
       mutation('DELETE', `/api/products/${ID}`, { entity: `product:${ID}`, token: 'tok' }),

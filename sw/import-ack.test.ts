@@ -5,28 +5,25 @@
  * old values for ever).
  */
 import { describe, expect, it } from 'vitest';
-import { TaliDb } from '../src/db/db';
 import { importProducts } from '../src/db/product-import';
 import { saveProduct } from '../src/db/products-repo';
 import type { DeviceContext } from '../src/db/transport';
 import { handleMutation } from './mutation-queue';
-import { createReplayer } from './replay';
-import { createReplayStore, setPending } from './replay-store';
-import { batchAware, json, MemoryQueue } from './test-helpers';
+import { setPending } from './replay-store';
+import { batchAware, json, MemoryQueue, signedInDevice, testReplayer } from './test-helpers';
 
-function offlineDevice() {
-  const db = new TaliDb(`import-ack-${crypto.randomUUID()}`);
+async function offlineDevice() {
+  const db = await signedInDevice('import-ack');
   const queue = new MemoryQueue();
   const sent: string[] = [];
-  const replayer = createReplayer({
+  const replayer = testReplayer(
+    db,
     queue,
-    store: createReplayStore(db, () => crypto.randomUUID()),
-    fetch: batchAware(async (r) => {
+    batchAware(async (r) => {
       sent.push(`${r.method} ${new URL(r.url).pathname}`);
       return json(200, { imported: 1, errors: [] });
     }),
-    announce: () => {},
-  });
+  );
   const ctx: DeviceContext = {
     db,
     transport: {
@@ -48,11 +45,7 @@ function offlineDevice() {
 
 describe('a CSV import replayed by the worker', () => {
   it("clears its rows' pending flag; a row edited after it, with that edit's own answer", async () => {
-    const { db, ctx, replayer, sent } = offlineDevice();
-    await db.meta.bulkPut([
-      { key: 'token', value: 'tok' },
-      { key: 'userId', value: 'u1' },
-    ]);
+    const { db, ctx, replayer, sent } = await offlineDevice();
     const a = '7d2f0c3a-0000-4000-8000-00000000000a';
     const b = '7d2f0c3a-0000-4000-8000-00000000000b';
     const line = { description: '', price: '2.00', active: true };
@@ -79,11 +72,7 @@ describe('a CSV import replayed by the worker', () => {
   });
 
   it('leaves a row edited after the import pending while its edit still waits', async () => {
-    const { db, ctx, replayer } = offlineDevice();
-    await db.meta.bulkPut([
-      { key: 'token', value: 'tok' },
-      { key: 'userId', value: 'u1' },
-    ]);
+    const { db, ctx, replayer } = await offlineDevice();
     const a = '7d2f0c3a-0000-4000-8000-0000000000aa';
     await importProducts(
       [{ id: a, name: 'Café', description: '', price: '2.00', active: true }],
@@ -97,11 +86,7 @@ describe('a CSV import replayed by the worker', () => {
     expect((await db.products.get(a))?.pending).toBe(1);
   });
   it('clears a row created offline and then imported, when both travel in one batch (chaos finding 8)', async () => {
-    const { db, ctx, replayer, sent } = offlineDevice();
-    await db.meta.bulkPut([
-      { key: 'token', value: 'tok' },
-      { key: 'userId', value: 'u1' },
-    ]);
+    const { db, ctx, replayer, sent } = await offlineDevice();
     const a = '7d2f0c3a-0000-4000-8000-0000000000ab';
     await saveProduct({ id: a, name: 'Café', description: '', price: '1.00', active: false }, ctx);
     // The spreadsheet carries the same product: the import's write is the row's latest state.

@@ -1,11 +1,17 @@
 /** The worker's rules for the store's settings (singletons): queued offline, replayed in order, acknowledged, refused. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TaliDb } from '../src/db/db';
+import type { TaliDb } from '../src/db/db';
 import { pendingSettings, writePendingSetting } from '../src/db/pending-settings';
-import { handleMutation, isQueueable } from './mutation-queue';
-import { createReplayer } from './replay';
-import { createReplayStore } from './replay-store';
-import { batchAware, json, MemoryQueue, mutation } from './test-helpers';
+import {
+  batchAware,
+  json,
+  MemoryQueue,
+  mutation,
+  queueableOf,
+  queueOffline,
+  signedInDevice,
+  testReplayer,
+} from './test-helpers';
 
 let db: TaliDb;
 let queue: MemoryQueue;
@@ -13,10 +19,7 @@ let sent: { method: string; path: string; body: string }[];
 let answer: (request: Request, body: string) => Response;
 
 beforeEach(async () => {
-  db = new TaliDb(`settings-queue-${crypto.randomUUID()}`);
-  await db.meta.bulkPut([
-    { key: 'token', value: 't' },
-    { key: 'userId', value: 'u1' },
+  db = await signedInDevice('settings-queue', [
     { key: 'store', value: { name: 'Antiga', phone: '31988887777' } },
   ]);
   queue = new MemoryQueue();
@@ -26,16 +29,15 @@ beforeEach(async () => {
 afterEach(() => db.delete());
 
 function replayer() {
-  return createReplayer({
+  return testReplayer(
+    db,
     queue,
-    store: createReplayStore(db, () => crypto.randomUUID()),
-    fetch: batchAware(async (request) => {
+    batchAware(async (request) => {
       const body = await request.text();
       sent.push({ method: request.method, path: new URL(request.url).pathname, body });
       return answer(request, body);
     }),
-    announce: () => {},
-  });
+  );
 }
 
 /** What the page does offline: keep the body on the device, then the worker queues the PUT. */
@@ -46,25 +48,16 @@ async function saveOffline(
   stamp: number,
 ) {
   await writePendingSetting(db, kind, body, stamp);
-  const res = await handleMutation(mutation('PUT', path, { body, entity: `${kind}:me` }), {
-    queue,
-    fetch: () => Promise.reject(new TypeError('Failed to fetch')),
-    isReplaying: () => false,
-    userId: async () => 'u1',
-    onQueued: async () => {},
-  });
+  const res = await queueOffline(queue, mutation('PUT', path, { body, entity: `${kind}:me` }));
   expect(res.status).toBe(202);
   expect(await res.json()).toEqual({ queued: true });
 }
 
 describe('settings in the worker queue', () => {
   it('queues PUT /api/stores/me and /api/stores/bot-config, not store creation or reads', () => {
-    expect(isQueueable(mutation('PUT', '/api/stores/me'))).toBe(true);
-    expect(isQueueable(mutation('PUT', '/api/stores/bot-config'))).toBe(true);
-    expect(isQueueable(mutation('POST', '/api/stores'))).toBe(false);
-    expect(isQueueable(mutation('POST', '/api/stores/me'))).toBe(false);
-    expect(isQueueable(new Request('https://tali.test/api/stores/me'))).toBe(false);
-    expect(isQueueable(mutation('PUT', '/api/stores/public-url'))).toBe(false);
+    const queued = ['PUT /api/stores/me', 'PUT /api/stores/bot-config'];
+    const notQueued = ['POST /api/stores', 'POST /api/stores/me', 'GET /api/stores/me'];
+    expect(queueableOf([...queued, ...notQueued, 'PUT /api/stores/public-url'])).toEqual(queued);
   });
 
   it('replays queued settings alone and in order (last one wins) and then clears the pending bodies', async () => {

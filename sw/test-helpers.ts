@@ -1,6 +1,14 @@
-/** Test doubles for the worker modules: an in-memory Queue with workbox's semantics. */
+/**
+ * Test doubles and fixtures for the worker modules: an in-memory Queue with workbox's semantics,
+ * a signed-in device, a pending product, the page's offline write and a replayer over them.
+ */
+import { TaliDb } from '../src/db/db';
+import type { LocalProduct } from '../src/domain/product';
 import { REPLAY_BATCH_PATH, type ReplayBatchItem } from '../src/domain/sync/protocol';
+import { handleMutation, isQueueable } from './mutation-queue';
 import type { QueueEntry, ReplayQueue } from './queue-entry';
+import { createReplayer, type ReplayDeps } from './replay';
+import { createReplayStore } from './replay-store';
 
 const copyOf = (entry: QueueEntry): QueueEntry => ({
   ...entry,
@@ -99,4 +107,71 @@ export function batchAware(
     }
     return json(200, { results });
   };
+}
+
+/** A device's database signed in as user u1 (token `tok`), with any more meta rows given. */
+export async function signedInDevice(
+  name: string,
+  more: { key: string; value: unknown }[] = [],
+): Promise<TaliDb> {
+  const db = new TaliDb(`${name}-${crypto.randomUUID()}`);
+  await db.meta.bulkPut([{ key: 'token', value: 'tok' }, { key: 'userId', value: 'u1' }, ...more]);
+  return db;
+}
+
+/** A product 'Café' written on the device and not yet acknowledged (pending). */
+export function pendingProduct(
+  id: string,
+  fields: Partial<Pick<LocalProduct, 'name' | 'revision' | 'updatedAt'>> = {},
+): LocalProduct {
+  const name = fields.name ?? 'Café';
+  return {
+    id,
+    name,
+    description: '',
+    price: '10.00',
+    priceCents: 1000,
+    active: 1,
+    searchKey: name.toLowerCase(),
+    revision: fields.revision ?? 0,
+    pending: 1,
+    updatedAt: fields.updatedAt ?? 1,
+  };
+}
+
+/** The page's write while offline: the worker queues it and answers (202 { queued: true }). */
+export function queueOffline(queue: ReplayQueue, request: Request): Promise<Response> {
+  return handleMutation(request, {
+    queue,
+    fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    isReplaying: () => false,
+    userId: async () => 'u1',
+    onQueued: async () => {},
+  });
+}
+
+/** A replayer of `queue` over the device's database, sending through `fetch`, announcing nothing. */
+export function testReplayer(
+  db: TaliDb,
+  queue: ReplayQueue,
+  fetch: ReplayDeps['fetch'],
+  more: Partial<ReplayDeps> = {},
+) {
+  return createReplayer({
+    queue,
+    store: createReplayStore(db, () => crypto.randomUUID()),
+    fetch,
+    announce: () => {},
+    ...more,
+  });
+}
+
+/** Which of these requests ('METHOD /path'; a GET is a plain read) the worker would queue. */
+export function queueableOf(lines: string[]): string[] {
+  return lines.filter((line) => {
+    const [method = 'GET', path = '/'] = line.split(' ');
+    const request =
+      method === 'GET' ? new Request(`https://tali.test${path}`) : mutation(method, path);
+    return isQueueable(request);
+  });
 }

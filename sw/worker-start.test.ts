@@ -7,10 +7,17 @@
  * has, so the new mutation joins the line behind it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TaliDb } from '../src/db/db';
+import type { TaliDb } from '../src/db/db';
 import { importTag } from '../src/domain/sync/protocol';
 import { readMeta } from './queue-entry';
-import { batchAware, json, MemoryQueue, mutation } from './test-helpers';
+import {
+  batchAware,
+  json,
+  MemoryQueue,
+  mutation,
+  pendingProduct,
+  signedInDevice,
+} from './test-helpers';
 import { startWorker } from './worker';
 
 const ID = '7e6d5c4b-3a29-4180-9f8e-7d6c5b4a3921';
@@ -18,23 +25,8 @@ let db: TaliDb;
 let queue: MemoryQueue;
 
 beforeEach(async () => {
-  db = new TaliDb(`worker-start-${crypto.randomUUID()}`);
-  await db.meta.bulkPut([
-    { key: 'token', value: 't' },
-    { key: 'userId', value: 'u1' },
-  ]);
-  await db.products.put({
-    id: ID,
-    name: 'Café',
-    description: '',
-    price: '10.00',
-    priceCents: 1000,
-    active: 1,
-    searchKey: 'cafe',
-    revision: 0,
-    pending: 1,
-    updatedAt: 100,
-  });
+  db = await signedInDevice('worker-start');
+  await db.products.put(pendingProduct(ID, { updatedAt: 100 }));
   queue = new MemoryQueue();
 });
 afterEach(() => db.delete());

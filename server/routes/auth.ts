@@ -1,5 +1,4 @@
 /** /api/auth: register, login (rate-limited), logout (revokes the token) and the session check. */
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { loginSchema, registerBodySchema } from '../../src/domain/schemas';
 import { clientAddress } from '../auth/client-address';
@@ -9,8 +8,6 @@ import {
   ACCOUNT_ADDRESS_LIMIT,
   ACCOUNT_LIMIT,
   ADDRESS_LIMIT,
-  type Limit,
-  RateLimiter,
   REGISTER_LIMIT,
 } from '../auth/rate-limit';
 import { createSession, revokeSession } from '../auth/sessions';
@@ -22,35 +19,12 @@ import {
   setPasswordHash,
 } from '../services/accounts/users';
 import { findStoreIdOfUser } from '../services/stores/store-data';
-import type { AppEnv, Services } from '../types';
+import type { AppEnv } from '../types';
+import { limiterOf, reserveAttempt } from './attempts';
 
 export const WRONG_CREDENTIALS = 'E-mail ou senha incorretos';
 export const TOO_MANY_ATTEMPTS = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
 export const EMAIL_TAKEN = 'Este e-mail já está cadastrado';
-
-// The counters live in the app's database (shared by every process on it); one limiter per app.
-const limiters = new WeakMap<Services, RateLimiter>();
-function limiterOf(deps: Services): RateLimiter {
-  let limiter = limiters.get(deps);
-  if (!limiter) {
-    limiter = new RateLimiter(deps.db);
-    limiters.set(deps, limiter);
-  }
-  return limiter;
-}
-
-/**
- * Reserves one attempt on every key before any password work, or throws 429 (with Retry-After)
- * when one of them is used up. Reserving (not counting after the hash) is what holds the limit
- * when many attempts arrive at once.
- */
-async function reserveAttempt(c: Context<AppEnv>, checks: Array<[string, Limit]>) {
-  const wait = await limiterOf(c.var.deps).reserve(checks, c.var.deps.now());
-  if (wait > 0) {
-    c.header('Retry-After', String(wait));
-    throw new ApiError(429, TOO_MANY_ATTEMPTS);
-  }
-}
 
 export const authRoutes = new Hono<AppEnv>();
 
@@ -58,7 +32,7 @@ authRoutes.post('/register', async (c) => {
   const { db, now } = c.var.deps;
   const addressKey = `register:address:${clientAddress(c)}`;
   const input = await readJson(c, registerBodySchema);
-  await reserveAttempt(c, [[addressKey, REGISTER_LIMIT]]);
+  await reserveAttempt(c, [[addressKey, REGISTER_LIMIT]], TOO_MANY_ATTEMPTS);
 
   const passwordHash = await hashPassword(input.password);
   const userId = await insertUser(db, input.email, passwordHash, now());
@@ -78,11 +52,15 @@ authRoutes.post('/login', async (c) => {
   const addressKey = `login:address:${address}`;
   // Reserved before the password: a blocked account cannot be probed even with the right one,
   // and simultaneous guesses cannot all slip in before the first failure is counted.
-  await reserveAttempt(c, [
-    [pairKey, ACCOUNT_ADDRESS_LIMIT],
-    [accountKey, ACCOUNT_LIMIT],
-    [addressKey, ADDRESS_LIMIT],
-  ]);
+  await reserveAttempt(
+    c,
+    [
+      [pairKey, ACCOUNT_ADDRESS_LIMIT],
+      [accountKey, ACCOUNT_LIMIT],
+      [addressKey, ADDRESS_LIMIT],
+    ],
+    TOO_MANY_ATTEMPTS,
+  );
 
   const user = await findUserByEmail(db, input.email);
   const ok = user

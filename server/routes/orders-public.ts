@@ -5,13 +5,14 @@
  */
 import { type Context, Hono } from 'hono';
 import { clientAddress } from '../auth/client-address';
-import { type Limit, RateLimiter } from '../auth/rate-limit';
+import type { Limit } from '../auth/rate-limit';
 import { checkIdempotencyKey, IDEMPOTENCY_HEADER } from '../db/idempotency';
 import { ApiError, readJson } from '../http';
 import { placeOrderSchema } from '../services/orders/place-input';
 import { placeOrder } from '../services/orders/place-order';
 import { findPublicStore } from '../services/storefront/load-storefront';
-import type { AppEnv, Services } from '../types';
+import type { AppEnv } from '../types';
+import { reserveAttempt } from './attempts';
 
 /** Orders per client address: a family or an office shares one, so more than one person's worth. */
 export const ORDER_ADDRESS_LIMIT: Limit = { max: 20, windowMs: 15 * 60 * 1000 };
@@ -24,16 +25,6 @@ export const TOO_MANY_ORDERS = 'Muitos pedidos em pouco tempo. Aguarde alguns mi
 export const ORDER_REFUSED = 'Não foi possível enviar o pedido. Tente de novo.';
 const SLUG = /^[a-z0-9-]{1,64}$/i;
 
-const limiters = new WeakMap<Services, RateLimiter>();
-function limiterOf(deps: Services): RateLimiter {
-  let limiter = limiters.get(deps);
-  if (!limiter) {
-    limiter = new RateLimiter(deps.db);
-    limiters.set(deps, limiter);
-  }
-  return limiter;
-}
-
 export const orderPublicRoutes = new Hono<AppEnv>();
 
 orderPublicRoutes.post('/:slug/pedidos', async (c: Context<AppEnv>) => {
@@ -45,17 +36,14 @@ orderPublicRoutes.post('/:slug/pedidos', async (c: Context<AppEnv>) => {
   if (!store) throw new ApiError(404, 'Loja não encontrada');
   const input = await readJson(c, placeOrderSchema);
   if (input.website || (input.fillMs ?? 0) < MIN_FILL_MS) throw new ApiError(400, ORDER_REFUSED);
-  const wait = await limiterOf(c.var.deps).reserve(
+  await reserveAttempt(
+    c,
     [
       [`order:address:${clientAddress(c)}`, ORDER_ADDRESS_LIMIT],
       [`order:phone:${store.id}:${input.customer.phone}`, ORDER_PHONE_LIMIT],
     ],
-    now(),
+    TOO_MANY_ORDERS,
   );
-  if (wait > 0) {
-    c.header('Retry-After', String(wait));
-    throw new ApiError(429, TOO_MANY_ORDERS);
-  }
   const { answer, replayed } = await placeOrder(db, store, input, key, now());
   if (replayed) c.header('Idempotent-Replayed', 'true');
   c.header('Cache-Control', 'no-store');

@@ -7,7 +7,7 @@ import { normalizePhone, PHONE_INVALID } from '../../src/domain/phone';
 import { requireStore, requireUser } from '../auth/middleware';
 import { ApiError } from '../http';
 import { publicBaseUrl } from '../services/public-base';
-import { GatewayError } from '../services/whatsapp/gateway';
+import { type ConnectionState, GatewayError } from '../services/whatsapp/gateway';
 import { honestStatus, STATUS_OF as STATUS } from '../services/whatsapp/honest-state';
 import { toInternational } from '../services/whatsapp/phone-jid';
 import type { AppEnv } from '../types';
@@ -20,6 +20,32 @@ async function viaGateway<T>(work: () => Promise<T>, message?: string): Promise<
     if (error instanceof GatewayError) throw new ApiError(502, message ?? error.message);
     throw error;
   }
+}
+
+type Attempt = { state: ConnectionState; link?: string };
+
+/**
+ * The answer of a connection attempt: already connected, or the QR or code to show (503 while the
+ * gateway has none ready yet), with the sandbox's test page when there is one.
+ */
+function attemptAnswer(
+  field: 'qrCode' | 'pairingCode',
+  shown: string | null | undefined,
+  result: Attempt,
+  provider: string,
+  notReady: string,
+) {
+  if (result.state === 'connected') {
+    return { [field]: null, status: 'CONECTADO', connected: true, provider };
+  }
+  if (!shown) throw new ApiError(503, notReady);
+  return {
+    [field]: shown,
+    status: STATUS[result.state],
+    connected: false,
+    provider,
+    ...(result.link ? { sandboxUrl: result.link } : {}),
+  };
 }
 
 export const whatsappRoutes = new Hono<AppEnv>();
@@ -44,19 +70,10 @@ whatsappRoutes.get('/pairing-code', async (c) => {
     () => pairing.call(gateway, { id: c.var.storeId }, toInternational(national), { origin }),
     'Não foi possível gerar o código. Tente novamente.',
   );
-  if (result.state === 'connected') {
-    return c.json({ pairingCode: null, status: 'CONECTADO', connected: true });
-  }
-  if (!result.pairingCode) {
-    throw new ApiError(503, 'O código ainda não ficou pronto. Tente novamente.');
-  }
-  return c.json({
-    pairingCode: result.pairingCode,
-    status: STATUS[result.state],
-    connected: false,
-    provider: gateway.provider,
-    ...(result.link ? { sandboxUrl: result.link } : {}),
-  });
+  const notReady = 'O código ainda não ficou pronto. Tente novamente.';
+  return c.json(
+    attemptAnswer('pairingCode', result.pairingCode, result, gateway.provider, notReady),
+  );
 });
 
 whatsappRoutes.get('/generate-qr', async (c) => {
@@ -67,24 +84,8 @@ whatsappRoutes.get('/generate-qr', async (c) => {
     () => gateway.connect({ id: c.var.storeId }, { origin }),
     'Não foi possível gerar o QR Code. Tente novamente.',
   );
-  if (result.state === 'connected') {
-    return c.json({
-      qrCode: null,
-      status: 'CONECTADO',
-      connected: true,
-      provider: gateway.provider,
-    });
-  }
-  if (!result.qrCode) {
-    throw new ApiError(503, 'O QR Code ainda não ficou pronto. Tente novamente.');
-  }
-  return c.json({
-    qrCode: result.qrCode,
-    status: STATUS[result.state],
-    connected: false,
-    provider: gateway.provider,
-    ...(result.link ? { sandboxUrl: result.link } : {}),
-  });
+  const notReady = 'O QR Code ainda não ficou pronto. Tente novamente.';
+  return c.json(attemptAnswer('qrCode', result.qrCode, result, gateway.provider, notReady));
 });
 
 whatsappRoutes.delete('/disconnect', async (c) => {

@@ -20,6 +20,7 @@ function usePreloadTabsWhenIdle() {
   const router = useRouter();
   useEffect(() => {
     const preload = () => {
+      // Only a head start: a tab whose chunk fails here is loaded (and its error shown) when opened.
       for (const { to } of TABS) void router.preloadRoute({ to }).catch(() => undefined);
     };
     if (typeof requestIdleCallback === 'function') {

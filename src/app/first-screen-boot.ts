@@ -16,6 +16,7 @@ function hasSession(): boolean {
   try {
     return Boolean(localStorage.getItem('token') && localStorage.getItem('userId'));
   } catch {
+    // Storage blocked (private mode, a policy): no session can be read, the sign-in screen shows.
     return false;
   }
 }

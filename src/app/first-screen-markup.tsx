@@ -8,13 +8,12 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
-import { css } from 'styled-system/css';
 import { LoginScreen } from '~/features/auth/login-screen';
 import { RegisterScreen } from '~/features/auth/register-screen';
 import { DeviceStoreProvider } from '~/features/sync/device-sync';
 import { AuthProvider } from '~/lib/auth/auth-context';
 import { pageStyle } from '~/ui/page';
-import { Spinner } from '~/ui/spinner';
+import { SpinnerArea } from '~/ui/spinner';
 import { MainFrame } from './main-frame';
 
 export type FirstScreens = { login: string; register: string; shell: string };
@@ -50,16 +49,7 @@ async function renderShell(): Promise<string> {
     component: () => (
       <MainFrame>
         <main className={pageStyle}>
-          <div
-            className={css({
-              display: 'grid',
-              placeItems: 'center',
-              minH: '60dvh',
-              color: 'primary',
-            })}
-          >
-            <Spinner size={40} />
-          </div>
+          <SpinnerArea height="page" />
         </main>
       </MainFrame>
     ),

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { customerEntity } from '~/domain/sync/registry';
 import { deleteCustomer, saveCustomer, searchCustomers } from './customers-repo';
+import { saveManySynced } from './synced-repo';
 import { json, testContext } from './test-support';
 
 let ctx = testContext(() => json(500, {}));
@@ -33,6 +35,33 @@ describe('customers repository', () => {
     await deleteCustomer('c-1', ctx);
     expect(await ctx.db.deadLetters.toArray()).toMatchObject([
       { entity: 'customer', entityId: 'c-1', method: 'DELETE', message: 'Cliente em uso' },
+    ]);
+  });
+
+  it('saves many at once: a new one is created with POST, a known one updated with PUT, each acknowledged', async () => {
+    ctx = testContext((req) => json(200, { ...(req.body as object), revision: 7 }));
+    const { id: known } = await saveCustomer({ name: 'Ana', phone: '11911112222' }, ctx);
+    ctx.sent.length = 0;
+    const done: number[] = [];
+    const results = await saveManySynced(
+      customerEntity,
+      [
+        { name: 'Bia', phone: '11933334444' },
+        { id: known, name: 'Ana Souza', phone: '11911112222' },
+      ],
+      ctx,
+      (n) => done.push(n),
+    );
+    expect(ctx.sent.map((r) => [r.method, r.url])).toEqual([
+      ['POST', '/api/customers'],
+      ['PUT', `/api/customers/${known}`],
+    ]);
+    expect(results.map((r) => r.result.status)).toEqual(['sent', 'sent']);
+    expect(done).toEqual([1, 2]);
+    const rows = await ctx.db.customers.bulkGet(results.map((r) => r.id));
+    expect(rows.map((c) => [c?.name, c?.pending, c?.revision])).toEqual([
+      ['Bia', 0, 7],
+      ['Ana Souza', 0, 7],
     ]);
   });
 });

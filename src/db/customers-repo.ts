@@ -1,22 +1,15 @@
 /** Customers on the device: writes go to Dexie first (pending) and then to /api/customers. */
-import type { CustomerFields, LocalCustomer } from '~/domain/customer';
+import type { LocalCustomer } from '~/domain/customer';
 import { customerEntity } from '~/domain/sync/registry';
 import { searchKey } from '~/domain/text';
-import { deleteSynced, saveSynced, type WriteResult } from './synced-repo';
+import { syncedWriters } from './synced-repo';
 import type { DeviceContext } from './transport';
 
 export type { CustomerFields } from '~/domain/customer';
 
-export function saveCustomer(
-  fields: CustomerFields & { id?: string },
-  ctx: DeviceContext,
-): Promise<WriteResult> {
-  return saveSynced(customerEntity, fields, ctx);
-}
-
-export function deleteCustomer(id: string, ctx: DeviceContext): Promise<WriteResult> {
-  return deleteSynced(customerEntity, id, ctx);
-}
+const writers = syncedWriters(customerEntity);
+export const saveCustomer = writers.save;
+export const deleteCustomer = writers.remove;
 
 /**
  * Another customer on the device with this phone (national digits), for the warning before a

@@ -70,6 +70,7 @@ export async function sendMutation(
 }
 
 async function readJson(res: Response): Promise<unknown> {
+  // A body cut off or not JSON (a proxy's error page) reads as none: the status still decides.
   const text = await res.text().catch(() => '');
   if (!text) return undefined;
   try {

@@ -23,7 +23,6 @@ export async function saveSynced<E extends Entity>(
   const { db } = ctx;
   const table = anySyncedTable(db, entity);
   const id = fields.id ?? crypto.randomUUID();
-  const body = entity.body(fields);
   const { stamp, known } = await db.transaction('rw', [table, db.deferred, db.meta], async () => {
     // A row still in a deferred pull page is written first: the edit starts from it.
     if (deferrable(entity)) await promoteDeferred(db, entity, new Set([id]));
@@ -35,9 +34,21 @@ export async function saveSynced<E extends Entity>(
   });
   // Screens held while deferred pages are written show the owner's own change at once.
   void ctx.screens?.readNow();
+  return sendSave(entity, { id, stamp, known }, entity.body(fields), ctx);
+}
+
+/**
+ * Sends one row written to Dexie and acknowledges it when the server took it. A row the server
+ * has never confirmed is (re)created with the upsert POST, so fixing a refused create works; a
+ * known row is updated with the spec's PUT.
+ */
+async function sendSave(
+  entity: Entity,
+  { id, stamp, known }: { id: string; stamp: number; known: boolean },
+  body: object,
+  ctx: DeviceContext,
+): Promise<WriteResult> {
   const target = { kind: entity.kind, id };
-  // A row the server has never confirmed is (re)created with the upsert POST, so fixing a
-  // refused create works; a known row is updated with the spec's PUT.
   const result = await sendMutation(
     known
       ? { method: 'PUT', url: `${entity.basePath}/${id}`, body, entity: target, stamp }
@@ -45,7 +56,7 @@ export async function saveSynced<E extends Entity>(
     ctx,
   );
   if (result.status === 'sent') {
-    await acknowledge(db, entity.kind, [{ id, stamp, revision: revisionOf(result.data) }]);
+    await acknowledge(ctx.db, entity.kind, [{ id, stamp, revision: revisionOf(result.data) }]);
   }
   return { id, result };
 }
@@ -106,20 +117,18 @@ export async function saveManySynced<E extends Entity>(
   });
   void ctx.screens?.readNow();
   const results: WriteResult[] = [];
-  for (const [i, { id, stamp, known }] of written.entries()) {
-    const body = entity.body(list[i] as FieldsOf<E>);
-    const target = { kind: entity.kind, id };
-    const result = await sendMutation(
-      known
-        ? { method: 'PUT', url: `${entity.basePath}/${id}`, body, entity: target, stamp }
-        : { method: 'POST', url: entity.basePath, body: { id, ...body }, entity: target, stamp },
-      ctx,
-    );
-    if (result.status === 'sent') {
-      await acknowledge(db, entity.kind, [{ id, stamp, revision: revisionOf(result.data) }]);
-    }
-    results.push({ id, result });
+  for (const [i, row] of written.entries()) {
+    results.push(await sendSave(entity, row, entity.body(list[i] as FieldsOf<E>), ctx));
     onSent(i + 1);
   }
   return results;
+}
+
+/** One entity's save and delete, bound to it: what its repo exports (products, customers). */
+export function syncedWriters<E extends Entity>(entity: E) {
+  return {
+    save: (fields: FieldsOf<E> & { id?: string }, ctx: DeviceContext): Promise<WriteResult> =>
+      saveSynced(entity, fields, ctx),
+    remove: (id: string, ctx: DeviceContext): Promise<WriteResult> => deleteSynced(entity, id, ctx),
+  };
 }

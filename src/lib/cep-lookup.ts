@@ -18,6 +18,7 @@ export function useCepLookup(onFound: (address: CepAddress) => void) {
           toast.error('CEP não encontrado', 'Por favor, verifique o CEP digitado');
         else onFound(answer);
       } catch {
+        // Offline, timed out or a ViaCEP outage: said to the owner, who can type the address.
         toast.error('Erro ao buscar CEP', 'Não foi possível buscar o endereço');
       } finally {
         setSearching(false);

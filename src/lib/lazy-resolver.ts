@@ -20,6 +20,7 @@ export function lazyResolver<Input extends FieldValues, Output>(
   return {
     resolver: async (values, context, options) => (await get())(values, context, options),
     preload: () => {
+      // A head start only: a failed download is tried again (and reported) at validation.
       get().catch(() => undefined);
     },
   };

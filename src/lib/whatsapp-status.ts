@@ -1,6 +1,6 @@
 /**
  * GET /api/whatsapp/status, for every screen that shows the connection (home card, WhatsApp
- * screen): the one fetcher and the one polling hook, so both read it the same way.
+ * screen, campaigns): the one fetcher, the home card's watch and the polling while a QR waits.
  */
 import { useEffect, useRef, useState } from 'react';
 import { apiRequest } from './api';
@@ -61,56 +61,56 @@ export function pollUntilConnected(
 }
 
 /**
- * Reads now and every `intervalMs` until stopped; `onRead` gets the connection, false on an error
- * (the home card shows 'Desconectado' and keeps checking). Returns a function that stops it.
+ * Reads now and every `intervalMs` until stopped; `onRead` gets each answer, or null on an error
+ * (spec §4: the home card then shows 'Desconectado' and keeps checking). An answer 'VERIFICANDO'
+ * (the gateway went quiet) is asked again sooner, after its `recheckInSeconds` (10 s when unsaid).
+ * Returns a function that stops it.
  */
 export function watchStatus(
-  check: () => Promise<WhatsAppStatus | undefined>,
-  onRead: (connected: boolean) => void,
+  check: () => Promise<WhatsAppStatus>,
+  onRead: (answer: WhatsAppStatus | null) => void,
   intervalMs = HOME_POLL_MS,
 ): () => void {
   let stopped = false;
-  const read = () =>
-    check()
-      .then((answer) => !stopped && onRead(isConnected(answer)))
-      .catch(() => !stopped && onRead(false));
+  let soon: ReturnType<typeof setTimeout> | undefined;
+  const read = async () => {
+    clearTimeout(soon);
+    const answer = await check().catch(() => null); // an error is an answer: null, shown as such
+    if (stopped) return;
+    onRead(answer);
+    if (answer?.status === 'VERIFICANDO') {
+      soon = setTimeout(() => void read(), (answer.recheckInSeconds ?? 10) * 1000);
+    }
+  };
   void read();
-  const timer = setInterval(read, intervalMs);
+  const timer = setInterval(() => void read(), intervalMs);
   return () => {
     stopped = true;
     clearInterval(timer);
+    clearTimeout(soon);
   };
 }
 
-export type StatusPolling =
-  /** Home: now and every 30 s for as long as the card is shown; an error reads as disconnected. */
-  | { mode: 'watch'; intervalMs?: number; timeoutMs?: number }
-  /** A QR waits to be scanned: every 5 s, stopping when connected or at the first error. */
-  | { mode: 'until-connected'; enabled: boolean; onConnected: () => void; intervalMs?: number };
+/** While a QR or a code waits to be scanned: every 5 s, stopping when connected or at the first error. */
+export type StatusPolling = { enabled: boolean; onConnected: () => void; intervalMs?: number };
 
 /** The connection as last read (`undefined` before the first answer). */
 export function useWhatsAppStatus(polling: StatusPolling): boolean | undefined {
   const [connected, setConnected] = useState<boolean>();
   const onConnected = useRef<() => void>(undefined);
-  onConnected.current = polling.mode === 'until-connected' ? polling.onConnected : undefined;
-
-  const { mode, intervalMs } = polling;
-  const enabled = polling.mode === 'watch' || polling.enabled;
-  const timeoutMs = polling.mode === 'watch' ? polling.timeoutMs : undefined;
+  onConnected.current = polling.onConnected;
+  const { enabled, intervalMs } = polling;
 
   useEffect(() => {
     if (!enabled) return;
-    if (mode === 'until-connected') {
-      return pollUntilConnected(
-        () => fetchWhatsAppStatus(),
-        () => {
-          setConnected(true);
-          onConnected.current?.();
-        },
-        intervalMs ?? QR_POLL_MS,
-      );
-    }
-    return watchStatus(() => fetchWhatsAppStatus(timeoutMs), setConnected, intervalMs);
-  }, [enabled, mode, intervalMs, timeoutMs]);
+    return pollUntilConnected(
+      () => fetchWhatsAppStatus(),
+      () => {
+        setConnected(true);
+        onConnected.current?.();
+      },
+      intervalMs ?? QR_POLL_MS,
+    );
+  }, [enabled, intervalMs]);
   return connected;
 }

@@ -72,11 +72,9 @@ export const LogOutIcon = icon([
   'M16 17l5-5-5-5',
   'M21 12H9',
 ]);
-export const DownloadIcon = icon([
-  'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4',
-  'M7 10l5 5 5-5',
-  'M12 15V3',
-]);
+/** The open tray under the arrow of the download and upload icons. */
+const TRAY = 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4';
+export const DownloadIcon = icon([TRAY, 'M7 10l5 5 5-5', 'M12 15V3']);
 export const ChevronDownIcon = icon(['M6 9l6 6 6-6']);
 export const CheckIcon = icon(['M20 6 9 17l-5-5']);
 export const CopyIcon = icon([
@@ -91,9 +89,9 @@ export const TrashIcon = icon([
   'M10 11v6',
   'M14 11v6',
 ]);
-export const UploadIcon = icon([
-  'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4',
-  'M17 8l-5-5-5 5',
-  'M12 3v12',
-]);
+export const UploadIcon = icon([TRAY, 'M17 8l-5-5-5 5', 'M12 3v12']);
 export const SearchIcon = icon(['M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z', 'M21 21l-4.35-4.35']);
+export const BellIcon = icon([
+  'M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9',
+  'M10.3 21a1.94 1.94 0 0 0 3.4 0',
+]);

@@ -1,8 +1,9 @@
 /** Campaigns bring orders back (issue 20): an order through a campaign's link within 7 days counts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../server/db/schema';
+import type { CampaignOrders } from '../../server/services/orders/campaign-orders';
 import { send } from './fixtures';
-import { type AnyJson, addProduct, createShop, placeOrder, type Shop } from './orders-fixtures';
+import { addProduct, createShop, type OrderAnswer, placeOrder, type Shop } from './orders-fixtures';
 import { createTestApp, type TestApp, testEnv } from './test-app';
 
 let t: TestApp;
@@ -46,13 +47,18 @@ describe('orders a campaign brought back', () => {
       items: [{ productId: p, quantity: 2 }],
       campaign: recent,
     });
-    const cancel = await send<AnyJson>(t, 'PATCH', `/api/pedidos/${cancelled.body.id}`, {
+    const cancel = await send<OrderAnswer>(t, 'PATCH', `/api/pedidos/${cancelled.body.id}`, {
       token: shop.token,
       body: { status: 'cancelado' },
     });
     expect(cancel.status).toBe(200);
 
-    const list = await send<AnyJson>(t, 'GET', '/api/campanhas', { token: shop.token });
+    const list = await send<{ titulo: string; orders: CampaignOrders }[]>(
+      t,
+      'GET',
+      '/api/campanhas',
+      { token: shop.token },
+    );
     const byTitle = Object.fromEntries(
       list.body.map((c: { titulo: string; orders: unknown }) => [c.titulo, c.orders]),
     );
@@ -60,9 +66,14 @@ describe('orders a campaign brought back', () => {
       Recente: { count: 3, total: '142.50' },
       Antiga: { count: 0, total: '0.00' },
     });
-    const report = await send<AnyJson>(t, 'GET', `/api/campanhas/${recent}/relatorio`, {
-      token: shop.token,
-    });
+    const report = await send<{ campaign: { orders: CampaignOrders } }>(
+      t,
+      'GET',
+      `/api/campanhas/${recent}/relatorio`,
+      {
+        token: shop.token,
+      },
+    );
     expect(report.body.campaign.orders).toEqual({ count: 3, total: '142.50' });
   });
 });

@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { products, stores } from '../../server/db/schema';
+import type { PlacedAnswer } from '../../server/services/orders/place-order';
+import type { ApiOrder } from '../../src/domain/order';
 import { createOwner, type Owner, send } from './fixtures';
 import type { TestApp } from './test-app';
 
@@ -57,7 +59,7 @@ export function placeOrder(
   body: OrderBody,
   options: { key?: string; headers?: Record<string, string> } = {},
 ) {
-  return send<AnyJson>(t, 'POST', `/loja/${shop.slug}/pedidos`, {
+  return send<PlaceAnswer>(t, 'POST', `/loja/${shop.slug}/pedidos`, {
     body: {
       customer: { name: 'Cliente', phone: nextMobile() },
       delivery: 'retirada',
@@ -73,6 +75,7 @@ export function placeOrder(
   });
 }
 
-/** Answers read loosely, as the order tests check arbitrary shapes field by field. */
-// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes
-export type AnyJson = any;
+/** The storefront's answer to an order: the placed order, or on a refusal only its message. */
+export type PlaceAnswer = PlacedAnswer & { message?: string };
+/** One order as the owner's API answers it, or on a refusal only its message. */
+export type OrderAnswer = ApiOrder & { message?: string };

@@ -1,7 +1,7 @@
 /** The storefront side of orders: 'Esgotado', the lazily loaded form, and orders by cart key. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send } from './fixtures';
-import { type AnyJson, addProduct, createShop, placeOrder } from './orders-fixtures';
+import { addProduct, createShop, placeOrder } from './orders-fixtures';
 import { createTestApp, type TestApp, testEnv } from './test-app';
 
 let t: TestApp;
@@ -16,7 +16,7 @@ describe('the storefront with orders', () => {
     const shop = await createShop(t);
     await addProduct(t, shop, { name: 'Coxinha', price: '6.00', stock: 0 });
     await addProduct(t, shop, { name: 'Empada', price: '7.00', stock: 3 });
-    const page = await send<AnyJson>(t, 'GET', `/loja/${shop.slug}`);
+    const page = await send(t, 'GET', `/loja/${shop.slug}`);
     const html = String(page.text);
     const coxinha = html.slice(
       html.indexOf('Coxinha'),
@@ -31,11 +31,11 @@ describe('the storefront with orders', () => {
   it('serves the order form as its own script, named in the page, not loaded with it', async () => {
     const shop = await createShop(t);
     await addProduct(t, shop, { name: 'Pão', price: '1.00' });
-    const html = String((await send<AnyJson>(t, 'GET', `/loja/${shop.slug}`)).text);
+    const html = String((await send(t, 'GET', `/loja/${shop.slug}`)).text);
     const form = html.match(/data-form="(\/loja\/_\/pedido\.[0-9a-f]{12}\.js)"/)?.[1];
     expect(form).toBeDefined();
     expect(html).not.toContain(`src="${form}"`);
-    const script = await send<AnyJson>(t, 'GET', form ?? '');
+    const script = await send(t, 'GET', form ?? '');
     expect(script.status).toBe(200);
     expect(script.text).toContain('Fazer pedido');
     expect(script.text).toContain('Enviar pedido');

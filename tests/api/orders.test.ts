@@ -6,9 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, orders, products } from '../../server/db/schema';
+import type { ApiOrder } from '../../src/domain/order';
 import { CODE_PATTERN } from '../../src/domain/order-message';
 import { send } from './fixtures';
-import { type AnyJson, addProduct, createShop, nextMobile, placeOrder } from './orders-fixtures';
+import { addProduct, createShop, nextMobile, placeOrder } from './orders-fixtures';
 import { createTestApp, type TestApp, testEnv } from './test-app';
 
 let t: TestApp;
@@ -44,7 +45,7 @@ describe('placing an order', () => {
     expect(text).toContain('10 × Pão francês — R$ 7,50');
     expect(text).toContain('Total: R$ 26,40');
 
-    const list = await send<AnyJson>(t, 'GET', '/api/pedidos', { token: shop.token });
+    const list = await send<ApiOrder[]>(t, 'GET', '/api/pedidos', { token: shop.token });
     expect(list.body).toHaveLength(1);
     const [order] = list.body;
     expect(order).toMatchObject({
@@ -58,17 +59,13 @@ describe('placing an order', () => {
       note: 'Tocar a campainha',
       total: '26.40',
     });
-    expect(
-      order.items.map((i: { name: string; unitPrice: string; quantity: number }) => [
-        i.name,
-        i.unitPrice,
-        i.quantity,
-      ]),
-    ).toEqual([
+    expect(order?.items.map((i) => [i.name, i.unitPrice, i.quantity])).toEqual([
       ['Pão francês', '0.75', 10],
       ['Bolo de fubá', '18.90', 1],
     ]);
-    const one = await send<AnyJson>(t, 'GET', `/api/pedidos/${res.body.id}`, { token: shop.token });
+    const one = await send<ApiOrder>(t, 'GET', `/api/pedidos/${res.body.id}`, {
+      token: shop.token,
+    });
     expect(one.body).toStrictEqual(order);
   });
 
@@ -129,11 +126,11 @@ describe('placing an order', () => {
       expect(res.status, message).toBe(400);
       expect(res.body.message).toBe(message);
     }
-    const notJson = await send<AnyJson>(t, 'POST', `/loja/${shop.slug}/pedidos`, {
+    const notJson = await send(t, 'POST', `/loja/${shop.slug}/pedidos`, {
       body: '{"items":',
     });
     expect(notJson.status).toBe(400);
-    const noStore = await send<AnyJson>(t, 'POST', '/loja/nao-existe/pedidos', { body: {} });
+    const noStore = await send(t, 'POST', '/loja/nao-existe/pedidos', { body: {} });
     expect(noStore.status).toBe(404);
     expect(await t.db.select().from(orders).where(eq(orders.storeId, shop.storeId))).toEqual([]);
   });
@@ -229,7 +226,7 @@ describe('the customer of an order', () => {
     });
     const still = await t.db.select().from(customers).where(eq(customers.storeId, shop.storeId));
     expect(still.map((c) => c.optedOut)).toEqual([false]);
-    const list = await send<AnyJson>(t, 'GET', '/api/pedidos', { token: shop.token });
-    expect(new Set(list.body.map((o: { customerId: string }) => o.customerId)).size).toBe(1);
+    const list = await send<ApiOrder[]>(t, 'GET', '/api/pedidos', { token: shop.token });
+    expect(new Set(list.body.map((o) => o.customerId)).size).toBe(1);
   });
 });

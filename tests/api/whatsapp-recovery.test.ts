@@ -79,7 +79,12 @@ describe('Conectar com código (Evolution)', () => {
       undefined,
       owner.token,
     );
-    expect(res.body).toEqual({ pairingCode: null, status: 'CONECTADO', connected: true });
+    expect(res.body).toEqual({
+      pairingCode: null,
+      status: 'CONECTADO',
+      connected: true,
+      provider: 'evolution',
+    });
   });
 
   it('an invalid number is a 400 in Portuguese and never reaches the gateway', async () => {

@@ -1,6 +1,7 @@
 /** User rows: sign-up, look-up by e-mail for login, password rehash, the session's e-mail. */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/first-row';
 import { preparedPerDb } from '../../db/prepared';
 import { users } from '../../db/schema';
 
@@ -20,12 +21,12 @@ export async function insertUser(
 }
 
 export async function findUserByEmail(db: Db, email: string) {
-  const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
-  return user ?? null;
+  return firstRow(
+    db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, email)),
+  );
 }
 
 export async function setPasswordHash(db: Db, userId: string, passwordHash: string) {

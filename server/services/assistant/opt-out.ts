@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { formatPhone } from '../../../src/domain/phone';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/first-row';
 import { customers } from '../../db/schema';
 import { nextRevision, type Tx, writeStore } from '../../db/store-write';
 import { phoneVariants } from '../whatsapp/phone-jid';
@@ -42,19 +43,12 @@ export async function findCustomer(
   storeId: string,
   phone: string,
 ): Promise<CustomerRow | null> {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(
-      and(
-        eq(customers.storeId, storeId),
-        inArray(customers.phone, phoneVariants(phone)),
-        isNull(customers.deletedAt),
-      ),
-    )
-    .orderBy(customers.createdAt)
-    .limit(1);
-  return row ?? null;
+  const live = and(
+    eq(customers.storeId, storeId),
+    inArray(customers.phone, phoneVariants(phone)),
+    isNull(customers.deletedAt),
+  );
+  return firstRow(db.select().from(customers).where(live).orderBy(customers.createdAt));
 }
 
 /**

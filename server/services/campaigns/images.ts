@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { CAMPAIGN_IMAGE_MAX_BYTES, CAMPAIGN_TEXTS } from '../../../src/domain/campaigns';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/first-row';
 import { campaignImages } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
@@ -122,10 +123,10 @@ export async function storeOwnsImage(db: Db | Tx, storeId: string, id: string): 
 
 export async function loadImage(db: Db, id: string) {
   if (!ID_PATTERN.test(id)) return null;
-  const [row] = await db
-    .select({ bytes: campaignImages.bytes, mimeType: campaignImages.mimeType })
-    .from(campaignImages)
-    .where(eq(campaignImages.id, id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ bytes: campaignImages.bytes, mimeType: campaignImages.mimeType })
+      .from(campaignImages)
+      .where(eq(campaignImages.id, id)),
+  );
 }

@@ -1,6 +1,7 @@
 /** Starting a campaign: its recipients are fixed once, in one transaction, when it is due. */
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/first-row';
 import { campaigns, payments } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
 import { audienceOf } from '../labels/campaign-audience';
@@ -79,19 +80,14 @@ async function dueUnstarted(db: Db, storeId: string, now: Date) {
 
 /** The store's started, sending campaign that goes first (oldest start first). */
 export async function activeCampaign(db: Db, storeId: string) {
-  const [row] = await db
-    .select()
-    .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.storeId, storeId),
-        inArray(campaigns.status, ['agendado', 'em andamento']),
-        isNotNull(campaigns.startedAt),
-      ),
-    )
-    .orderBy(campaigns.startsAt, campaigns.id)
-    .limit(1);
-  return row ?? null;
+  const sending = and(
+    eq(campaigns.storeId, storeId),
+    inArray(campaigns.status, ['agendado', 'em andamento']),
+    isNotNull(campaigns.startedAt),
+  );
+  return firstRow(
+    db.select().from(campaigns).where(sending).orderBy(campaigns.startsAt, campaigns.id),
+  );
 }
 
 /** The store's next timed event: a confirmed campaign's start or a timed pause's end. */

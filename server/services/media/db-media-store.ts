@@ -1,6 +1,7 @@
 /** Media files in the database (`media_files`): the default store, shared by every API process. */
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/first-row';
 import { mediaFiles } from '../../db/schema';
 import type { MediaStore } from './media-types';
 
@@ -13,20 +14,18 @@ export function dbMediaStore(db: Db): MediaStore {
         .onConflictDoNothing({ target: mediaFiles.name });
     },
     async get(name) {
-      const [row] = await db
-        .select({ contentType: mediaFiles.contentType, bytes: mediaFiles.bytes })
-        .from(mediaFiles)
-        .where(eq(mediaFiles.name, name))
-        .limit(1);
-      return row ?? null;
+      return firstRow(
+        db
+          .select({ contentType: mediaFiles.contentType, bytes: mediaFiles.bytes })
+          .from(mediaFiles)
+          .where(eq(mediaFiles.name, name)),
+      );
     },
     async has(name) {
-      const [row] = await db
-        .select({ name: mediaFiles.name })
-        .from(mediaFiles)
-        .where(eq(mediaFiles.name, name))
-        .limit(1);
-      return Boolean(row);
+      const row = await firstRow(
+        db.select({ name: mediaFiles.name }).from(mediaFiles).where(eq(mediaFiles.name, name)),
+      );
+      return row !== null;
     },
     async remove(names) {
       if (names.length === 0) return;

@@ -2,12 +2,12 @@
  * Whole refunds of a campaign that did not go: cancelled before anything went out, or waiting
  * a day for a disconnected WhatsApp (decision 012). The money movement itself is refund.ts.
  */
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { campaignRecipients, campaigns, payments } from '../../db/schema';
 import { ApiError } from '../../http';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
-import type { PaymentRow } from './payment-row';
+import { type PaymentRow, paidUnrefundedCampaigns } from './payment-row';
 
 import { CANCELLED_REASON, keptPayment, refundPaymentRow } from './refund';
 import { settleCampaignPayment } from './settlement';
@@ -23,23 +23,16 @@ export const DISCONNECTED_REFUND_REASON =
  */
 export async function refundStalledCampaigns(deps: Services, limit = 100): Promise<number> {
   const before = new Date(deps.now().getTime() - DISCONNECTED_REFUND_AFTER_MS);
-  const stalled = await deps.db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .innerJoin(payments, eq(payments.campaignId, campaigns.id))
-    .where(
-      and(
-        eq(campaigns.status, 'pausado'),
-        eq(campaigns.pauseKind, 'disconnected'),
-        eq(campaigns.sentCount, 0),
-        lt(campaigns.startsAt, before),
-        eq(payments.status, 'pago'),
-        isNull(payments.refundId),
-      ),
-    )
-    .limit(limit);
+  const stalled = await paidUnrefundedCampaigns(
+    deps.db,
+    limit,
+    eq(campaigns.status, 'pausado'),
+    eq(campaigns.pauseKind, 'disconnected'),
+    eq(campaigns.sentCount, 0),
+    lt(campaigns.startsAt, before),
+  );
   let refunded = 0;
-  for (const { id } of stalled) {
+  for (const id of stalled) {
     const now = deps.now();
     const cancelled = await deps.db.transaction(async (tx) => {
       const [row] = await tx

@@ -89,7 +89,6 @@ export class PaymentGatewayError extends Error {
 
 /** API Pix patterns, shared by the adapters and the test stand-in. */
 export const TXID_PATTERN = /^[a-zA-Z0-9]{26,35}$/;
-export const E2EID_PATTERN = /^[a-zA-Z0-9]{32}$/;
 export const AMOUNT_PATTERN = /^\d{1,10}\.\d{2}$/;
 
 /** txid of a payment: its uuid without dashes (32 hex characters). */

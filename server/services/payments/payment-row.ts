@@ -1,6 +1,7 @@
 /** A payments row as the payment services pass it around, and what makes one the kept payment. */
-import { and, eq, isNull } from 'drizzle-orm';
-import { payments } from '../../db/schema';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { campaigns, payments } from '../../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -15,4 +16,22 @@ export function payingFor(campaignId: string) {
     eq(payments.status, 'pago'),
     isNull(payments.refundDue),
   );
+}
+
+/**
+ * The re-check's work lists: campaigns with a paid payment not yet refunded that match `more`
+ * (stalled by a disconnection; ended and not settled), at most `limit` of them.
+ */
+export async function paidUnrefundedCampaigns(
+  db: Db,
+  limit: number,
+  ...more: SQL[]
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .innerJoin(payments, eq(payments.campaignId, campaigns.id))
+    .where(and(eq(payments.status, 'pago'), isNull(payments.refundId), ...more))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

@@ -8,7 +8,7 @@ import { priceBands } from '../../../src/domain/pix/price';
 import { campaignRecipients, campaigns, payments } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
-import type { PaymentRow } from './payment-row';
+import { type PaymentRow, paidUnrefundedCampaigns } from './payment-row';
 
 import {
   bandCents,
@@ -130,21 +130,14 @@ export async function settlePendingRefunds(deps: Services, limit = 100): Promise
       });
     }
   }
-  const ended = await deps.db
-    .select({ campaignId: payments.campaignId })
-    .from(payments)
-    .innerJoin(campaigns, eq(campaigns.id, payments.campaignId))
-    .where(
-      and(
-        eq(payments.status, 'pago'),
-        isNull(payments.refundDue),
-        isNull(payments.refundId),
-        isNull(payments.settledAt),
-        inArray(campaigns.status, ['enviado', 'cancelado']),
-      ),
-    )
-    .limit(limit);
-  for (const { campaignId } of ended) {
+  const ended = await paidUnrefundedCampaigns(
+    deps.db,
+    limit,
+    isNull(payments.refundDue),
+    isNull(payments.settledAt),
+    inArray(campaigns.status, ['enviado', 'cancelado']),
+  );
+  for (const campaignId of ended) {
     try {
       if ((await settleCampaignPayment(deps, campaignId)).kind === 'refunded') refunded++;
     } catch (error) {

@@ -8,47 +8,34 @@ import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import {
   fetchWhatsAppStatus,
-  HOME_POLL_MS,
   isConnected,
   type WhatsAppStatus,
+  watchStatus,
 } from '~/lib/whatsapp-status';
 import { cardIconStyle, linkCardStyle } from '~/ui/card';
 import { ChevronRightIcon, MessageIcon } from '~/ui/icons';
+import { StatusText, type StatusTone } from '~/ui/status-text';
 
 type Shown = 'connected' | 'disconnected' | 'checking';
 type Read = { shown: Shown; paused?: WhatsAppStatus['pausedCampaign'] };
 
+function readOf(answer: WhatsAppStatus | null): Read {
+  if (answer?.status === 'VERIFICANDO') return { shown: 'checking' };
+  const shown = answer && isConnected(answer) ? 'connected' : 'disconnected';
+  return { shown, paused: answer?.pausedCampaign };
+}
+
 /** Spec §4: now and every 30 s, an error reads as disconnected; 'checking' is asked again sooner. */
 function useHomeWhatsApp(): Read | undefined {
   const [read, setRead] = useState<Read>();
-  useEffect(() => {
-    let stopped = false;
-    let soon: ReturnType<typeof setTimeout> | undefined;
-    const check = async () => {
-      clearTimeout(soon);
-      try {
-        const answer = await fetchWhatsAppStatus(10_000);
-        if (stopped) return;
-        if (answer.status === 'VERIFICANDO') {
-          setRead({ shown: 'checking' });
-          soon = setTimeout(() => void check(), (answer.recheckInSeconds ?? 10) * 1000);
-        } else {
-          const shown = isConnected(answer) ? 'connected' : 'disconnected';
-          setRead({ shown, paused: answer.pausedCampaign });
-        }
-      } catch {
-        // Spec §4: any error reads as disconnected (handled here); the next turn asks again.
-        if (!stopped) setRead({ shown: 'disconnected' });
-      }
-    };
-    void check();
-    const timer = setInterval(() => void check(), HOME_POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-      clearTimeout(soon);
-    };
-  }, []);
+  useEffect(
+    () =>
+      watchStatus(
+        () => fetchWhatsAppStatus(10_000),
+        (answer) => setRead(readOf(answer)),
+      ),
+    [],
+  );
   return read;
 }
 
@@ -57,10 +44,10 @@ const LABEL: Record<Shown, string> = {
   disconnected: 'Desconectado',
   checking: 'Verificando conexão',
 };
-const COLOR: Record<Shown, string> = {
-  connected: 'var(--colors-success)',
-  disconnected: 'var(--colors-danger)',
-  checking: '#92400e',
+const TONE: Record<Shown, StatusTone> = {
+  connected: 'success',
+  disconnected: 'danger',
+  checking: 'checking',
 };
 
 export function WhatsAppCard() {
@@ -75,23 +62,9 @@ export function WhatsAppCard() {
         {read === undefined ? (
           <span className={css({ color: 'muted', fontSize: 'sm' })}>Verificando...</span>
         ) : (
-          <span
-            data-testid="home-whatsapp-status"
-            className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: '1.5',
-              fontSize: 'sm',
-              fontWeight: 'medium',
-            })}
-            style={{ color: COLOR[read.shown] }}
-          >
-            <span
-              aria-hidden="true"
-              className={css({ w: '2', h: '2', borderRadius: 'full', bg: 'currentColor' })}
-            />
+          <StatusText tone={TONE[read.shown]} size="sm" testId="home-whatsapp-status">
             {LABEL[read.shown]}
-          </span>
+          </StatusText>
         )}
         {read?.paused ? (
           <span

@@ -36,6 +36,7 @@ export async function createStoreFromDrafts(businessHours: BusinessHours): Promi
     return await apiRequest<StoreMe>('POST', '/api/stores', body);
   } catch (error) {
     if (!(error instanceof ApiRequestError && error.status === 409)) throw error;
+    // The 409 says the store exists; not reading it now only means the next screen loads it.
     const found = await fetchStore().catch(() => null);
     return found?.store ?? null;
   }

@@ -31,6 +31,7 @@ export function useDraft<T extends object>(key: DraftKey, defaults: T): T | null
   useEffect(() => {
     let cancelled = false;
     readDraft<T>(key)
+      // An unreadable draft (storage blocked or cleared) starts the step from its defaults.
       .catch(() => null)
       .then((saved) => {
         if (!cancelled) setValue({ ...defaults, ...saved });

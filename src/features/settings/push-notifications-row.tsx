@@ -1,6 +1,7 @@
 /** Configurações' opt-in row for new-order notifications on this device (Web Push). */
 import { css, cx } from 'styled-system/css';
 import { cardIconStyle, cardStyle } from '~/ui/card';
+import { BellIcon } from '~/ui/icons';
 import { Switch } from '~/ui/switch';
 import { usePushNotifications } from './use-push-notifications';
 
@@ -11,25 +12,6 @@ const EXPLAIN = {
   denied:
     'As notificações estão bloqueadas para o Talí neste aparelho. Libere nas configurações do navegador.',
 } as const;
-
-function BellIcon() {
-  return (
-    <svg
-      width={22}
-      height={22}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
-  );
-}
 
 export function PushNotificationsRow() {
   const { support, on, busy, toggle } = usePushNotifications();

@@ -51,26 +51,44 @@ describe('generateQr', () => {
 });
 
 describe('watchStatus (home card)', () => {
-  it('reads at once and every 30 s, an error reads as disconnected and does not stop it', async () => {
+  it('reads at once and every 30 s, an error reads as null and does not stop it', async () => {
     vi.useFakeTimers();
     const check = vi
       .fn()
       .mockResolvedValueOnce({ status: 'CONECTADO' })
       .mockRejectedValueOnce(new Error('offline'))
       .mockResolvedValueOnce({ connected: true });
-    const reads: boolean[] = [];
-    const stop = watchStatus(check, (connected) => reads.push(connected));
+    const reads: (boolean | null)[] = [];
+    const stop = watchStatus(check, (answer) => reads.push(answer && isConnected(answer)));
     await vi.advanceTimersByTimeAsync(0);
     expect(reads).toEqual([true]);
     await vi.advanceTimersByTimeAsync(29_999);
     expect(check).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(reads).toEqual([true, false]);
+    expect(reads).toEqual([true, null]);
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(reads).toEqual([true, false, true]);
+    expect(reads).toEqual([true, null, true]);
     stop();
     await vi.advanceTimersByTimeAsync(90_000);
     expect(check).toHaveBeenCalledTimes(3);
+  });
+
+  it("asks again after the server's recheckInSeconds while it says 'VERIFICANDO'", async () => {
+    vi.useFakeTimers();
+    const check = vi
+      .fn()
+      .mockResolvedValueOnce({ status: 'VERIFICANDO', recheckInSeconds: 4 })
+      .mockResolvedValueOnce({ status: 'DESCONECTADO' });
+    const statuses: (string | undefined)[] = [];
+    const stop = watchStatus(check, (answer) => statuses.push(answer?.status));
+    await vi.advanceTimersByTimeAsync(3_999);
+    expect(statuses).toEqual(['VERIFICANDO']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(statuses).toEqual(['VERIFICANDO', 'DESCONECTADO']);
+    // Not asked sooner again: the next read is the 30 s one.
+    await vi.advanceTimersByTimeAsync(25_000);
+    expect(check).toHaveBeenCalledTimes(2);
+    stop();
   });
 });
 

@@ -7,10 +7,8 @@ import { css } from 'styled-system/css';
 import { maskPhone, phoneInputDigits } from '~/domain/phone';
 import { Button } from '~/ui/button';
 import { TextField } from '~/ui/field';
+import { muted, SandboxLink, Steps, stack } from './link-steps';
 import { groupPairingCode } from './pairing';
-
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
-const muted = css({ color: 'muted', fontSize: 'sm' });
 
 const CODE_STEPS = [
   'Abra o WhatsApp no celular da loja',
@@ -83,29 +81,8 @@ export function PairingCode({ pairingCode, sandboxUrl, onNewCode, onUseQr }: Cod
       >
         {groupPairingCode(pairingCode)}
       </output>
-      <ol
-        className={css({
-          listStyle: 'decimal',
-          pl: '5',
-          display: 'grid',
-          gap: '1',
-          fontSize: 'sm',
-        })}
-      >
-        {CODE_STEPS.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ol>
-      {sandboxUrl ? (
-        <a
-          href={sandboxUrl}
-          target="_blank"
-          rel="noreferrer"
-          className={css({ color: 'primary', fontSize: 'sm', textDecoration: 'underline' })}
-        >
-          Abrir a página de teste (sandbox) neste aparelho
-        </a>
-      ) : null}
+      <Steps lines={CODE_STEPS} />
+      <SandboxLink href={sandboxUrl} />
       <p className={muted}>Aguardando a conexão...</p>
       <Button variant="outline" full onClick={onNewCode}>
         Gerar novo código

@@ -98,7 +98,6 @@ export function useWhatsAppConnection() {
   // While a QR or a code is on screen, poll; stop when connected or at the first status error.
   const waiting = view.kind === 'qr' || view.kind === 'pairing-code';
   useWhatsAppStatus({
-    mode: 'until-connected',
     enabled: waiting,
     onConnected: () => setView({ kind: 'connected' }),
   });

@@ -92,11 +92,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             s.status === 'authenticated' && s.userId === userId ? { ...s, ...found } : s,
           ),
         )
+        // The store's details are extra: offline, screens read them again (use-store-me).
         .catch(() => undefined);
     }
   }, []);
 
   const signOut = useCallback(async () => {
+    // Offline or slow, the owner is still signed out here: the token is dropped with the device
+    // data below, and the server's session expires by itself.
     await apiRequest('POST', '/api/auth/logout', undefined, {
       signal: AbortSignal.timeout(5000),
     }).catch(() => undefined);
