@@ -1,7 +1,7 @@
 /** Drizzle schema, accounts: users, their sessions and their stores. */
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { BusinessHours } from '../../src/domain/hours';
-import { at, createdAt, updatedAt, uuidKey } from './schema-columns';
+import { at, belongsTo, createdAt, updatedAt, uuidKey } from './schema-columns';
 
 export type BotPersonalizacao = {
   mensagemBoasVindas: string;
@@ -16,14 +16,15 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
 });
 
+/** The row's user; deleting the user deletes their rows. */
+export const userRef = () => belongsTo('user_id', () => users.id);
+
 /** Bearer sessions: only the SHA-256 of the opaque token is stored. Logout deletes the row. */
 export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     createdAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
   },
@@ -32,10 +33,7 @@ export const sessions = pgTable(
 
 export const stores = pgTable('stores', {
   id: uuidKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef().unique(),
   /** Public storefront path segment (/loja/:slug). */
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),

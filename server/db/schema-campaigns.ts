@@ -10,8 +10,8 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { at, createdAt, updatedAt, uuidKey } from './schema-columns';
-import { storeRef } from './schema-store-columns';
+import { at, belongsTo, createdAt, updatedAt, uuidKey } from './schema-columns';
+import { storeOwned, storeRef } from './schema-store-columns';
 
 /** Raw bytes (bytea) as a Buffer on both engines. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -39,8 +39,7 @@ export const campaigns = pgTable(
   'campaigns',
   {
     /** Generated on the device at the first 'Revisar', so reviewing again updates the draft. */
-    id: uuidKey(),
-    storeId: storeRef(),
+    ...storeOwned(),
     titulo: text('titulo').notNull(),
     mensagem: text('mensagem').notNull(),
     /** Legacy free URL column; new campaigns reference an uploaded image by imageId. */
@@ -79,10 +78,7 @@ export const campaigns = pgTable(
 );
 
 /** The row's campaign; deleting the campaign deletes its rows. */
-export const campaignRef = () =>
-  uuid('campaign_id')
-    .notNull()
-    .references(() => campaigns.id, { onDelete: 'cascade' });
+export const campaignRef = () => belongsTo('campaign_id', () => campaigns.id);
 
 /**
  * One row per customer of a started campaign. The row, not the job queue, decides who was

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, clientKey, money } from './schema-columns';
-import { syncedColumns } from './schema-store-columns';
+import { nameIndex, revisionIndex, syncedColumns } from './schema-store-columns';
 
 export const products = pgTable(
   'products',
@@ -16,12 +16,7 @@ export const products = pgTable(
     stock: integer('stock'),
     ...syncedColumns(),
   },
-  (t) => [
-    index('products_store_revision_idx').on(t.storeId, t.revision),
-    // The lists' keyset pages (services/catalogue/list-json.ts): a page is a range of this index,
-    // not a sort of the whole catalogue each time.
-    index('products_store_name_idx').on(t.storeId, t.name, t.id).where(sql`${t.deletedAt} IS NULL`),
-  ],
+  (t) => [revisionIndex('products', t), nameIndex('products', t)],
 );
 
 export const customers = pgTable(
@@ -45,15 +40,13 @@ export const customers = pgTable(
     ...syncedColumns(),
   },
   (t) => [
-    index('customers_store_revision_idx').on(t.storeId, t.revision),
+    revisionIndex('customers', t),
     index('customers_store_phone_idx').on(t.storeId, t.phone),
     // The audience count reads only this index (an index-only scan, in phone order: no hash of
     // the store's customers, no CASE per row).
     index('customers_store_phone_key_idx')
       .on(t.storeId, t.phoneKey, t.optedOut, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
-    index('customers_store_name_idx')
-      .on(t.storeId, t.name, t.id)
-      .where(sql`${t.deletedAt} IS NULL`),
+    nameIndex('customers', t),
   ],
 );

@@ -4,7 +4,14 @@
  * synced set live in schema-store-columns.ts (they need `stores`, which uses these).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, numeric, pgSequence, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  numeric,
+  pgSequence,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One sequence orders every synced change (products, customers): the sync cursor. Drawn only
@@ -27,3 +34,6 @@ export const deletedAt = () => at('deleted_at');
 export const uuidKey = () => uuid('id').primaryKey().defaultRandom();
 /** A key the device draws (crypto.randomUUID()), so a replayed create is an upsert. */
 export const clientKey = () => uuid('id').primaryKey();
+/** The row belongs to the row `target` names, and goes with it (store, user, order…). */
+export const belongsTo = (name: string, target: () => AnyPgColumn) =>
+  uuid(name).notNull().references(target, { onDelete: 'cascade' });

@@ -1,30 +1,14 @@
 /** Drizzle schema, customer labels: the labels (a synced entity) and the customers' join table. */
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { stores } from './schema-accounts';
 import { campaigns } from './schema-campaigns';
 import { customers } from './schema-catalogue';
-import { createdAt, revision, updatedAt } from './schema-columns';
+import { belongsTo, clientKey, createdAt } from './schema-columns';
+import { nameIndex, revisionIndex, storeRef, syncedColumns } from './schema-store-columns';
 
 export const labels = pgTable(
   'labels',
-  {
-    /** Generated on the device, so a replayed create is an upsert (as products, customers). */
-    id: uuid('id').primaryKey(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    revision: revision(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    /** Tombstone: a deleted label stays so the deletion reaches every device. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('labels_store_revision_idx').on(t.storeId, t.revision),
-    index('labels_store_name_idx').on(t.storeId, t.name, t.id).where(sql`${t.deletedAt} IS NULL`),
-  ],
+  { id: clientKey(), name: text('name').notNull(), ...syncedColumns() },
+  (t) => [revisionIndex('labels', t), nameIndex('labels', t)],
 );
 
 /**
@@ -34,15 +18,9 @@ export const labels = pgTable(
 export const customerLabels = pgTable(
   'customer_labels',
   {
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    labelId: uuid('label_id')
-      .notNull()
-      .references(() => labels.id, { onDelete: 'cascade' }),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: belongsTo('customer_id', () => customers.id),
+    labelId: belongsTo('label_id', () => labels.id),
+    storeId: storeRef(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,9 +1,9 @@
 /** Drizzle schema, media: a product's photos (a synced child of products) and the stored files. */
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { stores } from './schema-accounts';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { bytea } from './schema-campaigns';
 import { products } from './schema-catalogue';
-import { createdAt } from './schema-columns';
+import { belongsTo, clientKey, createdAt, deletedAt } from './schema-columns';
+import { storeRef } from './schema-store-columns';
 
 /**
  * One photo of a product (src/domain/photo.ts `PRODUCT_PHOTOS`). Its id is made on the device, so
@@ -13,13 +13,9 @@ import { createdAt } from './schema-columns';
 export const productPhotos = pgTable(
   'product_photos',
   {
-    id: uuid('id').primaryKey(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: clientKey(),
+    storeId: storeRef(),
+    productId: belongsTo('product_id', () => products.id),
     /** SHA-256 of the uploaded bytes (base64url): names the files, so a repeat stores nothing. */
     hash: text('hash').notNull(),
     /** The largest size's public path (`/media/<hash>-1200.webp`). */
@@ -28,7 +24,7 @@ export const productPhotos = pgTable(
     height: integer('height').notNull(),
     position: integer('position').notNull(),
     createdAt: createdAt(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: deletedAt(),
   },
   (t) => [
     index('product_photos_product_idx').on(t.productId, t.position),

@@ -1,8 +1,8 @@
 /** Drizzle schema, WhatsApp: the gateway link, receipts, conversation turns and the sandbox's deliveries. */
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './schema-catalogue';
-import { at, createdAt, updatedAt, uuidKey } from './schema-columns';
-import { storeRef } from './schema-store-columns';
+import { at, createdAt, updatedAt } from './schema-columns';
+import { storeOwned, storeRef } from './schema-store-columns';
 
 /** The store's link to its WhatsApp gateway instance. */
 export const whatsappConnections = pgTable('whatsapp_connections', {
@@ -45,8 +45,7 @@ export const whatsappReceipts = pgTable(
 export const conversationMessages = pgTable(
   'conversation_messages',
   {
-    id: uuidKey(),
-    storeId: storeRef(),
+    ...storeOwned(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     phone: text('phone').notNull(),
     direction: text('direction').$type<'in' | 'out'>().notNull(),
@@ -71,8 +70,7 @@ export const conversationMessages = pgTable(
 export const sandboxMessages = pgTable(
   'sandbox_messages',
   {
-    id: uuidKey(),
-    storeId: storeRef(),
+    ...storeOwned(),
     toNumber: text('to_number').notNull(),
     text: text('text').notNull(),
     mediaUrl: text('media_url'),

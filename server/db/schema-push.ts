@@ -1,7 +1,8 @@
 /** Web Push: the server's VAPID keys and the owners' devices subscribed to new-order notifications. */
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { stores, users } from './schema-accounts';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { userRef } from './schema-accounts';
 import { createdAt, updatedAt } from './schema-columns';
+import { storeOwned } from './schema-store-columns';
 
 /**
  * One row (id 1): the VAPID key pair every API process signs with. Kept with the data so a
@@ -25,13 +26,8 @@ export const pushKeys = pgTable('push_keys', {
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...storeOwned(),
+    userId: userRef(),
     /** A capability URL (whoever holds it and the keys can push): never logged. */
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),

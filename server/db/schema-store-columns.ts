@@ -1,16 +1,18 @@
 /**
- * Drizzle schema, the columns of a store's rows: the reference to the store, and the set every
- * synced table has (docs/decisions/009). Apart from schema-columns.ts because it needs `stores`.
+ * Drizzle schema, the columns of a store's rows: the reference to the store, the set every
+ * synced table has (docs/decisions/009) and its indexes. Apart from schema-columns.ts because it
+ * needs `stores`.
  */
-import { uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { type ExtraConfigColumn, index } from 'drizzle-orm/pg-core';
 import { stores } from './schema-accounts';
-import { createdAt, deletedAt, revision, updatedAt } from './schema-columns';
+import { belongsTo, createdAt, deletedAt, revision, updatedAt, uuidKey } from './schema-columns';
 
 /** The row's store; deleting the store deletes its rows. */
-export const storeRef = () =>
-  uuid('store_id')
-    .notNull()
-    .references(() => stores.id, { onDelete: 'cascade' });
+export const storeRef = () => belongsTo('store_id', () => stores.id);
+
+/** A row of a store with a key the database draws: its id and its store, first. */
+export const storeOwned = () => ({ id: uuidKey(), storeId: storeRef() });
 
 /**
  * What every synced table has after its own columns (server/services/catalogue/synced-table.ts
@@ -23,3 +25,16 @@ export const syncedColumns = () => ({
   updatedAt: updatedAt(),
   deletedAt: deletedAt(),
 });
+
+type Columns = Record<'id' | 'storeId' | 'revision' | 'deletedAt', ExtraConfigColumn>;
+
+/** The delta feed (services/catalogue/sync-feed.ts) reads a store's rows of a table by revision. */
+export const revisionIndex = (table: string, t: Columns) =>
+  index(`${table}_store_revision_idx`).on(t.storeId, t.revision);
+
+/**
+ * The lists' keyset pages (services/catalogue/list-json.ts): a page is a range of this index
+ * (a store's live rows by name, then id), not a sort of the whole table each time.
+ */
+export const nameIndex = (table: string, t: Columns & { name: ExtraConfigColumn }) =>
+  index(`${table}_store_name_idx`).on(t.storeId, t.name, t.id).where(sql`${t.deletedAt} IS NULL`);

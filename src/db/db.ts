@@ -1,11 +1,12 @@
 /** The device database (IndexedDB through Dexie): the one owner of everything stored on the phone. */
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { LocalCustomer } from '~/domain/customer';
-import type { LocalLabel } from '~/domain/label';
-import type { LocalOrder } from '~/domain/order';
-import type { LocalProduct } from '~/domain/product';
-import { ENTITY_DESCRIPTORS, type EntityKind, type SingletonKind } from '~/domain/sync/entities';
-import type { EntityOf, LocalOf } from '~/domain/sync/registry';
+import {
+  DEVICE_SCHEMA_VERSION,
+  ENTITY_DESCRIPTORS,
+  type EntityKind,
+  type SingletonKind,
+} from '~/domain/sync/entities';
+import type { AnyEntity, EntityOf, LocalOf } from '~/domain/sync/registry';
 import type { ApiTombstone, LocalSyncedRow } from '~/domain/sync/rows';
 
 export type { LocalCustomer } from '~/domain/customer';
@@ -50,12 +51,6 @@ export type DeferredPage = {
 };
 
 /**
- * The schema version of the tables below. The synced tables come from the registry: when an
- * entity is added (or its indexes change), raise this number.
- */
-const SCHEMA_VERSION = 4;
-
-/**
  * A product photo kept on the device (issue 21, src/features/products/photos/): made on the
  * phone, shown at once offline, uploaded through the worker's queue. Until the server has it,
  * `blob` is the upload (≤ 1600 px); once uploaded, only the 480 px size the list shows.
@@ -75,11 +70,10 @@ export type LocalPhoto = {
   state: 'held' | 'waiting' | 'uploaded';
 };
 
-export class TaliDb extends Dexie {
-  products!: EntityTable<LocalProduct, 'id'>;
-  customers!: EntityTable<LocalCustomer, 'id'>;
-  labels!: EntityTable<LocalLabel, 'id'>;
-  orders!: EntityTable<LocalOrder, 'id'>;
+/** Each synced entity's device table, typed by its registry entry (`db.products`, `db.orders`…). */
+type SyncedDexieTables = { [E in AnyEntity as E['table']]: EntityTable<LocalOf<E>, 'id'> };
+
+class DeviceDb extends Dexie {
   drafts!: EntityTable<Draft, 'key'>;
   meta!: EntityTable<Meta, 'key'>;
   deadLetters!: EntityTable<DeadLetter, 'id'>;
@@ -111,13 +105,19 @@ export class TaliDb extends Dexie {
     this.version(3).stores({ ...before4, deferred: '++seq, table' });
     // v4: customer labels (the `labels` table, customers' *labels index), orders (issue 20),
     // from the registry, and product photos (issue 21), read by product.
-    this.version(SCHEMA_VERSION).stores({
+    // The version is the registry's (entities.ts), raised with its entities and indexes.
+    this.version(DEVICE_SCHEMA_VERSION).stores({
       ...synced,
       deferred: '++seq, table',
       photos: 'id, productId',
     });
   }
 }
+
+/** The device database: its own tables and one per synced entity of the registry. */
+export type TaliDb = DeviceDb & SyncedDexieTables;
+// Dexie puts a property on the instance for every table its schema declares, the synced ones too.
+export const TaliDb = DeviceDb as unknown as new (name?: string) => TaliDb;
 
 /** The device row of a synced kind (LocalProduct for 'product'). */
 export type LocalRowOf<K extends EntityKind> = LocalOf<EntityOf<K>>;

@@ -1,5 +1,6 @@
 /** Test helpers for the device layer: a fresh TaliDb per test and a scripted fetch. */
 import type { FeedProduct, SyncResponse } from '~/domain/api-types';
+import { ENTITY_DESCRIPTORS } from '~/domain/sync/entities';
 import { TaliDb } from './db';
 import type { DeviceContext, FetchLike } from './transport';
 
@@ -63,12 +64,12 @@ export const feedProduct = (
   ...extra,
 });
 
-/** A GET /api/sync answer: empty lists, cursor "0", no more pages, unless given. */
+/** A GET /api/sync answer: an empty list per synced table, cursor "0", no more pages, unless given. */
 export const syncPage = (p: Partial<SyncResponse>): SyncResponse => ({
-  products: [],
-  labels: [],
-  customers: [],
-  orders: [],
+  ...(Object.fromEntries(ENTITY_DESCRIPTORS.map((e) => [e.table, []])) as unknown as Omit<
+    SyncResponse,
+    'cursor' | 'hasMore'
+  >),
   cursor: '0',
   hasMore: false,
   ...p,

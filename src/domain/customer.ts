@@ -2,16 +2,9 @@
 import { z } from 'zod';
 import { clientId, required } from './fields';
 import { normalizePhone, PHONE_INVALID, toNationalPhone } from './phone';
-import {
-  editable,
-  editableShape,
-  type FieldsOfMap,
-  field,
-  idField,
-  type ListRowOf,
-  revisionField,
-} from './sync/columns';
-import { deviceRules, type LocalRowOf } from './sync/row-shape';
+import type { ChildDescriptor } from './sync/children';
+import { editable, type FieldsOfMap, field, type ListRowOf, syncedMap } from './sync/columns';
+import { bodySchema, deviceRules, type LocalRowOf } from './sync/row-shape';
 
 /** A phone in any written form (see domain/phone.ts), stored as national digits. */
 const phoneSchema = z
@@ -31,20 +24,22 @@ const phoneSchema = z
  * A customer's fields, each once: SQL column, type, API and device field, feed/list inclusion
  * and, for what the owner edits, its rule (docs/decisions/009-synced-entity-registry.md).
  */
-export const CUSTOMER_COLUMNS = {
-  id: idField,
-  name: editable('text', 'name', required('Nome é obrigatório', 120)),
-  /** National digits: DDD + number, 10 or 11 digits ("11987654321"). */
-  phone: editable('text', 'phone', phoneSchema),
-  /** LGPD opt-out: never sent campaigns while true. The server's: a save on the device keeps it. */
-  optedOut: field('boolean', 'opted_out', { initial: () => false }),
-  revision: revisionField,
-  createdAt: field('timestamp', 'created_at', {
-    initial: (stamp: number) => new Date(stamp).toISOString(),
-  }),
-  // The device's `updatedAt` is its edit stamp: the server's is not kept.
-  updatedAt: field('timestamp', 'updated_at', { device: false }),
-} as const;
+export const CUSTOMER_COLUMNS = syncedMap(
+  {
+    name: editable('text', 'name', required('Nome é obrigatório', 120)),
+    /** National digits: DDD + number, 10 or 11 digits ("11987654321"). */
+    phone: editable('text', 'phone', phoneSchema),
+    /** LGPD opt-out: never sent campaigns while true. The server's: a save on the device keeps it. */
+    optedOut: field('boolean', 'opted_out', { initial: () => false }),
+  },
+  {
+    createdAt: field('timestamp', 'created_at', {
+      initial: (stamp: number) => new Date(stamp).toISOString(),
+    }),
+    // The device's `updatedAt` is its edit stamp: the server's is not kept.
+    updatedAt: field('timestamp', 'updated_at', { device: false }),
+  },
+);
 
 /**
  * A customer's labels: ids of the store's labels (label.ts), each once. Absent from a body: the
@@ -56,9 +51,7 @@ export const customerLabelsSchema = z
   .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
 
 /** POST /api/customers and PUT /api/customers/:id. */
-export const customerSchema = z.object({
-  id: clientId.optional(),
-  ...editableShape(CUSTOMER_COLUMNS),
+export const customerSchema = bodySchema(CUSTOMER_COLUMNS).extend({
   labels: customerLabelsSchema.optional(),
 });
 
@@ -75,7 +68,23 @@ export const customerFormSchema = z.object({
 export type CustomerInput = z.input<typeof customerSchema>;
 export type Customer = z.output<typeof customerSchema>;
 
-/** The label ids a customer carries (sync/children.ts CUSTOMER_LABELS), ordered by id. */
+/**
+ * A customer's labels (docs/decisions/021-labels-audiences.md): the join table between customers
+ * and labels, a child of customers. The customer's API and feed rows carry `labels: [labelId]`,
+ * ordered by id.
+ */
+export const CUSTOMER_LABELS = {
+  kind: 'customer-label',
+  table: 'customer_labels',
+  parentKey: 'customer_id',
+  field: 'labels',
+  orderBy: 'labelId',
+  travels: { feed: true, list: true },
+  columns: { labelId: field('uuid', 'label_id') },
+  join: { value: 'labelId' },
+} as const satisfies ChildDescriptor;
+
+/** The label ids a customer carries (CUSTOMER_LABELS), ordered by id. */
 type WithLabels = { labels: string[] };
 
 /** A customer as GET /api/customers, POST and PUT return it (and as the feed carries it). */
@@ -121,4 +130,12 @@ export const customerRows = {
   sameContent(a: LocalCustomer, b: LocalCustomer): boolean {
     return mapRows.sameContent(a, b) && sameLabels(a.labels ?? [], b.labels ?? []);
   },
+};
+
+/** What the registry entry holds besides the descriptor (src/domain/sync/registry.ts). */
+export const customerRules = {
+  columns: CUSTOMER_COLUMNS,
+  schema: customerSchema,
+  children: [CUSTOMER_LABELS],
+  ...customerRows,
 };

@@ -1,18 +1,9 @@
 /** Business hours: the weekly shape of spec §3, the default of spec §9, spans past midnight. */
 import { z } from 'zod';
+import { keysOf } from './choices';
 
-export const WEEKDAYS = [
-  'domingo',
-  'segunda',
-  'terca',
-  'quarta',
-  'quinta',
-  'sexta',
-  'sabado',
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-export const WEEKDAY_LABELS: Record<Weekday, string> = {
+/** The days of the week as the screens name them, Sunday first. */
+export const WEEKDAY_LABELS = {
   domingo: 'Domingo',
   segunda: 'Segunda-feira',
   terca: 'Terça-feira',
@@ -20,7 +11,9 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
   quinta: 'Quinta-feira',
   sexta: 'Sexta-feira',
   sabado: 'Sábado',
-};
+} as const;
+export const WEEKDAYS = keysOf(WEEKDAY_LABELS);
+export type Weekday = (typeof WEEKDAYS)[number];
 
 const time = z
   .string({ error: 'Horário é obrigatório' })

@@ -3,12 +3,12 @@
  * the order's rows. Written once by the server when the order is placed; never edited after.
  */
 import { z } from 'zod';
+import type { ChildDescriptor } from './sync/children';
 import { field, idField } from './sync/columns';
 
-/** Registered in CHILD_DESCRIPTORS (children.ts), whose type checks this entry. */
+/** Registered in the order's rules (order.ts `orderRules.children`). */
 export const ORDER_ITEMS = {
   kind: 'order-item',
-  parent: 'order',
   table: 'order_items',
   parentKey: 'order_id',
   field: 'items',
@@ -24,7 +24,7 @@ export const ORDER_ITEMS = {
     quantity: field('integer', 'quantity'),
     position: field('integer', 'position'),
   },
-} as const;
+} as const satisfies ChildDescriptor;
 
 /** Per order (issue 20): more lines or units than this is not a shop's order but a script's. */
 export const MAX_ORDER_LINES = 50;

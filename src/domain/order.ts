@@ -1,31 +1,29 @@
 /** Orders from the storefront: their states, the column map, the owner's body and the device rows. */
 import { z } from 'zod';
+import { keysOf } from './choices';
 import { ORDER_ITEMS } from './order-items';
 import { childrenToDevice, type DeviceChildrenOf } from './sync/children';
 import {
   editable,
-  editableShape,
   type FeedRowOf,
   type FieldsOfMap,
   field,
-  idField,
   type ListRowOf,
-  revisionField,
+  syncedMap,
 } from './sync/columns';
-import { deviceRules, type LocalRowOf } from './sync/row-shape';
+import { bodySchema, deviceRules, type LocalRowOf } from './sync/row-shape';
 import { searchKey } from './text';
 
-export const ORDER_STATUSES = ['novo', 'confirmado', 'pronto', 'entregue', 'cancelado'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** How the owner's screens name each state. */
-export const STATUS_LABELS: Record<OrderStatus, string> = {
+/** How the owner's screens name each state, in the order an order goes through them. */
+export const STATUS_LABELS = {
   novo: 'Novo',
   confirmado: 'Confirmado',
   pronto: 'Pronto',
   entregue: 'Entregue',
   cancelado: 'Cancelado',
-};
+} as const;
+export const ORDER_STATUSES = keysOf(STATUS_LABELS);
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** novo → confirmado → pronto → entregue; cancelado from any state but entregue (and itself). */
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -53,45 +51,44 @@ export function impossibleChangeMessage(from: OrderStatus, to: OrderStatus): str
 /** Stock only leaves the shelf while an order is confirmed or ready (then delivered). */
 export const HOLDS_STOCK: readonly OrderStatus[] = ['confirmado', 'pronto', 'entregue'];
 
-export const DELIVERY_KINDS = ['retirada', 'entrega'] as const;
+export const DELIVERY_LABELS = { retirada: 'Retirar na loja', entrega: 'Entrega' } as const;
+export const DELIVERY_KINDS = keysOf(DELIVERY_LABELS);
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
-export const DELIVERY_LABELS: Record<DeliveryKind, string> = {
-  retirada: 'Retirar na loja',
-  entrega: 'Entrega',
-};
 
 /**
  * An order's fields, each once (docs/decisions/009). Only `status` is the owner's to edit; the
  * rest is written by the server when the order is placed, and the timeline by each change.
+ * `initial`: the device never creates an order, but every kept field has one (registry rule).
  */
-export const ORDER_COLUMNS = {
-  // `initial`: the device never creates an order, but every kept field has one (registry rule).
-  id: idField,
-  /** "P-4K7Q": unique per store, read aloud (no 0/O, no 1/I). */
-  code: field('text', 'code', { initial: () => '' }),
-  status: editable('text', 'status', z.enum(ORDER_STATUSES, { error: 'Status inválido' })),
-  customerId: field('uuid', 'customer_id', { nullable: true, initial: () => null }),
-  customerName: field('text', 'customer_name', { initial: () => '' }),
-  /** National digits (DDD + number). */
-  customerPhone: field('text', 'customer_phone', { initial: () => '' }),
-  delivery: field('text', 'delivery', { initial: () => 'retirada' }),
-  /** One line, with the CEP, for 'entrega'; null for 'retirada'. */
-  address: field('text', 'address', { nullable: true, initial: () => null }),
-  note: field('text', 'note', { initial: () => '' }),
-  total: field('money', 'total', { initial: () => '0.00' }),
-  /** The campaign the order came through (its link), when within 7 days of its sending. */
-  campaignId: field('uuid', 'campaign_id', { nullable: true, feed: false, device: false }),
-  revision: revisionField,
-  createdAt: field('timestamp', 'created_at', {
-    initial: (stamp: number) => new Date(stamp).toISOString(),
-  }),
-  // The timeline: when each state was reached (null until it is).
-  confirmedAt: field('timestamp', 'confirmed_at', { nullable: true, initial: () => null }),
-  readyAt: field('timestamp', 'ready_at', { nullable: true, initial: () => null }),
-  deliveredAt: field('timestamp', 'delivered_at', { nullable: true, initial: () => null }),
-  cancelledAt: field('timestamp', 'cancelled_at', { nullable: true, initial: () => null }),
-  updatedAt: field('timestamp', 'updated_at', { feed: false, device: false }),
-} as const;
+export const ORDER_COLUMNS = syncedMap(
+  {
+    /** "P-4K7Q": unique per store, read aloud (no 0/O, no 1/I). */
+    code: field('text', 'code', { initial: () => '' }),
+    status: editable('text', 'status', z.enum(ORDER_STATUSES, { error: 'Status inválido' })),
+    customerId: field('uuid', 'customer_id', { nullable: true, initial: () => null }),
+    customerName: field('text', 'customer_name', { initial: () => '' }),
+    /** National digits (DDD + number). */
+    customerPhone: field('text', 'customer_phone', { initial: () => '' }),
+    delivery: field('text', 'delivery', { initial: () => 'retirada' }),
+    /** One line, with the CEP, for 'entrega'; null for 'retirada'. */
+    address: field('text', 'address', { nullable: true, initial: () => null }),
+    note: field('text', 'note', { initial: () => '' }),
+    total: field('money', 'total', { initial: () => '0.00' }),
+    /** The campaign the order came through (its link), when within 7 days of its sending. */
+    campaignId: field('uuid', 'campaign_id', { nullable: true, feed: false, device: false }),
+  },
+  {
+    createdAt: field('timestamp', 'created_at', {
+      initial: (stamp: number) => new Date(stamp).toISOString(),
+    }),
+    // The timeline: when each state was reached (null until it is).
+    confirmedAt: field('timestamp', 'confirmed_at', { nullable: true, initial: () => null }),
+    readyAt: field('timestamp', 'ready_at', { nullable: true, initial: () => null }),
+    deliveredAt: field('timestamp', 'delivered_at', { nullable: true, initial: () => null }),
+    cancelledAt: field('timestamp', 'cancelled_at', { nullable: true, initial: () => null }),
+    updatedAt: field('timestamp', 'updated_at', { feed: false, device: false }),
+  },
+);
 
 /** The timeline's field of each state after 'novo' (whose time is `createdAt`). */
 export const STATUS_TIME_FIELD = {
@@ -102,10 +99,7 @@ export const STATUS_TIME_FIELD = {
 } as const satisfies Record<Exclude<OrderStatus, 'novo'>, keyof typeof ORDER_COLUMNS>;
 
 /** PUT (and PATCH) /api/pedidos/:id: the owner changes the status only. */
-export const orderSchema = z.object({
-  id: z.uuid().optional(),
-  ...editableShape(ORDER_COLUMNS),
-});
+export const orderSchema = bodySchema(ORDER_COLUMNS);
 
 type Items = typeof ORDER_ITEMS;
 type ItemRow<W extends 'list' | 'feed'> = W extends 'list'
@@ -150,4 +144,12 @@ export const orderRows = {
   sameContent(a: LocalOrder, b: LocalOrder): boolean {
     return base.sameContent(a, b);
   },
+};
+
+/** What the registry entry holds besides the descriptor (src/domain/sync/registry.ts). */
+export const orderRules = {
+  columns: ORDER_COLUMNS,
+  schema: orderSchema,
+  children: [ORDER_ITEMS],
+  ...orderRows,
 };

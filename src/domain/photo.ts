@@ -2,6 +2,7 @@
  * Product photos: a child of products in the sync registry (decision 009, "Child entities"), the
  * limits both sides check, and the public media names the server serves them under.
  */
+import type { ChildDescriptor } from './sync/children';
 import { field, idField } from './sync/columns';
 
 /** A product shows at most this many photos; the first is its cover. */
@@ -32,7 +33,6 @@ export const PHOTO_TEXTS = {
  */
 export const PRODUCT_PHOTOS = {
   kind: 'product-photo',
-  parent: 'product',
   table: 'product_photos',
   parentKey: 'product_id',
   field: 'photos',
@@ -46,9 +46,7 @@ export const PRODUCT_PHOTOS = {
     position: field('integer', 'position', { list: false, feed: false, device: false }),
     createdAt: field('timestamp', 'created_at', { list: false, feed: false, device: false }),
   },
-} as const;
-// Checked against ChildDescriptor where it is registered (CHILD_DESCRIPTORS in sync/children.ts):
-// importing the type here would make the two modules import each other.
+} as const satisfies ChildDescriptor;
 
 /** A photo as the product's JSON carries it. */
 export type ApiPhoto = { id: string; url: string; width: number; height: number };

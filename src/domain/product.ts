@@ -1,20 +1,18 @@
 /** Products: the API body schema, the API and device shapes, and the device row builders. */
 import { z } from 'zod';
-import { clientId, optionalText, required } from './fields';
+import { optionalText, required } from './fields';
 import { normalizePrice, PRICE_PATTERN, toCents } from './money';
 import { PRODUCT_PHOTOS } from './photo';
-import { childrenToDevice, type DeviceChildrenOf } from './sync/children';
+import { type ChildDescriptor, childrenToDevice, type DeviceChildrenOf } from './sync/children';
 import {
   editable,
-  editableShape,
   type FeedRowOf,
   type FieldsOfMap,
   field,
-  idField,
   type ListRowOf,
-  revisionField,
+  syncedMap,
 } from './sync/columns';
-import { deviceRules, type LocalRowOf } from './sync/row-shape';
+import { bodySchema, deviceRules, type LocalRowOf } from './sync/row-shape';
 
 export const priceSchema = z
   .string({ error: 'Preço é obrigatório' })
@@ -27,8 +25,7 @@ export const priceSchema = z
  * A product's fields, each once: SQL column, type, API and device field, feed/list inclusion and,
  * for what the owner edits, its rule (docs/decisions/009-synced-entity-registry.md).
  */
-export const PRODUCT_COLUMNS = {
-  id: idField,
+export const PRODUCT_COLUMNS = syncedMap({
   name: editable('text', 'name', required('Nome do produto é obrigatório', 200)),
   /** '' when the owner gave none. */
   description: editable('text', 'description', optionalText(1000)),
@@ -41,18 +38,10 @@ export const PRODUCT_COLUMNS = {
    * whole-record PUT (decision 018); the API's rows carry it, the feed does not yet.
    */
   stock: field('integer', 'stock', { nullable: true, feed: false, device: false }),
-  revision: revisionField,
-  // The device keeps no timestamps, so the feed leaves them out (formatting them was a quarter
-  // of the feed's cost on the embedded database).
-  createdAt: field('timestamp', 'created_at', { feed: false, device: false }),
-  updatedAt: field('timestamp', 'updated_at', { feed: false, device: false }),
-} as const;
+});
 
 /** POST /api/products and PUT /api/products/:id. */
-export const productSchema = z.object({
-  id: clientId.optional(),
-  ...editableShape(PRODUCT_COLUMNS),
-});
+export const productSchema = bodySchema(PRODUCT_COLUMNS);
 
 export type ProductInput = z.input<typeof productSchema>;
 export type Product = z.output<typeof productSchema>;
@@ -101,6 +90,19 @@ export const productRows = {
   ): LocalProduct {
     return { ...base.fromFields(id, fields, previous, updatedAt), photos: previous?.photos ?? [] };
   },
+  /** The owner's fields (photos are not edited through the row): typed for the whole row. */
+  sameContent(local: LocalProduct, incoming: LocalProduct): boolean {
+    return base.sameContent(local, incoming);
+  },
+};
+
+/** What the registry entry holds besides the descriptor (src/domain/sync/registry.ts). */
+export const productRules = {
+  columns: PRODUCT_COLUMNS,
+  schema: productSchema,
+  /** A product's photos travel in its rows (photo.ts). */
+  children: [PRODUCT_PHOTOS] as const satisfies readonly ChildDescriptor[],
+  ...productRows,
 };
 
 /** A CSV line the import refused; `line` is the spreadsheet line (header = line 1). */

@@ -5,15 +5,13 @@
  * with every optional field set and for rows with none set.
  */
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, labels, orders, products } from '../../server/db/schema';
-import { childrenOf } from '../../src/domain/sync/children';
 import { columnsOf, SQL_TYPES } from '../../src/domain/sync/columns';
 import type { EntityKind } from '../../src/domain/sync/entities';
 import { type AnyEntity, SYNCED_ENTITIES } from '../../src/domain/sync/registry';
 import { createOwner, newId, type Owner } from './fixtures';
 import { addProduct, placeOrder } from './orders-fixtures';
+import { type Json, type Sample, sampleOf } from './row-samples';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -23,46 +21,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Json = Record<string, unknown>;
-
 /**
- * Per entity: its Drizzle table, a body with only the required fields, and one with every
- * optional field set (`serverSets`: fields only the server writes, set in the database as the
- * server would, keyed by SQL column). Keyed by kind: a new entity does not compile without them.
+ * What an entity's rules need beyond the rows made from its map (row-samples.ts): a new entity
+ * needs no entry unless its rules refuse those rows.
  */
-const SAMPLES: {
-  readonly [K in EntityKind]: {
-    table: PgTable & { id: unknown };
-    bare: () => Json;
-    full: () => Json;
-    serverSets: Json;
-    /** A row made another way than a POST to its base path (orders: the storefront): its id. */
-    make?: (owner: Owner, variant: 'bare' | 'full') => Promise<string>;
-  };
-} = {
-  product: {
-    table: products,
-    bare: () => ({ name: 'Café', price: '10' }),
-    full: () => ({ name: 'Chá verde', description: 'Folhas, 100 g', price: '12.5', active: false }),
-    serverSets: {},
-  },
-  label: {
-    table: labels,
-    bare: () => ({ name: `Etiqueta ${++phones}` }),
-    full: () => ({ name: `VIP ${++phones}` }),
-    serverSets: {},
-  },
+const OWN: { readonly [K in EntityKind]?: Partial<Sample> } = {
   customer: {
-    table: customers,
+    // One customer per phone in a store: each row gets a number of its own.
     bare: () => ({ name: 'Ana', phone: nextPhone() }),
     full: () => ({ name: 'Bia Souza', phone: nextPhone() }),
     serverSets: { opted_out: true },
   },
   order: {
-    table: orders,
+    // Orders are placed on the storefront, not POSTed to /api/pedidos; the owner sends a status.
     bare: () => ({ status: 'novo' }),
     full: () => ({ status: 'novo' }),
-    serverSets: {},
     make: async (owner, variant) => {
       const shop = { ...owner, slug: await slugOf(owner) };
       const productId = await addProduct(t, shop, { name: 'Pão', price: '1.50' });
@@ -84,16 +57,13 @@ async function slugOf(owner: Owner): Promise<string> {
   return String((rows as unknown as { rows: Json[] }).rows[0]?.slug);
 }
 
-// One customer per phone in a store: each row gets a number of its own.
 let phones = 0;
 const nextPhone = () => `119876${String(++phones).padStart(5, '0')}`;
 
 // A row's own fields, then its children's arrays (a customer's `labels`, an order's `items`,
 // a product's `photos`).
 const childFields = (e: AnyEntity, where: 'list' | 'feed') =>
-  childrenOf(e.kind)
-    .filter((c) => c.travels[where])
-    .map((c) => c.field);
+  e.children.filter((c) => c.travels[where]).map((c) => c.field);
 const listFields = (e: AnyEntity) => [
   ...columnsOf(e.columns)
     .filter((c) => c.list)
@@ -129,7 +99,7 @@ async function readEverywhere(owner: Owner, e: AnyEntity, id: string) {
 }
 
 describe.each(SYNCED_ENTITIES.map((e) => [e.kind, e] as const))('the row shape of %s', (_, e) => {
-  const sample = SAMPLES[e.kind];
+  const sample = sampleOf(e, OWN[e.kind]);
 
   it('names each field of the map as the Drizzle table has it, with its SQL type', () => {
     const drizzle = getTableColumns(sample.table);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../server/db/schema';
 import { nextRevision, writeStore } from '../../server/db/store-write';
 import type { SyncResponse } from '../../src/domain/api-types';
+import { SYNCED_ENTITIES } from '../../src/domain/sync/registry';
 import { createOwner, newId, type Owner } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -46,10 +47,8 @@ describe('sync', () => {
   it('starts empty with the cursor it was given', async () => {
     const owner = await createOwner(t);
     expect(await pull(owner, '0')).toEqual({
-      products: [],
-      labels: [],
-      customers: [],
-      orders: [],
+      // One empty list per synced table of the registry.
+      ...Object.fromEntries(SYNCED_ENTITIES.map((e) => [e.table, []])),
       cursor: '0',
       hasMore: false,
     });

@@ -10,7 +10,6 @@
 import { gzipSync } from 'node:zlib';
 import { type SQL, sql } from 'drizzle-orm';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { childrenOf } from '../../../src/domain/sync/children';
 import type { EntityTableName } from '../../../src/domain/sync/entities';
 import { SYNCED_ENTITIES } from '../../../src/domain/sync/registry';
 import { type Db, runsInProcess } from '../../db/client';
@@ -32,7 +31,7 @@ const OBJECT = new Map(
   SYNCED_ENTITIES.map((e) => [
     e.table,
     // `page` is the page's subquery in readPage: the children's subqueries refer to its rows.
-    jsonObjectSql(e.columns, 'list', { children: childrenOf(e.kind), parentRef: 'page' }),
+    jsonObjectSql(e.columns, 'list', { children: e.children, parentRef: 'page' }),
   ]),
 );
 

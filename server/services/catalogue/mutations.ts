@@ -1,7 +1,8 @@
 /**
  * The catalogue's mutations (spec §7), once, in a table keyed by entity and operation: how the
  * body is validated and what runs inside the store's write (or, for a CSV import, in chunks).
- * The single routes (routes/products.ts, routes/customers.ts) name their entry directly; the
+ * Built from the registry and the server's entity list (synced-tables.ts), with no line per
+ * entity. The single routes (routes/products.ts, routes/customers.ts) name their entry; the
  * replay batch (routes/sync.ts) reads it from the item's method and path with `addressOf`. Both
  * then run the same entry, so a mutation replayed in a batch answers exactly what it would alone.
  */
@@ -9,37 +10,17 @@ import { z } from 'zod';
 import {
   type AnySyncedEntity,
   type EntityKind,
-  entityOf,
   SYNCED_ENTITIES,
 } from '../../../src/domain/sync/registry';
-import type { ChunkedWork, Reply, Work } from '../../db/idempotency';
 import { ApiError, cleanStrings, validate, validatePresent } from '../../http';
-import { orderMutations } from '../orders/order-mutations';
-import { importCsvMutation } from './csv-import-route';
-import { importCustomersMutation } from './customer-import-route';
-import type { MutationContext } from './mutation-context';
+import type { Crud, Handler, MutationContext } from './mutation-context';
 import { isUuid } from './serialize';
-import { type AnySyncedTable, SERVER_TABLES } from './synced-tables';
+import { type AnySyncedTable, type ExtraOperation, SERVER_ENTITIES } from './synced-tables';
 import { deleteSynced, updateSynced, upsertSynced } from './synced-writes';
 
-export type { MutationContext };
+export type { Handler, MutationContext };
 
-/**
- * Validates the parsed JSON body (throws ApiError 4xx) and returns the work to run in the
- * store's write, or a Reply when the answer is known without touching the database.
- */
-export type Handler = (
-  id: string | null,
-  body: unknown,
-  ctx: MutationContext,
-) => Work | ChunkedWork | Reply;
-
-type Entity = (typeof SYNCED_ENTITIES)[number];
-/** An extra POST's operation: its path under the entity ('/import-csv' → 'import-csv'). */
-type ExtraOperation<E extends Entity> = E['extraPosts'][number] extends `/${infer Name}`
-  ? Name
-  : never;
-export type Operation = 'create' | 'update' | 'delete' | ExtraOperation<Entity>;
+export type Operation = keyof Crud | ExtraOperation<EntityKind>;
 
 /** Which entry of the table a request names, and the row id its path carries (PUT, DELETE). */
 export type MutationAddress = { kind: EntityKind; operation: Operation; id: string | null };
@@ -68,7 +49,7 @@ function parseChanges(schema: z.ZodType, body: unknown): Record<string, unknown>
 }
 
 /** POST (upsert by the client's id), PUT /:id and DELETE /:id of one synced entity. */
-function crud(entity: AnySyncedEntity, table: AnySyncedTable) {
+function crud(entity: AnySyncedEntity, table: AnySyncedTable): Crud {
   const { schema } = entity;
   const { notFound } = entity.messages;
   return {
@@ -88,29 +69,24 @@ function crud(entity: AnySyncedEntity, table: AnySyncedTable) {
   };
 }
 
-/** Every synced entity's operations: the compiler asks for each registry kind and extra POST. */
-const MUTATIONS: {
-  readonly [E in Entity as E['kind']]: Record<
-    'create' | 'update' | 'delete' | ExtraOperation<E>,
-    Handler
-  >;
-} = {
-  product: {
-    ...crud(entityOf('product'), SERVER_TABLES.product),
-    'import-csv': importCsvMutation,
-  },
-  label: crud(entityOf('label'), SERVER_TABLES.label),
-  customer: {
-    ...crud(entityOf('customer'), SERVER_TABLES.customer),
-    import: importCustomersMutation,
-  },
-  order: orderMutations(crud(entityOf('order'), SERVER_TABLES.order)),
-};
+/**
+ * Every synced entity's operations, derived from the registry and the server's entity list
+ * (synced-tables.ts): the shared three, then what the entity adds or replaces. No line per entity.
+ */
+const MUTATIONS = new Map<EntityKind, Partial<Record<Operation, Handler>>>(
+  SYNCED_ENTITIES.map((entity) => {
+    const { table, operations } = SERVER_ENTITIES[entity.kind] as {
+      table: AnySyncedTable;
+      operations?: (crud: Crud) => Partial<Record<Operation, Handler>>;
+    };
+    const shared = crud(entity, table);
+    return [entity.kind, { ...shared, ...operations?.(shared) }];
+  }),
+);
 
 /** The handler of an address; an operation the entity does not have is the 404 of a route. */
 export function handlerOf(address: MutationAddress): Handler | null {
-  const operations: Partial<Record<Operation, Handler>> = MUTATIONS[address.kind];
-  return operations[address.operation] ?? null;
+  return MUTATIONS.get(address.kind)?.[address.operation] ?? null;
 }
 
 /**

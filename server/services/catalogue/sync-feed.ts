@@ -3,20 +3,19 @@
  * one row of it by id (GET /api/sync/<table>/<id>), for every synced entity of the registry.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { childrenOf } from '../../../src/domain/sync/children';
 import { descriptorOf, type EntityKind } from '../../../src/domain/sync/entities';
 import { entityByTable, SYNCED_ENTITIES } from '../../../src/domain/sync/registry';
 import type { ApiSyncedRow, SyncRow } from '../../../src/domain/sync/rows';
 import { SYNC_DEFAULT_PAGE } from '../../../src/domain/sync/wire';
 import type { Db } from '../../db/client';
 import { feedObjectSql, isUuid } from './serialize';
-import { SERVER_TABLES } from './synced-tables';
+import { SERVER_ENTITIES } from './synced-tables';
 
 /** Each entity's feed row as SQL, derived from its column map once, at start-up. */
 const FEED_OBJECT = new Map(
   SYNCED_ENTITIES.map((e) => [
     e.kind,
-    feedObjectSql(e.columns, { children: childrenOf(e.kind), parentRef: e.table }),
+    feedObjectSql(e.columns, { children: e.children, parentRef: e.table }),
   ]),
 );
 
@@ -87,7 +86,7 @@ export async function readSyncRow(
   if (!entity) return { notFound: 'Rota não encontrada' };
   const { notFound } = entity.messages;
   if (!isUuid(id)) return { notFound };
-  const table = SERVER_TABLES[entity.kind];
+  const { table } = SERVER_ENTITIES[entity.kind];
   const row = await db.transaction((tx) => table.find(tx, id.toLowerCase()), {
     accessMode: 'read only',
   });

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { ORDER_COLUMNS, type OrderStatus } from '../../../src/domain/order';
-import { childrenOf } from '../../../src/domain/sync/children';
+import { childrenOf } from '../../../src/domain/sync/registry';
 import type { Db } from '../../db/client';
 import { jsonObjectSql } from '../catalogue/serialize';
 

@@ -1,14 +1,15 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { CUSTOMER_LABELS } from '../customer';
+import { ORDER_ITEMS } from '../order-items';
+import { PRODUCT_PHOTOS } from '../photo';
 import {
   type ApiChildrenOf,
-  CHILD_DESCRIPTORS,
   type ChildDescriptor,
-  childrenOf,
   childrenToDevice,
   type DeviceChildrenOf,
   type FeedChildrenOf,
 } from './children';
-import { SYNCED_ENTITIES } from './registry';
+import { childrenOf, SYNCED_ENTITIES } from './registry';
 import type { Flag } from './rows';
 import { SAMPLE_LABELS } from './sample-child';
 
@@ -31,10 +32,10 @@ describe('child entities in the registry', () => {
     expectTypeOf<DeviceChildrenOf<Labels>>().toEqualTypeOf<
       { id: string; name: string; color: string | null; position: number; pinned: Flag }[]
     >();
-    // A child's parent must be a registered entity.
-    // @ts-expect-error 'invoice' is not registered
-    const orphan: ChildDescriptor = { ...SAMPLE_LABELS, parent: 'invoice' };
-    void orphan;
+    // A child orders its array by one of its own fields.
+    // @ts-expect-error 'rank' is not a field of the child's map
+    const unordered: ChildDescriptor<Labels['columns']> = { ...SAMPLE_LABELS, orderBy: 'rank' };
+    void unordered;
   });
 
   it('keeps on the device what the feed carries, as the device keeps any field', () => {
@@ -49,10 +50,15 @@ describe('child entities in the registry', () => {
     expect(childrenToDevice(SAMPLE_LABELS, undefined)).toEqual([]);
   });
 
-  it('finds the children of a parent, and every registered child has a registered parent', () => {
-    const kinds = SYNCED_ENTITIES.map((e) => e.kind as string);
-    for (const child of CHILD_DESCRIPTORS) expect(kinds).toContain(child.parent);
-    expect(childrenOf('customer', [SAMPLE_LABELS])).toEqual([SAMPLE_LABELS]);
-    expect(childrenOf('product', [SAMPLE_LABELS])).toEqual([]);
+  it("registers each child in its parent's own entry, under a field the parent's map does not use", () => {
+    expect(childrenOf('customer')).toEqual([CUSTOMER_LABELS]);
+    expect(childrenOf('order')).toEqual([ORDER_ITEMS]);
+    expect(childrenOf('product')).toEqual([PRODUCT_PHOTOS]);
+    expect(childrenOf('label')).toEqual([]);
+    const kinds = SYNCED_ENTITIES.flatMap((e) => e.children.map((c) => c.kind));
+    expect(new Set(kinds).size).toBe(kinds.length);
+    for (const e of SYNCED_ENTITIES) {
+      for (const c of e.children) expect(Object.keys(e.columns), e.kind).not.toContain(c.field);
+    }
   });
 });

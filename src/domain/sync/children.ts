@@ -4,26 +4,22 @@
  * inside its parent's rows: the parent's feed row and/or API row carry its live children as an
  * array under `field`. A change to a child is a change of its parent (the writer moves the
  * parent's revision), so the feed needs no list of its own, the pending flag and refusals stay
- * per parent, and a device never holds a child without its parent.
+ * per parent, and a device never holds a child without its parent. A child is registered in its
+ * parent's own definition (`children` of the registry entry, next to its column map), so adding
+ * one edits no list here.
  */
-import { ORDER_ITEMS } from '../order-items';
-import { PRODUCT_PHOTOS } from '../photo';
 import {
   type ColumnMap,
   columnsOf,
   type DeviceFieldsOf,
   type FeedRowOf,
-  field,
   type ListRowOf,
   toDeviceValue,
 } from './columns';
-import type { EntityKind } from './entities';
 
 export type ChildDescriptor<M extends ColumnMap = ColumnMap> = {
   /** Its name in code and messages ("customer-label"). */
   readonly kind: string;
-  /** The registered entity its rows belong to. */
-  readonly parent: EntityKind;
   /** Its SQL table. */
   readonly table: string;
   /** The SQL column of the child table that holds the parent's id. */
@@ -54,36 +50,6 @@ export type DeviceChildrenOf<C> = C extends ChildDescriptor<infer M> ? DeviceFie
 export type WithChildren<Row, C extends ChildDescriptor, Children> = Row & {
   [F in C['field']]: Children;
 };
-
-/**
- * A customer's labels (docs/decisions/021-labels-audiences.md): the join table between customers
- * and labels. The customer's API and feed rows carry `labels: [labelId]`, ordered by id.
- */
-export const CUSTOMER_LABELS = {
-  kind: 'customer-label',
-  parent: 'customer',
-  table: 'customer_labels',
-  parentKey: 'customer_id',
-  field: 'labels',
-  orderBy: 'labelId',
-  travels: { feed: true, list: true },
-  columns: { labelId: field('uuid', 'label_id') },
-  join: { value: 'labelId' },
-} as const satisfies ChildDescriptor;
-
-/** The registered child entities: the parent's rows carry each. */
-export const CHILD_DESCRIPTORS: readonly ChildDescriptor[] = [
-  CUSTOMER_LABELS,
-  ORDER_ITEMS,
-  PRODUCT_PHOTOS,
-];
-
-export function childrenOf(
-  kind: EntityKind,
-  children: readonly ChildDescriptor[] = CHILD_DESCRIPTORS,
-): ChildDescriptor[] {
-  return children.filter((c) => c.parent === kind);
-}
 
 /** The parent's device row keeps its children as the device keeps any row's fields. */
 export function childrenToDevice<M extends ColumnMap>(

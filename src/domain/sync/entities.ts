@@ -82,6 +82,13 @@ export const ORDERS = {
   },
 } as const satisfies EntityDescriptor;
 
+/**
+ * The version of the device database (Dexie, src/db/db.ts), whose synced tables and indexes come
+ * from the descriptors above: raise it when an entity is added or its `indexes` change (and when
+ * db.ts changes a table of its own). Dexie 4 would otherwise patch the schema itself, with a warning.
+ */
+export const DEVICE_SCHEMA_VERSION = 4;
+
 /** Every synced entity, in the order the pull applies them (labels before the customers using them). */
 export const ENTITY_DESCRIPTORS = [PRODUCTS, LABELS, CUSTOMERS, ORDERS] as const;
 

@@ -1,10 +1,20 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { CustomerFields, LocalCustomer } from '../customer';
+import type { ApiCustomer, CustomerFields, LocalCustomer } from '../customer';
+import type { LABEL_COLUMNS, LabelFields, LocalLabel } from '../label';
+import type { FeedOrder, LocalOrder, OrderFields } from '../order';
 import type { ApiProduct, FeedProduct, LocalProduct, ProductFields } from '../product';
-import { columnsOf } from './columns';
+import { columnsOf, type FeedRowOf } from './columns';
 import { ENTITY_DESCRIPTORS } from './entities';
 import { entityTag, isBatchable, isOfflineCapable, parseEntityTag } from './protocol';
-import { entityByTable, entityOf, SYNCED_ENTITIES } from './registry';
+import {
+  type ApiOf,
+  type EntityOf,
+  entityByTable,
+  entityOf,
+  type FieldsOf,
+  type LocalOf,
+  SYNCED_ENTITIES,
+} from './registry';
 import type { Flag, LocalSyncedRow } from './rows';
 
 const id = '0b6a3f0e-1d2c-4e5f-8a9b-0c1d2e3f4a5b';
@@ -125,6 +135,22 @@ describe('the row shape each entry derives from its column map', () => {
     };
     expectTypeOf<LocalCustomer>().toExtend<LocalCustomerWas>();
     expectTypeOf<LocalCustomerWas>().toExtend<LocalCustomer>();
+  });
+
+  it("types each entry by its entity's own rows (what generic code reads through the registry)", () => {
+    expectTypeOf<ApiOf<EntityOf<'product'>>>().toEqualTypeOf<FeedProduct>();
+    expectTypeOf<LocalOf<EntityOf<'product'>>>().toEqualTypeOf<LocalProduct>();
+    expectTypeOf<FieldsOf<EntityOf<'product'>>>().toEqualTypeOf<ProductFields>();
+    // What the feed carries of a label (its API row less the server's times).
+    expectTypeOf<ApiOf<EntityOf<'label'>>>().toEqualTypeOf<FeedRowOf<typeof LABEL_COLUMNS>>();
+    expectTypeOf<LocalOf<EntityOf<'label'>>>().toEqualTypeOf<LocalLabel>();
+    expectTypeOf<FieldsOf<EntityOf<'label'>>>().toEqualTypeOf<LabelFields>();
+    expectTypeOf<ApiOf<EntityOf<'customer'>>>().toEqualTypeOf<ApiCustomer>();
+    expectTypeOf<LocalOf<EntityOf<'customer'>>>().toEqualTypeOf<LocalCustomer>();
+    expectTypeOf<FieldsOf<EntityOf<'customer'>>>().toEqualTypeOf<CustomerFields>();
+    expectTypeOf<ApiOf<EntityOf<'order'>>>().toEqualTypeOf<FeedOrder>();
+    expectTypeOf<LocalOf<EntityOf<'order'>>>().toEqualTypeOf<LocalOrder>();
+    expectTypeOf<FieldsOf<EntityOf<'order'>>>().toEqualTypeOf<OrderFields>();
   });
 
   it('gives every kept field a device row can be saved without a value the device owns', () => {

@@ -6,38 +6,11 @@
  * Adding an entity: see docs/decisions/009-synced-entity-registry.md.
  */
 import type { z } from 'zod';
-import {
-  type ApiCustomer,
-  CUSTOMER_COLUMNS,
-  type CustomerFields,
-  customerRows,
-  customerSchema,
-  type LocalCustomer,
-} from '../customer';
-import {
-  type ApiLabel,
-  LABEL_COLUMNS,
-  type LabelFields,
-  type LocalLabel,
-  labelRows,
-  labelSchema,
-} from '../label';
-import {
-  type FeedOrder,
-  type LocalOrder,
-  ORDER_COLUMNS,
-  type OrderFields,
-  orderRows,
-  orderSchema,
-} from '../order';
-import {
-  type FeedProduct,
-  type LocalProduct,
-  PRODUCT_COLUMNS,
-  type ProductFields,
-  productRows,
-  productSchema,
-} from '../product';
+import { customerRules } from '../customer';
+import { labelRules } from '../label';
+import { orderRules } from '../order';
+import { productRules } from '../product';
+import type { ChildDescriptor } from './children';
 import type { ColumnMap } from './columns';
 import {
   CUSTOMERS,
@@ -79,41 +52,28 @@ export type SyncedEntity<
   body(fields: Fields): Fields;
   /** Same content as far as the owner can edit it: a pull then confirms a pending row. */
   sameContent(local: Local, incoming: Local): boolean;
+  /**
+   * Its child entities (children.ts), carried inside its rows: registered here, in the entity's
+   * own definition, so the feed and list SQL, the serializers and the tests find them.
+   */
+  readonly children: readonly ChildDescriptor[];
 };
 
-export const productEntity = {
-  ...PRODUCTS,
-  columns: PRODUCT_COLUMNS,
-  schema: productSchema,
-  ...productRows,
-} as const satisfies SyncedEntity<'product', 'products', FeedProduct, LocalProduct, ProductFields>;
+/** What an entity's own file exports for its entry (`productRules`): all but the descriptor. */
+export type EntityRules = Omit<SyncedEntity, keyof EntityDescriptor>;
 
-export const labelEntity = {
-  ...LABELS,
-  columns: LABEL_COLUMNS,
-  schema: labelSchema,
-  ...labelRows,
-} as const satisfies SyncedEntity<'label', 'labels', ApiLabel, LocalLabel, LabelFields>;
+/** An entry: the descriptor (entities.ts) and the rules its entity's own file exports. */
+function synced<const D extends EntityDescriptor, R extends EntityRules>(
+  descriptor: D,
+  rules: R,
+): D & R {
+  return { ...descriptor, ...rules };
+}
 
-export const customerEntity = {
-  ...CUSTOMERS,
-  columns: CUSTOMER_COLUMNS,
-  schema: customerSchema,
-  ...customerRows,
-} as const satisfies SyncedEntity<
-  'customer',
-  'customers',
-  ApiCustomer,
-  LocalCustomer,
-  CustomerFields
->;
-
-export const orderEntity = {
-  ...ORDERS,
-  columns: ORDER_COLUMNS,
-  schema: orderSchema,
-  ...orderRows,
-} as const satisfies SyncedEntity<'order', 'orders', FeedOrder, LocalOrder, OrderFields>;
+export const productEntity = synced(PRODUCTS, productRules);
+export const labelEntity = synced(LABELS, labelRules);
+export const customerEntity = synced(CUSTOMERS, customerRules);
+export const orderEntity = synced(ORDERS, orderRules);
 
 /** Every synced entity with its rules, in the order of ENTITY_DESCRIPTORS. */
 export const SYNCED_ENTITIES = [productEntity, labelEntity, customerEntity, orderEntity] as const;
@@ -147,4 +107,9 @@ export function entityOf<K extends EntityKind>(kind: K): EntityOf<K> {
 
 export function entityByTable(table: string): AnyEntity | undefined {
   return BY_TABLE.get(table);
+}
+
+/** The child entities a kind's rows carry. */
+export function childrenOf(kind: EntityKind): readonly ChildDescriptor[] {
+  return entityOf(kind).children;
 }

@@ -1,18 +1,27 @@
 /**
- * The device's row rules derived from an entity's column map (columns.ts): the device row for
- * the server's copy, the row a save writes, the body of POST/PUT and what the pull compares.
+ * The rules derived from an entity's column map (columns.ts): the body schema of POST/PUT, and
+ * the device's rows — the device row for the server's copy, the row a save writes, the body a
+ * save sends and what the pull compares.
  */
+import { z } from 'zod';
+import { clientId } from '../fields';
 import { searchKey } from '../text';
 import {
   type ColumnMap,
   columnsOf,
   type DeviceFieldsOf,
+  editableShape,
   type FeedRowOf,
   type FieldsOfMap,
   toDeviceValue,
   type ValueType,
 } from './columns';
 import type { LocalSyncedRow } from './rows';
+
+/** POST and PUT's body: the client's id (optional) and each editable field by its rule. */
+export function bodySchema<M extends ColumnMap>(map: M) {
+  return z.object({ id: clientId.optional(), ...editableShape(map) });
+}
 
 /** A device row of the map: its kept fields, the sync bookkeeping and the entity's extras. */
 export type LocalRowOf<M, Extras = unknown> = LocalSyncedRow & DeviceFieldsOf<M> & Extras;

@@ -9,7 +9,6 @@ import { editable, field, idField } from './columns';
 /** A customer's labels as the audiences issue might declare them. */
 export const SAMPLE_LABELS = {
   kind: 'customer-label',
-  parent: 'customer',
   table: 'test_customer_labels',
   parentKey: 'customer_id',
   field: 'labels',
