@@ -98,11 +98,7 @@ export async function saveDraft(
     updatedAt: now,
   };
   if (existing && input.id) {
-    const [row] = await tx
-      .update(campaigns)
-      .set(values)
-      .where(eq(campaigns.id, id))
-      .returning();
+    const [row] = await tx.update(campaigns).set(values).where(eq(campaigns.id, id)).returning();
     if (!row) throw new Error('draft update');
     await saveAudience(tx, storeId, row.id, input.audience);
     return { status: 200, body: await oneJson(tx, row, base) };
