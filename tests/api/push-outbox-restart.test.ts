@@ -1,0 +1,58 @@
+/**
+ * A process that dies between an order's commit and its push (decision 018): the order's own
+ * transaction wrote the outbox row, so the next process's drain (the push-outbox job) notifies.
+ * The dying is afterOrderPlaced never running: everything before it (the commit) is real.
+ */
+import https from 'node:https';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { drainDueNotifications } from '../../server/services/push/outbox';
+import { addProduct, createShop, placeOrder } from './orders-fixtures';
+import { type PushService, startPushService } from './push-service-fake';
+import { createTestApp, type TestApp, testEnv } from './test-app';
+
+vi.mock('../../server/services/orders/after-placed', () => ({
+  afterOrderPlaced: async () => {},
+}));
+
+let t: TestApp;
+let push: PushService;
+const globalCa = https.globalAgent.options.ca;
+
+beforeAll(async () => {
+  push = await startPushService();
+  https.globalAgent.options.ca = push.agent.options.ca;
+  t = await createTestApp({
+    env: testEnv({ TRUST_PROXY: 'true', PUSH_ENDPOINT_HOSTS: push.host }),
+  });
+});
+afterAll(async () => {
+  https.globalAgent.options.ca = globalCa;
+  await t.close();
+  await push.close();
+});
+
+describe('a restart between the order and its notification', () => {
+  it('still notifies the owner, once', async () => {
+    const shop = await createShop(t);
+    const phone = push.device();
+    expect((await t.call('POST', '/api/push/subscriptions', phone, shop.token)).status).toBe(201);
+    const p = await addProduct(t, shop, { name: 'Bolo', price: '22.95' });
+    const placed = await placeOrder(t, shop, { items: [{ productId: p, quantity: 2 }] });
+    expect(placed.status).toBe(201);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(push.to(phone)).toHaveLength(0);
+
+    // The next process: the job's first run.
+    const run = await drainDueNotifications(t.db);
+    expect(run).toMatchObject({ drained: 1, sent: 1 });
+    const [request] = push.to(phone);
+    if (!request) throw new Error('no push');
+    expect(push.decrypt(phone, request)).toMatchObject({
+      url: `/pedidos/${placed.body.id}`,
+      tag: `pedido-${placed.body.id}`,
+    });
+    // Two processes' jobs running later send nothing more.
+    await Promise.all([drainDueNotifications(t.db), drainDueNotifications(t.db)]);
+    expect(push.to(phone)).toHaveLength(1);
+  });
+});
