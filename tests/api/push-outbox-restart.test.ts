@@ -43,7 +43,7 @@ describe('a restart between the order and its notification', () => {
     expect(push.to(phone)).toHaveLength(0);
 
     // The next process: the job's first run.
-    const run = await drainDueNotifications(t.db);
+    const run = await drainDueNotifications(t.db, { storeId: shop.storeId });
     expect(run).toMatchObject({ drained: 1, sent: 1 });
     const [request] = push.to(phone);
     if (!request) throw new Error('no push');
@@ -52,7 +52,10 @@ describe('a restart between the order and its notification', () => {
       tag: `pedido-${placed.body.id}`,
     });
     // Two processes' jobs running later send nothing more.
-    await Promise.all([drainDueNotifications(t.db), drainDueNotifications(t.db)]);
+    await Promise.all([
+      drainDueNotifications(t.db, { storeId: shop.storeId }),
+      drainDueNotifications(t.db, { storeId: shop.storeId }),
+    ]);
     expect(push.to(phone)).toHaveLength(1);
   });
 });

@@ -75,17 +75,17 @@ describe('a new-order notification', () => {
     expect(pending).toMatchObject({ state: 'pending', attempts: 1 });
     // Backoff: not due at once.
     expect((pending?.nextAttemptAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(3_000);
-    expect((await drainDueNotifications(t.db)).drained).toBe(0);
+    expect((await drainDueNotifications(t.db, { storeId: shop.storeId })).drained).toBe(0);
 
     push.answer(flaky, 201);
-    await drainDueNotifications(t.db, { now: later(10_000) });
+    await drainDueNotifications(t.db, { storeId: shop.storeId, now: later(10_000) });
     await settleKicked();
     expect(push.to(flaky)).toHaveLength(2);
     expect(titleOf(flaky, 1)).toContain(placed.code);
     expect(push.to(steady)).toHaveLength(1);
     expect(await outboxOf(placed.id)).toMatchObject({ state: 'done' });
     // Nothing more, however late.
-    await drainDueNotifications(t.db, { now: later(86_400_000) });
+    await drainDueNotifications(t.db, { storeId: shop.storeId, now: later(86_400_000) });
     expect(push.to(flaky)).toHaveLength(2);
   });
 
@@ -97,7 +97,7 @@ describe('a new-order notification', () => {
     const busy = await subscribed(shop, 500);
     const placed = await order(shop);
     for (let i = 2; i <= MAX_ATTEMPTS + 2; i++) {
-      await drainDueNotifications(t.db, { now: later(i * 3_600_000) });
+      await drainDueNotifications(t.db, { storeId: shop.storeId, now: later(i * 3_600_000) });
     }
     expect(push.to(busy)).toHaveLength(MAX_ATTEMPTS);
     expect(await outboxOf(placed.id)).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS });
@@ -126,15 +126,17 @@ describe('a new-order notification', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     // While the first drainer holds the row nobody else sends it.
-    expect((await drainDueNotifications(t.db, { now: later(10_000) })).drained).toBe(0);
+    expect(
+      (await drainDueNotifications(t.db, { storeId: shop.storeId, now: later(10_000) })).drained,
+    ).toBe(0);
     push.answer(phone, 201);
-    const next = await drainDueNotifications(t.db, { now: later(70_000) });
+    const next = await drainDueNotifications(t.db, { storeId: shop.storeId, now: later(70_000) });
     expect(next.sent).toBe(1);
     expect(titleOf(phone, 1)).toContain(placed.body.code);
     // The first drainer's late end (its request times out) changes nothing.
     await settleKicked();
     expect(await outboxOf(placed.body.id)).toMatchObject({ state: 'done' });
-    await drainDueNotifications(t.db, { now: later(86_000_000) });
+    await drainDueNotifications(t.db, { storeId: shop.storeId, now: later(86_000_000) });
     expect(push.to(phone)).toHaveLength(2);
   }, 30_000);
 });

@@ -158,13 +158,14 @@ export async function drainNotification(
 /** Every notification due now (the job's run, and a start after a crash): at most `limit`. */
 export async function drainDueNotifications(
   db: Db,
-  options: Options & { limit?: number } = {},
+  /** `storeId`: one store's only (tests sharing a database). */
+  options: Options & { limit?: number; storeId?: string } = {},
 ): Promise<{ drained: number; sent: number }> {
   const now = (options.now ?? (() => new Date()))();
   const rows = await db
     .select({ id: pushOutbox.id })
     .from(pushOutbox)
-    .where(due(now))
+    .where(and(due(now), options.storeId ? eq(pushOutbox.storeId, options.storeId) : undefined))
     .orderBy(pushOutbox.nextAttemptAt)
     .limit(options.limit ?? 100);
   let sent = 0;
