@@ -16,7 +16,7 @@ export function CampaignOrders({ campaign, inReport }: { campaign: Campaign; inR
       className={css({ fontSize: 'sm', fontWeight: text ? 'semibold' : 'normal', color: 'fg' })}
     >
       <span className={css({ color: 'muted', fontWeight: 'normal' })}>Pedidos pelo link: </span>
-      {text ?? 'Nenhum pedido ainda'}
+      <span className={css({ whiteSpace: 'nowrap' })}>{text ?? 'Nenhum pedido ainda'}</span>
     </p>
   );
 }
