@@ -31,9 +31,16 @@ const QUIET_MS = 15_000;
 
 type Shop = { token: string; slug: string; products: string[] };
 
+/** The store's slug (not in /api/stores/me): its public page, once it has a CNPJ. */
+async function slugOf(base: string, token: string): Promise<string> {
+  await api(base, 'PUT', '/api/stores/me', token, { cnpj: '11222333000181' });
+  const page = await api<{ url: string }>(base, 'GET', '/api/stores/public-url', token);
+  if (page.status !== 200) throw new Error(`public-url: ${page.status}`);
+  return page.body.url.split('/').pop() ?? '';
+}
+
 async function shop(base: string, i: number): Promise<Shop> {
   const owner = await createOwnerWithStore(base, `Loja ${i}`);
-  const me = await api<{ slug: string }>(base, 'GET', '/api/stores/me', owner.token);
   const products: string[] = [];
   for (let p = 0; p < 5; p++) {
     const id = randomUUID();
@@ -45,7 +52,7 @@ async function shop(base: string, i: number): Promise<Shop> {
     if (res.status !== 201) throw new Error(`product: ${res.status}`);
     products.push(id);
   }
-  return { token: owner.token, slug: me.body.slug, products };
+  return { token: owner.token, slug: await slugOf(base, owner.token), products };
 }
 
 let orderNo = 0;
@@ -130,10 +137,9 @@ async function measure(label: string, child: Child) {
 /** The owner's app open on /pedidos: an order's 201 → its code on the screen, 5 times. */
 async function onScreen(label: string, base: string) {
   const owner = await createOwnerWithStore(base, 'Loja Tela');
-  const me = await api<{ slug: string }>(base, 'GET', '/api/stores/me', owner.token);
   const id = randomUUID();
   await api(base, 'POST', '/api/products', owner.token, { id, name: 'Bolo', price: '20.00' });
-  const s: Shop = { token: owner.token, slug: me.body.slug, products: [id] };
+  const s: Shop = { token: owner.token, slug: await slugOf(base, owner.token), products: [id] };
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ baseURL: base, viewport: PHONE, isMobile: true });
@@ -144,6 +150,7 @@ async function onScreen(label: string, base: string) {
     const waits: number[] = [];
     for (let i = 0; i < 5; i++) {
       const placed = await order(base, s);
+      if (!placed.body?.code) throw new Error(`order: ${placed.status}`);
       const at = performance.now();
       await page
         .getByText(placed.body?.code ?? '-')
