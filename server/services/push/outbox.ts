@@ -40,13 +40,22 @@ export function backoffMs(attempts: number, retryAfterMs: number | null = null):
   return retryAfterMs === null ? base : Math.min(Math.max(base, retryAfterMs), MAX_RETRY_AFTER_MS);
 }
 
-/** In the order's transaction: the notification is owed from the moment the order exists. */
+/**
+ * In the order's transaction: the notification is owed from the moment the order exists. A store
+ * with no device subscribed owes nothing (no row, and the kick after the commit finds none).
+ */
 export async function recordOrderNotification(
   tx: Tx,
   storeId: string,
   order: NewOrder,
   now: Date,
 ): Promise<void> {
+  const [device] = await tx
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.storeId, storeId))
+    .limit(1);
+  if (!device) return;
   await tx
     .insert(pushOutbox)
     .values({
