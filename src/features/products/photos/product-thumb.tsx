@@ -1,9 +1,6 @@
 /** The cover of a product in the owner's list, from IndexedDB (works offline). */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { css } from 'styled-system/css';
-import { useDeviceStore } from '~/db/device-store-context';
-import { productPhotos } from './photo-repo';
-import { usePhotoUrl } from './use-photo-url';
+import { useCoverUrl } from './covers';
 
 const thumbStyle = css({
   w: '14',
@@ -15,9 +12,7 @@ const thumbStyle = css({
 });
 
 export function ProductThumb({ productId }: { productId: string }) {
-  const { db } = useDeviceStore();
-  const cover = useLiveQuery(async () => (await productPhotos(db, productId))[0], [db, productId]);
-  const url = usePhotoUrl(cover?.blob);
+  const url = useCoverUrl(productId);
   if (!url) return null;
   return <img src={url} alt="" className={thumbStyle} data-testid="product-thumb" />;
 }
