@@ -69,6 +69,8 @@ export const campaigns = pgTable(
     pausedUntil: at('paused_until'),
     /** Failed sends in a row (not-on-WhatsApp excluded); too many pause the campaign. */
     failureStreak: integer('failure_streak').notNull().default(0),
+    /** The storefront link tagged `?c=<id>`, on its own line before SAIR (null: no link). */
+    storeLink: text('store_link'),
   },
   (t) => [
     index('campaigns_store_created_idx').on(t.storeId, t.createdAt),

@@ -1,7 +1,8 @@
 /** Web Push: the server's VAPID keys and the owners' devices subscribed to new-order notifications. */
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { userRef } from './schema-accounts';
-import { createdAt, updatedAt } from './schema-columns';
+import { at, belongsTo, createdAt, updatedAt } from './schema-columns';
+import { orders } from './schema-orders';
 import { storeOwned } from './schema-store-columns';
 
 /**
@@ -36,4 +37,38 @@ export const pushSubscriptions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('push_subscriptions_store_idx').on(t.storeId)],
+);
+
+/**
+ * The outbox of new-order notifications (decision 018): a row written in the order's own
+ * transaction, so a process that dies after the commit still notifies (the push-outbox job
+ * drains what is due). pending → (sent to every device | gave up) → done / failed.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    ...storeOwned(),
+    /** One notification per order. */
+    orderId: belongsTo('order_id', () => orders.id).unique(),
+    /** The JSON the service worker shows (title, body, url, tag). */
+    payload: text('payload').notNull(),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    /** A drainer holds the row until then; a dead one's lease simply runs out. */
+    leaseUntil: at('lease_until'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_outbox_due_idx').on(t.state, t.nextAttemptAt)],
+);
+
+/** A device that accepted an order's notification: never sent to it again. */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    outboxId: belongsTo('outbox_id', () => pushOutbox.id),
+    subscriptionId: belongsTo('subscription_id', () => pushSubscriptions.id),
+    sentAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.outboxId, t.subscriptionId] })],
 );

@@ -5,6 +5,7 @@ import { campaignSweepJob } from './campaign-sweep';
 import { cleanupJob } from './cleanup';
 import type { JobDefinition } from './define';
 import { pixRecheckJob } from './pix-recheck';
+import { pushOutboxJob } from './push-outbox';
 
 export const jobDefinitions: readonly JobDefinition[] = [
   cleanupJob,
@@ -12,4 +13,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   campaignStartJob as JobDefinition,
   campaignSenderJob as JobDefinition,
   campaignSweepJob,
+  pushOutboxJob,
 ];

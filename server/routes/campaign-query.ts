@@ -3,12 +3,17 @@ import type { Context } from 'hono';
 import { CAMPAIGN_PAGE_SIZE } from '../../src/domain/campaigns';
 import { ApiError } from '../http';
 import type { Base } from '../services/campaigns/repo';
-import { linkBase } from '../services/public-base';
+import { linkBase, publicBaseUrl } from '../services/public-base';
 import type { AppEnv } from '../types';
 
 /** Image links in the answers: PUBLIC_URL, a private-network Host, or this server's loopback. */
 export function baseOf(c: Context<AppEnv>): Base {
   return { publicBase: linkBase(c.var.deps.env, c.req.url) };
+}
+
+/** The storefront's base for the link in a campaign's message: null when nobody outside could open it. */
+export function storeBaseOf(c: Context<AppEnv>): string | null {
+  return publicBaseUrl(c.var.deps.env, c.req.url);
 }
 
 const INT = /^\d{1,7}$/;

@@ -29,7 +29,7 @@ import { campaignPaymentGate, requireConnectedWhatsApp } from '../services/payme
 import { settleCancelledCampaign } from '../services/payments/campaign-refunds';
 import { paymentsEnabled } from '../services/payments/payments-service';
 import type { AppEnv } from '../types';
-import { baseOf, pageOf } from './campaign-query';
+import { baseOf, pageOf, storeBaseOf } from './campaign-query';
 
 export const campaignRoutes = new Hono<AppEnv>();
 
@@ -87,7 +87,7 @@ campaignRoutes.post('/', async (c) => {
   const storeId = c.var.storeId;
   const { outcome, replayed } = await writeCampaigns(db, storeId, (tx) =>
     runKeyed(tx, storeId, key, 'POST /api/campanhas', (t) =>
-      saveDraft(t, storeId, input, now(), baseOf(c)),
+      saveDraft(t, storeId, input, now(), baseOf(c), storeBaseOf(c)),
     ),
   );
   if (replayed) c.header('Idempotent-Replayed', 'true');

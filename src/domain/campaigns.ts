@@ -64,6 +64,8 @@ export type CampaignJson = {
   /** ISO: when sending really begins (next opening of the send window); null for drafts. */
   startsAt: string | null;
   pauseReason: string | null;
+  /** The storefront link tagged with the campaign, on its own line before SAIR (null: none). */
+  storeLink?: string | null;
   /** Orders placed through the campaign's store link within 7 days, not cancelled (issue 20). */
   orders?: { count: number; total: string };
 };
@@ -102,6 +104,8 @@ export const campaignCreateSchema = z
       .transform((v) => (v?.trim() ? v.trim() : null)),
     /** 'Para quem' (issue 22, label-audience.ts): absent = every customer. */
     audience: audienceSchema,
+    /** 'Incluir link da loja' (issue 20): absent = on when the store has a public page. */
+    includeStoreLink: z.boolean({ error: "'Incluir link da loja' inválido" }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.sendNow) return;
@@ -140,7 +144,11 @@ export function personalize(message: string, name: string): string {
 /** LGPD: every campaign message says how to stop receiving them (the assistant honours SAIR). */
 export const OPT_OUT_FOOTER = 'Para não receber mais promoções, responda SAIR.';
 
-/** The exact text a customer receives: personalised message, blank line, opt-out footer. */
-export function campaignText(message: string, name: string): string {
-  return `${personalize(message, name).trim()}\n\n${OPT_OUT_FOOTER}`;
+/**
+ * The exact text a customer receives: personalised message, blank line, the store's link (when
+ * the campaign carries one) on its own line, then the opt-out footer.
+ */
+export function campaignText(message: string, name: string, storeLink?: string | null): string {
+  const link = storeLink ? `${storeLink}\n` : '';
+  return `${personalize(message, name).trim()}\n\n${link}${OPT_OUT_FOOTER}`;
 }

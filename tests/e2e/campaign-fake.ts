@@ -35,6 +35,8 @@ export class FakeCampaignServer {
   window: [number, number] = [0, 24];
   /** Answer every call as if the device had no network. */
   offline = false;
+  /** The store's public page (GET /api/stores/public-url's url), or null: none. */
+  storePage: string | null = null;
 
   constructor(private readonly baseUrl: string) {}
 
@@ -192,6 +194,9 @@ export class FakeCampaignServer {
         recipientCount: this.recipients().length,
         startsAt: null,
         pauseReason: null,
+        // As the server composes it (store-link.ts): on by default with a public page.
+        storeLink:
+          this.storePage && body.includeStoreLink !== false ? `${this.storePage}?c=${id}` : null,
       };
       this.campaigns.set(id, campaign);
       return this.json(route, existing ? 200 : 201, campaign);

@@ -3,6 +3,7 @@
  * The device sends the same id when it reviews again after 'Editar Campanha': that draft is
  * updated, so the history never gets a second campaign.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   CAMPAIGN_TEXTS,
@@ -19,6 +20,7 @@ import { hasCustomers } from './audience';
 import { dailyLimit, storeCampaignSettings } from './daily-limit';
 import { imageIdFromUrl, storeOwnsImage } from './images';
 import { type Base, oneJson } from './repo';
+import { campaignStoreLink } from './store-link';
 
 const IMAGE_GONE = 'Imagem inválida: envie a imagem novamente';
 const ALREADY_CONFIRMED = 'Esta campanha já foi enviada e não pode mais ser alterada';
@@ -53,6 +55,8 @@ export async function saveDraft(
   input: CampaignCreateInput,
   now: Date,
   base: Base,
+  /** publicBaseUrl (never a public Host header): null when the store page has no public address. */
+  storeBase: string | null,
 ): Promise<Outcome> {
   // Who owns the id and whether it can still change come before any other refusal.
   const [existing] = input.id
@@ -81,7 +85,10 @@ export async function saveDraft(
       throw new ApiError(400, IMAGE_GONE);
     }
   }
+  const id = input.id ?? randomUUID();
+  const storeLink = await campaignStoreLink(tx, storeId, id, input.includeStoreLink, storeBase);
   const values = {
+    storeLink,
     titulo: input.titulo,
     mensagem: input.mensagem,
     imageId,
@@ -91,11 +98,7 @@ export async function saveDraft(
     updatedAt: now,
   };
   if (existing && input.id) {
-    const [row] = await tx
-      .update(campaigns)
-      .set(values)
-      .where(eq(campaigns.id, input.id))
-      .returning();
+    const [row] = await tx.update(campaigns).set(values).where(eq(campaigns.id, id)).returning();
     if (!row) throw new Error('draft update');
     await saveAudience(tx, storeId, row.id, input.audience);
     return { status: 200, body: await oneJson(tx, row, base) };
@@ -103,7 +106,7 @@ export async function saveDraft(
   const [row] = await tx
     .insert(campaigns)
     .values({
-      ...(input.id ? { id: input.id } : {}),
+      id,
       storeId,
       ...values,
       status: 'agendado',

@@ -26,7 +26,7 @@ export async function reconcileUnconfirmed(
   let retried = 0;
   for (const row of rows) {
     if (options.signal?.aborted) break;
-    const text = campaignText(row.mensagem, row.name);
+    const text = campaignText(row.mensagem, row.name, row.store_link);
     const claimedAt = new Date(row.claimed_at);
     const found = await gateway
       .lookupSent({ id: storeId }, row.phone, text, claimedAt)

@@ -185,7 +185,7 @@ async function sendNext(run: Run, campaign: CampaignRow, now: Date, fresh: boole
     await markFinal(db, claimed, lease.token, now, 'skipped', reason);
     return 'on';
   }
-  const text = campaignText(campaign.mensagem, claimed.name);
+  const text = campaignText(campaign.mensagem, claimed.name, campaign.storeLink);
   const mediaUrl = campaign.imageId
     ? imageUrlFor(deps.publicBase, campaign.imageId)
     : campaign.imageUrl;

@@ -30,5 +30,6 @@ export function campaignJson(
     recipientCount: row.recipientCount ?? liveRecipients,
     startsAt: iso(row.startsAt),
     pauseReason: row.status === 'pausado' ? row.pauseReason : null,
+    storeLink: row.storeLink,
   };
 }

@@ -33,7 +33,7 @@ export async function dueUnconfirmed(db: Db, storeId: string, now: Date, limit: 
   const since = new Date(now.getTime() - RECHECK_FOR_MS);
   const result = await db.execute(sql`
     select r.id, r.campaign_id, r.store_id, r.customer_id, r.name, r.phone, r.attempts,
-      r.claimed_at, c.mensagem, c.image_id, c.image_url
+      r.claimed_at, c.mensagem, c.image_id, c.image_url, c.store_link
     from campaign_recipients r join campaigns c on c.id = r.campaign_id
     where r.store_id = ${storeId} and r.status = 'unconfirmed'
       and (r.next_attempt_at is null or r.next_attempt_at <= ${now})
@@ -45,6 +45,7 @@ export async function dueUnconfirmed(db: Db, storeId: string, now: Date, limit: 
       mensagem: string;
       image_id: string | null;
       image_url: string | null;
+      store_link: string | null;
     }
   >(result);
 }

@@ -14,6 +14,7 @@ import { type Outcome, runKeyed } from '../../db/idempotency';
 import { campaigns, orderItems, orders, products } from '../../db/schema';
 import { nextRevision, type StoreTx, writeStore } from '../../db/store-write';
 import { ApiError, isUuid } from '../../http';
+import { recordOrderNotification } from '../push/outbox';
 import { afterOrderPlaced } from './after-placed';
 import { customerOfOrder } from './customer-of-order';
 import type { PlaceOrderInput } from './place-input';
@@ -154,6 +155,8 @@ async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, now
   await tx
     .insert(orderItems)
     .values(lines.map((l, position) => ({ id: randomUUID(), orderId: id, position, ...l })));
+  // The owner's notification is owed in the same commit as the order (the outbox, decision 018).
+  await recordOrderNotification(tx, store.id, { id, code, totalCents }, now);
   const text = placedOrderMessage(code, lines, total);
   const answer: PlacedAnswer = {
     id,

@@ -34,26 +34,37 @@ async function itemsOf(tx: StoreTx, orderId: string): Promise<Line[]> {
     .where(eq(orderItems.orderId, orderId));
 }
 
+/**
+ * Moves a tracked product's count by `delta` with a new revision (so the storefront's cache and
+ * the devices see it); `atLeast`: only when that many are left. Whether a row changed.
+ */
+async function moveStock(
+  tx: StoreTx,
+  storeId: string,
+  productId: string,
+  delta: number,
+  now: Date,
+  atLeast?: number,
+): Promise<boolean> {
+  const rows = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${delta}`, revision: nextRevision(tx), updatedAt: now })
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.storeId, storeId),
+        isNotNull(products.stock),
+        atLeast === undefined ? undefined : gte(products.stock, atLeast),
+      ),
+    )
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
 /** Takes the order's quantities from every tracked product, or throws 409 naming the first short. */
 export async function takeStock(tx: StoreTx, storeId: string, orderId: string, now: Date) {
   for (const line of perProduct(await itemsOf(tx, orderId))) {
-    const [taken] = await tx
-      .update(products)
-      .set({
-        stock: sql`${products.stock} - ${line.quantity}`,
-        revision: nextRevision(tx),
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(products.id, line.productId),
-          eq(products.storeId, storeId),
-          isNotNull(products.stock),
-          gte(products.stock, line.quantity),
-        ),
-      )
-      .returning({ id: products.id });
-    if (taken) continue;
+    if (await moveStock(tx, storeId, line.productId, -line.quantity, now, line.quantity)) continue;
     // Not taken: untracked (fine) or short (refused; the transaction rolls back what was taken).
     const [product] = await tx
       .select({ stock: products.stock })
@@ -65,22 +76,8 @@ export async function takeStock(tx: StoreTx, storeId: string, orderId: string, n
 
 /** Gives a cancelled order's quantities back to the products that still track stock. */
 export async function returnStock(tx: StoreTx, storeId: string, orderId: string, now: Date) {
-  const lines = perProduct(await itemsOf(tx, orderId));
-  for (const line of lines) {
-    await tx
-      .update(products)
-      .set({
-        stock: sql`${products.stock} + ${line.quantity}`,
-        revision: nextRevision(tx),
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(products.id, line.productId),
-          eq(products.storeId, storeId),
-          isNotNull(products.stock),
-        ),
-      );
+  for (const line of perProduct(await itemsOf(tx, orderId))) {
+    await moveStock(tx, storeId, line.productId, line.quantity, now);
   }
 }
 

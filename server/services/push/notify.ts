@@ -35,7 +35,7 @@ export type PushReport = { sent: number; gone: number; failed: number };
  * that the orders screen has it. The push service drops it when the TTL passes undelivered.
  */
 const TTL_SECONDS = 86_400;
-/** A push service that does not answer in this long is given up on (one try: best effort). */
+/** A push service that does not answer in this long is given up on (for this try). */
 const TIMEOUT_MS = 10_000;
 
 /** Only the host: the endpoint's path is the device's capability and stays out of logs. */
@@ -47,10 +47,72 @@ function hostOf(endpoint: string): string {
   }
 }
 
+type Device = Awaited<ReturnType<typeof storeSubscriptions>>[number];
+type Keys = Awaited<ReturnType<typeof vapidKeys>>;
+
 /**
- * Sends `payload` to every device subscribed for the store and waits for the answers. A push
- * service answering 404/410 has forgotten the device: its row is deleted. Other failures are
- * logged (status and host only) and counted; this never throws for one device's failure.
+ * What one push to one device came to: `sent`; `gone` (404/410: the row is deleted); `retry`
+ * (429, 5xx, no answer: worth another try, `afterMs` from Retry-After when given); `failed`
+ * (any other refusal: another try would be refused the same way).
+ */
+export type DeviceOutcome =
+  | { kind: 'sent' | 'gone' | 'failed' }
+  | { kind: 'retry'; afterMs: number | null };
+
+function retryAfterMs(headers: unknown): number | null {
+  const value = (headers as Record<string, string | undefined> | undefined)?.['retry-after'];
+  const seconds = Number(value);
+  return value && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
+}
+
+/** One push to one device; never throws (failures are logged by status and host only). */
+export async function pushToDevice(
+  db: Db,
+  storeId: string,
+  sub: Device,
+  body: string,
+  keys: Keys,
+  options: PushSendOptions = {},
+): Promise<DeviceOutcome> {
+  try {
+    await webpush.sendNotification(
+      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      body,
+      {
+        vapidDetails: keys,
+        TTL: TTL_SECONDS,
+        // An order waits for someone: wake the phone (RFC 8030 §5.3).
+        urgency: 'high',
+        contentEncoding: 'aes128gcm',
+        timeout: options.timeoutMs ?? TIMEOUT_MS,
+        ...(options.agent ? { agent: options.agent } : {}),
+      },
+    );
+    return { kind: 'sent' };
+  } catch (error) {
+    const status = error instanceof WebPushError ? error.statusCode : null;
+    if (status === 404 || status === 410) {
+      await dropSubscription(db, sub.id, sub.p256dh);
+      return { kind: 'gone' };
+    }
+    // WebPushError's message and fields carry the endpoint: only its status and host are logged.
+    logger.warn('push send failed', {
+      storeId,
+      host: hostOf(sub.endpoint),
+      ...(status !== null ? { status } : { error: errorSummary(error) }),
+    });
+    if (status === null || status === 429 || status >= 500) {
+      const headers = error instanceof WebPushError ? error.headers : undefined;
+      return { kind: 'retry', afterMs: status === 429 ? retryAfterMs(headers) : null };
+    }
+    return { kind: 'failed' };
+  }
+}
+
+/**
+ * Sends `payload` to every device subscribed for the store and waits for the answers, one try
+ * each (the order notifications go through the outbox, outbox.ts, which retries). Never throws
+ * for one device's failure.
  */
 export async function sendToStore(
   db: Db,
@@ -65,40 +127,10 @@ export async function sendToStore(
   const body = JSON.stringify(payload);
   await Promise.all(
     subscriptions.map(async (sub) => {
-      try {
-        await webpush.sendNotification(
-          { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-          body,
-          {
-            vapidDetails: keys,
-            TTL: TTL_SECONDS,
-            // An order waits for someone: wake the phone (RFC 8030 §5.3).
-            urgency: 'high',
-            contentEncoding: 'aes128gcm',
-            timeout: options.timeoutMs ?? TIMEOUT_MS,
-            ...(options.agent ? { agent: options.agent } : {}),
-          },
-        );
-        report.sent += 1;
-      } catch (error) {
-        if (
-          error instanceof WebPushError &&
-          (error.statusCode === 404 || error.statusCode === 410)
-        ) {
-          await dropSubscription(db, sub.id, sub.p256dh);
-          report.gone += 1;
-          return;
-        }
-        report.failed += 1;
-        // WebPushError's message and fields carry the endpoint: only its status and host are logged.
-        logger.warn('push send failed', {
-          storeId,
-          host: hostOf(sub.endpoint),
-          ...(error instanceof WebPushError
-            ? { status: error.statusCode }
-            : { error: errorSummary(error) }),
-        });
-      }
+      const outcome = await pushToDevice(db, storeId, sub, body, keys, options);
+      if (outcome.kind === 'sent') report.sent += 1;
+      else if (outcome.kind === 'gone') report.gone += 1;
+      else report.failed += 1;
     }),
   );
   return report;

@@ -43,6 +43,8 @@ export type CampaignInput = {
   scheduledDate: string | null;
   /** 'Para quem': null (or absent) = every customer. */
   audience?: { labels: string[]; exclude: string[] } | null;
+  /** 'Incluir link da loja': null (or absent) = the server's default (on with a public page). */
+  includeStoreLink?: boolean | null;
 };
 
 /** Spec §9: the history is read 20 at a time. */
@@ -80,6 +82,20 @@ export async function uploadImage(dataUrl: string): Promise<string> {
   return answer.imageUrl;
 }
 
+/**
+ * Whether the store has a public page (GET /api/stores/public-url answers its URL): the link
+ * switch's default. A refusal (no CNPJ, no public address) is false; no answer at all throws.
+ */
+export async function fetchHasStorePage(): Promise<boolean> {
+  try {
+    await apiRequest<{ url: string }>('GET', '/api/stores/public-url', undefined, timeout(10_000));
+    return true;
+  } catch (error) {
+    if (error instanceof ApiRequestError) return false;
+    throw error;
+  }
+}
+
 /** Same `id` again (after 'Editar Campanha') updates the draft on the server instead of adding one. */
 export function createCampaign(input: CampaignInput): Promise<Campaign> {
   // The contract marks imageUrl and scheduledDate optional: absent, never null.
@@ -92,6 +108,7 @@ export function createCampaign(input: CampaignInput): Promise<Campaign> {
   if (input.imageUrl) body.imageUrl = input.imageUrl;
   if (!input.sendNow && input.scheduledDate) body.scheduledDate = input.scheduledDate;
   if (input.audience) body.audience = input.audience;
+  if (typeof input.includeStoreLink === 'boolean') body.includeStoreLink = input.includeStoreLink;
   return apiRequest<Campaign>('POST', '/api/campanhas', body, timeout());
 }
 

@@ -1,7 +1,7 @@
 /** The new-campaign form (spec §2): image, title, message with counter, send now or at a date. */
 import { Field } from '@ark-ui/react/field';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { css, cx } from 'styled-system/css';
 import { Button } from '~/ui/button';
@@ -19,6 +19,7 @@ import {
 import { type CampaignFormValues, campaignFormSchema } from './form-schema';
 import { MESSAGE_MAX, submitLabel } from './format';
 import { ImagePicker, type PickedImage } from './image-picker';
+import { StoreLinkSwitch } from './store-link-switch';
 import { OFFLINE_TEXT } from './use-campaign-flow';
 import { WhatsAppWarning } from './whatsapp-warning';
 
@@ -60,7 +61,8 @@ export function CampaignForm({
       mensagem: draft.mensagem,
       sendNow: draft.sendNow,
       scheduledDate: draft.scheduledDate,
-      audience: null,
+      audience: draft.audience,
+      includeStoreLink: draft.includeStoreLink,
     },
   });
   const [image, setImage] = useState<DraftImage | null>(draftImage);
@@ -82,7 +84,13 @@ export function CampaignForm({
         mensagem: values.mensagem ?? '',
         sendNow: values.sendNow ?? true,
         scheduledDate: values.scheduledDate ?? '',
-        audience: null,
+        audience: values.audience
+          ? {
+              labels: (values.audience.labels ?? []).filter((v): v is string => !!v),
+              exclude: (values.audience.exclude ?? []).filter((v): v is string => !!v),
+            }
+          : null,
+        includeStoreLink: values.includeStoreLink ?? null,
       };
       clearTimeout(timer);
       timer = setTimeout(flush, SAVE_DELAY_MS);
@@ -106,6 +114,10 @@ export function CampaignForm({
     void saveDraftImage(picked).catch(() => {});
   };
 
+  const setLink = useCallback(
+    (next: boolean | null) => setValue('includeStoreLink', next),
+    [setValue],
+  );
   const messageLength = (watch('mensagem') ?? '').length;
   const sendNow = watch('sendNow');
   const errors = formState.errors;
@@ -159,6 +171,7 @@ export function CampaignForm({
           onChange={(audience) => setValue('audience', audience)}
           disabled={busy}
         />
+        <StoreLinkSwitch value={watch('includeStoreLink')} onChange={setLink} disabled={busy} />
         <label
           className={css({
             display: 'flex',

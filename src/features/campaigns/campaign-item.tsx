@@ -4,6 +4,7 @@ import { Button } from '~/ui/button';
 import { MegaphoneIcon } from '~/ui/icons';
 import { surface } from '~/ui/styles';
 import type { Campaign } from './api';
+import { CampaignOrders } from './campaign-orders';
 import { canCancel, formatIso, sentCountText } from './format';
 import { StatusBadge } from './status-badge';
 
@@ -85,6 +86,7 @@ export function CampaignItem({ campaign, onOpen, onCancel }: Props) {
             Criada em {formatIso(campaign.createdAt)}
           </p>
           <p className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{sentCountText(campaign)}</p>
+          <CampaignOrders campaign={campaign} />
           {campaign.status === 'pausado' && campaign.pauseReason ? (
             <p className={css({ fontSize: 'xs', color: '#9a3412' })}>{campaign.pauseReason}</p>
           ) : null}

@@ -17,6 +17,8 @@ const fields = {
   mensagem: 'Olá {nome}, pão em dobro!',
   sendNow: false,
   scheduledDate: '2026-11-28T09:00',
+  audience: { labels: ['l-vip'], exclude: ['l-sumidos'] },
+  includeStoreLink: false,
 };
 const png = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -31,6 +33,8 @@ describe('campaign draft on the device', () => {
       mensagem: '',
       sendNow: true,
       scheduledDate: '',
+      audience: null,
+      includeStoreLink: null,
       campaignId: null,
     });
     expect(await readDraftImage()).toBeNull();
@@ -41,6 +45,30 @@ describe('campaign draft on the device', () => {
     db.close();
     await db.open();
     expect(await readDraft()).toEqual({ ...fields, campaignId: null });
+  });
+
+  it('keeps the audience and the link switch like the texts, and "everyone" back as null', async () => {
+    await saveDraftFields(fields);
+    db.close();
+    await db.open();
+    const kept = await readDraft();
+    expect(kept.audience).toEqual({ labels: ['l-vip'], exclude: ['l-sumidos'] });
+    expect(kept.includeStoreLink).toBe(false);
+    await saveDraftFields({ ...fields, audience: null, includeStoreLink: null });
+    expect(await readDraft()).toMatchObject({ audience: null, includeStoreLink: null });
+  });
+
+  it('reads an older or damaged draft as every customer with the default link', async () => {
+    await db.drafts.put({
+      key: 'campaign_draft',
+      value: { titulo: 'Antiga', audience: 'todos', includeStoreLink: 'sim' },
+      updatedAt: 1,
+    });
+    expect(await readDraft()).toMatchObject({
+      titulo: 'Antiga',
+      audience: null,
+      includeStoreLink: null,
+    });
   });
 
   it('makes the campaign id once and keeps it through later edits', async () => {

@@ -4,6 +4,7 @@
  * chosen image in another (written only when it changes, it can be megabytes).
  */
 import { db } from '~/db/db';
+import type { Audience } from '~/domain/label-audience';
 
 export const DRAFT_KEY = 'campaign_draft';
 export const DRAFT_IMAGE_KEY = 'campaign_draft_image';
@@ -14,6 +15,10 @@ export type DraftFields = {
   sendNow: boolean;
   /** datetime-local value, '' when none. */
   scheduledDate: string;
+  /** 'Para quem': null = every customer. */
+  audience: Audience;
+  /** 'Incluir link da loja': null = the default (on when the store has a public page). */
+  includeStoreLink: boolean | null;
 };
 
 export type CampaignDraft = DraftFields & {
@@ -34,10 +39,21 @@ export const EMPTY_DRAFT: CampaignDraft = {
   mensagem: '',
   sendNow: true,
   scheduledDate: '',
+  audience: null,
+  includeStoreLink: null,
   campaignId: null,
 };
 
 const str = (v: unknown, fallback = '') => (typeof v === 'string' ? v : fallback);
+const ids = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+
+/** A kept audience, or null (every customer) when absent or unreadable. */
+function audienceOf(v: unknown): Audience {
+  if (typeof v !== 'object' || v === null) return null;
+  const { labels, exclude } = v as { labels?: unknown; exclude?: unknown };
+  return { labels: ids(labels), exclude: ids(exclude) };
+}
 
 export async function readDraft(): Promise<CampaignDraft> {
   const row = await db.drafts.get(DRAFT_KEY);
@@ -47,6 +63,8 @@ export async function readDraft(): Promise<CampaignDraft> {
     mensagem: str(saved.mensagem),
     sendNow: typeof saved.sendNow === 'boolean' ? saved.sendNow : true,
     scheduledDate: str(saved.scheduledDate),
+    audience: audienceOf(saved.audience),
+    includeStoreLink: typeof saved.includeStoreLink === 'boolean' ? saved.includeStoreLink : null,
     campaignId: typeof saved.campaignId === 'string' ? saved.campaignId : null,
   };
 }

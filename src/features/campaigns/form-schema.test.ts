@@ -3,7 +3,14 @@ import { campaignFormSchema, SCHEDULE_IN_PAST, SCHEDULE_REQUIRED } from './form-
 
 const now = new Date(2026, 10, 23, 10, 0);
 const schema = campaignFormSchema(() => now);
-const base = { titulo: 'Promo', mensagem: 'Olá', sendNow: true, scheduledDate: '', audience: null };
+const base = {
+  titulo: 'Promo',
+  mensagem: 'Olá',
+  sendNow: true,
+  scheduledDate: '',
+  audience: null,
+  includeStoreLink: null,
+};
 const messages = (value: unknown) => {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);

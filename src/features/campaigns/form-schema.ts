@@ -22,6 +22,8 @@ export function campaignFormSchema(now: () => Date = () => new Date()) {
       scheduledDate: z.string(),
       /** 'Para quem' (audience-picker.tsx): null = every customer. */
       audience: z.object({ labels: z.array(z.string()), exclude: z.array(z.string()) }).nullable(),
+      /** 'Incluir link da loja' (store-link-switch.tsx): null = on when the store has a page. */
+      includeStoreLink: z.boolean().nullable(),
     })
     .superRefine((value, ctx) => {
       if (value.sendNow) return;

@@ -8,6 +8,7 @@ import {
   formatLocalDateTime,
   limitBadge,
   limitReachedText,
+  ordersText,
   scheduleText,
   sentCountText,
   statusLabel,
@@ -109,5 +110,14 @@ describe('status, limit and button labels', () => {
     expect(limitReachedText(2)).toBe('Você já atingiu o limite de 2 campanha(s) por dia');
     expect(sentCountText({ sentCount: '12' } as Campaign)).toBe('Envios realizados: 12');
     expect(sentCountText({ sentCount: '' } as Campaign)).toBe('Envios realizados: 0');
+  });
+});
+
+describe('orders a campaign brought back', () => {
+  it('reads count and total with the right noun, and nothing when none', () => {
+    expect(ordersText({ count: 3, total: '142.50' })).toBe('3 pedidos · R$\u00a0142,50');
+    expect(ordersText({ count: 1, total: '47.50' })).toBe('1 pedido · R$\u00a047,50');
+    expect(ordersText({ count: 0, total: '0.00' })).toBeNull();
+    expect(ordersText(undefined)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   campaignStatusLabel,
   dailyLimitMessage,
 } from '~/domain/campaigns';
+import { formatBRL } from '~/domain/money';
 import type { Campaign, DailyLimit } from './api';
 
 /** Spec §9 (the rules live in src/domain, shared with the server). */
@@ -126,4 +127,14 @@ export function sentCountText(campaign: Pick<Campaign, 'sentCount'>): string {
 /** 1 cliente / N clientes. */
 export function clientsText(count: number): string {
   return `${count} ${count === 1 ? 'cliente' : 'clientes'}`;
+}
+
+/**
+ * What the campaign brought back (issue 20): '3 pedidos · R$ 142,50', '1 pedido · R$ 47,50';
+ * null when none (the history says nothing rather than a row of zeros).
+ */
+export function ordersText(orders: Campaign['orders']): string | null {
+  if (!orders || orders.count <= 0) return null;
+  const noun = orders.count === 1 ? 'pedido' : 'pedidos';
+  return `${orders.count} ${noun} · ${formatBRL(orders.total)}`;
 }

@@ -11,6 +11,7 @@ import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
 import { Spinner } from '~/ui/spinner';
 import type { Campaign, CampaignReport } from './api';
+import { CampaignOrders } from './campaign-orders';
 import { formatIso, statusLabel } from './format';
 import { downloadReportCsv } from './report-csv';
 import { useCampaignReport } from './use-campaign-report';
@@ -177,6 +178,7 @@ export function ReportDialog({ campaign, onClose }: Props) {
             </p>
           ) : null}
           <Counts report={state.report} />
+          <CampaignOrders campaign={state.report.campaign} inReport />
           <BillingNotes billing={state.report.billing ?? null} />
           <Recipients report={state.report} />
           {state.report.recipients.length > 0 ? (

@@ -67,6 +67,14 @@ export function ReviewDialog({
             >
               {campaign.mensagem}
             </p>
+            {campaign.storeLink ? (
+              <p
+                data-testid="campaign-preview-link"
+                className={css({ fontSize: 'sm', color: 'primary', overflowWrap: 'anywhere' })}
+              >
+                {campaign.storeLink}
+              </p>
+            ) : null}
           </div>
           <div className={css({ display: 'grid', gap: '2' })}>
             <p className={row}>

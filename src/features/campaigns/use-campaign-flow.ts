@@ -81,6 +81,7 @@ export function useCampaignFlow(callbacks: Callbacks) {
           sendNow: values.sendNow,
           scheduledDate: values.sendNow ? null : values.scheduledDate,
           audience: values.audience,
+          includeStoreLink: values.includeStoreLink,
         };
         let created: Campaign;
         try {
