@@ -1,6 +1,6 @@
 /** Reading campaigns, always scoped to the caller's store: one, a history page, a delivery report. */
 
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { CAMPAIGN_TEXTS } from '../../../src/domain/campaigns';
 import { audienceKey } from '../../../src/domain/label-audience';
 import type { Db } from '../../db/client';
