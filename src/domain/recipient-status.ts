@@ -1,5 +1,6 @@
 /** How a campaign recipient's status reads to the owner (report screen and CSV export alike). */
-export const RECIPIENT_STATUS_LABELS: Record<string, string> = {
+/** Each status a campaign recipient can have ('unconfirmed': never sent again, decision 010). */
+export const RECIPIENT_STATUS_LABELS = {
   pending: 'Pendente',
   sent: 'Enviada',
   delivered: 'Entregue',
@@ -7,8 +8,10 @@ export const RECIPIENT_STATUS_LABELS: Record<string, string> = {
   unconfirmed: 'Não confirmado',
   failed: 'Falhou',
   skipped: 'Saiu da lista',
-};
+} as const;
+
+export type RecipientStatus = keyof typeof RECIPIENT_STATUS_LABELS;
 
 export function recipientStatusText(status: string): string {
-  return RECIPIENT_STATUS_LABELS[status] ?? status;
+  return (RECIPIENT_STATUS_LABELS as Record<string, string>)[status] ?? status;
 }

@@ -4,18 +4,11 @@
  * delivered (ERROR) when no delivery was ever seen.
  */
 import { asc, eq, sql } from 'drizzle-orm';
+import type { RecipientStatus } from '../../../src/domain/recipient-status';
 import type { Db } from '../../db/client';
 import { campaignReceiptTotals, campaignRecipients, whatsappReceipts } from '../../db/schema';
 
-/** What the report shows. 'unconfirmed' (não confirmado): never sent again; see decision 010. */
-export type RecipientStatus =
-  | 'pending'
-  | 'sent'
-  | 'delivered'
-  | 'read'
-  | 'unconfirmed'
-  | 'failed'
-  | 'skipped';
+export type { RecipientStatus };
 
 /** Shown for a message WhatsApp answered with ERROR and never delivered. */
 export const NOT_DELIVERED_REASON = 'O WhatsApp não entregou a mensagem';

@@ -1,6 +1,7 @@
 /** Online calls of the campaigns screen (/api/campanhas, spec §7); never queued offline. */
 import { CAMPAIGN_PAGE_SIZE, type CampaignJson } from '~/domain/campaigns';
 import { type CampaignBillingJson, isPaymentJson, type PaymentJson } from '~/domain/pix/payment';
+import type { RecipientStatus } from '~/domain/recipient-status';
 import { ApiRequestError, apiRequest } from '~/lib/api';
 
 /** One definition, shared with the server that writes it. */
@@ -8,14 +9,7 @@ export type Campaign = CampaignJson;
 
 export type DailyLimit = { dailyLimit: number; dailySent: number; remaining: number };
 
-export type RecipientStatus =
-  | 'pending'
-  | 'sent'
-  | 'delivered'
-  | 'read'
-  | 'unconfirmed'
-  | 'failed'
-  | 'skipped';
+export type { RecipientStatus };
 
 export type CampaignReport = {
   campaign: Campaign;
