@@ -11,6 +11,7 @@ import { addCustomers, manyCustomers, setStore } from './campaign-fixtures';
 import {
   campaignStatus,
   durableDatabase,
+  explainCampaign,
   killHard,
   openTestRuntime,
   runtimeEnv,
@@ -142,7 +143,7 @@ describe('campaigns on the job queue', () => {
     try {
       // The minute cron's tick (pg-boss schedules are its own tested feature): the sweep.
       await r.services.jobs.send('campaign-sweep');
-      await waitFor(enviado(r, id), 60_000, 'enviado after restart');
+      await waitFor(enviado(r, id), 60_000, 'enviado after restart', () => explainCampaign(r, id));
       const counts = perNumber(owner.storeId);
       expect(counts.size).toBe(15);
       // The send the dead process never heard back about is not sent again: the gateway's
@@ -199,7 +200,7 @@ describe('campaigns on the job queue', () => {
     r = await openTestRuntime(env, true);
     try {
       await r.services.jobs.send('campaign-sweep');
-      await waitFor(enviado(r, id), 60_000, 'enviado after restart');
+      await waitFor(enviado(r, id), 60_000, 'enviado after restart', () => explainCampaign(r, id));
       const counts = perNumber(owner.storeId);
       expect(counts.size).toBe(10);
       expect([...counts.values()].every((n) => n === 1)).toBe(true);

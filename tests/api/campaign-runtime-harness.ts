@@ -3,10 +3,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { campaigns } from '../../server/db/schema';
 import { readEnv } from '../../server/env';
 import { openRuntime, type Runtime } from '../../server/runtime';
+import { rowsOf } from '../../server/services/campaigns/sql-rows';
 import { API_KEY } from './evolution-fake';
 import { copyPgliteTemplate, createPostgresDatabase } from './test-databases';
 
@@ -90,12 +91,20 @@ export async function killHard(child: ChildProcess) {
   await exited;
 }
 
-export async function waitFor<T>(what: () => Promise<T | null | false>, ms: number, label: string) {
+export async function waitFor<T>(
+  what: () => Promise<T | null | false>,
+  ms: number,
+  label: string,
+  explain?: () => Promise<string>,
+) {
   const end = Date.now() + ms;
   for (;;) {
     const value = await what();
     if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`);
+    if (Date.now() > end) {
+      const why = explain ? `\n${await explain().catch((e) => `(no explanation: ${e})`)}` : '';
+      throw new Error(`timed out waiting for ${label}${why}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -106,4 +115,21 @@ export async function campaignStatus(runtime: Runtime, id: string) {
     .from(campaigns)
     .where(eq(campaigns.id, id));
   return row;
+}
+
+/**
+ * Where a campaign stands, for a failure message: its row, its recipients by status, the
+ * store's sender wake and lease, and the job queue's sender and sweep jobs.
+ */
+export async function explainCampaign(runtime: Runtime, id: string): Promise<string> {
+  const db = runtime.services.db;
+  const rows = async (query: ReturnType<typeof sql>) =>
+    JSON.stringify(rowsOf(await db.execute(query)));
+  return [
+    `campaign: ${await rows(sql`select status, sent_count, pause_reason, pause_kind, paused_until, starts_at, failure_streak from campaigns where id = ${id}`)}`,
+    `recipients: ${await rows(sql`select status, count(*)::int as n from campaign_recipients where campaign_id = ${id} group by status`)}`,
+    `senders: ${await rows(sql`select * from campaign_senders`)}`,
+    `jobs: ${await rows(sql`select name, state, retry_count, start_after, started_on, completed_on from pgboss.job where name like 'campaign-%' order by created_on`)}`,
+    `now: ${new Date().toISOString()}`,
+  ].join('\n');
 }
