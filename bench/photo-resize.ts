@@ -96,7 +96,12 @@ try {
     isMobile: true,
   });
   const page = await context.newPage();
-  await page.setContent('<!doctype html><title>bench</title>');
+  // A secure origin, as the app's (https or localhost): WebCodecs' ImageDecoder exists only there.
+  const origin = 'https://bench.test/';
+  await page.route(origin, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }),
+  );
+  await page.goto(origin);
   for (const variant of variants) {
     const ref = variant.name === 'baseline' ? BASELINE : undefined;
     await page.addScriptTag({ content: await bundled(variant.name, ref) });

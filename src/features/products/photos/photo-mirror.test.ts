@@ -19,7 +19,7 @@ vi.mock('./resize-photo', async (original) => ({
 
 const hash = (n: number) => `h${String(n).padStart(23, '0')}`;
 const serverPhoto = (n: number) => ({
-  id: crypto.randomUUID(),
+  id: crypto.randomUUID() as string,
   url: `/media/${hash(n)}-1200.webp`,
   width: 1200,
   height: 900,
@@ -206,10 +206,15 @@ describe('photos removed on another phone', () => {
     const product = photographed('Bolo', []);
     ctx = testContext(server([product]));
     await pull(ctx);
-    const [there, gone] = [await ownPhoto(product.id, 'waiting'), await ownPhoto(product.id, 'waiting')];
+    const [there, gone] = [
+      await ownPhoto(product.id, 'waiting'),
+      await ownPhoto(product.id, 'waiting'),
+    ];
     await markUploaded(ctx.db, there.id);
     await markUploaded(ctx.db, gone.id);
-    ctx.respond(server([{ ...product, revision: 7, photos: [{ ...serverPhoto(1), id: there.id }] }]));
+    ctx.respond(
+      server([{ ...product, revision: 7, photos: [{ ...serverPhoto(1), id: there.id }] }]),
+    );
     await mirrorServerPhotos(ctx);
     expect(ctx.sent.map((r) => r.url)).toContain(`/api/sync/products/${product.id}`);
     expect(await idsHere()).toEqual([there.id]);

@@ -10,6 +10,8 @@
  * when the prediction was wrong.
  */
 
+import { decodeUpright } from './decode-photo';
+
 /** The long side of what is uploaded (the server's largest size is 1200 px wide). */
 export const MAX_LONG_SIDE = 1600;
 /** Tried in turn until the photo fits the budget: most camera photos fit at the first. */
@@ -92,7 +94,7 @@ async function planEncode(canvas: OffscreenCanvas): Promise<{ type: string; qual
 export async function resizePhoto(source: Blob, maxSide = MAX_LONG_SIDE): Promise<ResizedPhoto> {
   let bitmap: ImageBitmap;
   try {
-    bitmap = await createImageBitmap(source, { imageOrientation: 'from-image' });
+    bitmap = await decodeUpright(source, maxSide);
   } catch {
     // The browser's decoder refused the bytes: the owner picked something that is not a photo.
     throw new UndecodablePhotoError();
