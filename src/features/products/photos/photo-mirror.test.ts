@@ -5,8 +5,8 @@
  * their product) leave this phone, never one this phone still has to upload.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pull } from '~/db/sync-engine';
 import type { LocalPhoto } from '~/db/db';
+import { pull } from '~/db/sync-engine';
 import { feedProduct, json, type SentRequest, syncPage, testContext } from '~/db/test-support';
 import { MIRROR_PER_PASS, mirrorServerPhotos } from './photo-mirror';
 import { markUploaded, productPhotos, removePhoto, uploadPhoto } from './photo-repo';
