@@ -149,18 +149,22 @@ async function ownPhoto(productId: string, state: LocalPhoto['state']): Promise<
 
 const idsHere = async () => (await ctx.db.photos.toArray()).map((p) => p.id).sort();
 
+/** The server answers `products` from now on; the phone pulls, then runs a mirror pass. */
+async function pullAndMirror(products: FeedRow[]): Promise<void> {
+  ctx.respond(server(products));
+  await pull(ctx);
+  await mirrorServerPhotos(ctx);
+}
+
 describe('photos removed on another phone', () => {
   it('leave this phone once the pull brings the product without them', async () => {
     const [kept, removed] = [serverPhoto(1), serverPhoto(2)];
     const product = photographed('Bolo', [kept, removed]);
-    ctx = testContext(server([product]));
-    await pull(ctx);
-    await mirrorServerPhotos(ctx);
+    ctx = testContext(server([]));
+    await pullAndMirror([product]);
     expect(await idsHere()).toEqual([kept.id, removed.id].sort());
 
-    ctx.respond(server([{ ...product, revision: 4, photos: [kept] }]));
-    await pull(ctx);
-    expect(await mirrorServerPhotos(ctx)).toBe(0);
+    await pullAndMirror([{ ...product, revision: 4, photos: [kept] }]);
     expect(await idsHere()).toEqual([kept.id]);
     expect(fetched(ctx.sent)).toHaveLength(2);
   });
@@ -168,14 +172,11 @@ describe('photos removed on another phone', () => {
   it('leave with their product when it is deleted there', async () => {
     const product = photographed('Bolo', [serverPhoto(1), serverPhoto(2)]);
     const other = photographed('Cocada', [serverPhoto(3)]);
-    ctx = testContext(server([product, other]));
-    await pull(ctx);
-    await mirrorServerPhotos(ctx);
+    ctx = testContext(server([]));
+    await pullAndMirror([product, other]);
     expect(await ctx.db.photos.count()).toBe(3);
 
-    ctx.respond(server([{ id: product.id, deleted: true, revision: 5 }, other]));
-    await pull(ctx);
-    await mirrorServerPhotos(ctx);
+    await pullAndMirror([{ id: product.id, deleted: true, revision: 5 }, other]);
     expect(await idsHere()).toEqual([other.photos[0]?.id]);
   });
 
@@ -196,9 +197,7 @@ describe('photos removed on another phone', () => {
     expect(await idsHere()).toEqual([held.id, waiting.id, sent.id].sort());
 
     // Revision 6, removed on another phone: only the uploaded copy goes.
-    ctx.respond(server([{ ...product, revision: 6, photos: [] }]));
-    await pull(ctx);
-    await mirrorServerPhotos(ctx);
+    await pullAndMirror([{ ...product, revision: 6, photos: [] }]);
     expect(await idsHere()).toEqual([held.id, waiting.id].sort());
   });
 
