@@ -68,6 +68,12 @@ export type LocalPhoto = {
    * sent; 'uploaded': the server has it (the blob is the 480 px).
    */
   state: 'held' | 'waiting' | 'uploaded';
+  /**
+   * A revision of its product that lists this photo on the server (the upload's answer, or the
+   * row it was fetched from): a later revision that does not list it was removed on another
+   * phone (photo-prune.ts). Unknown for a photo whose replay the worker announced.
+   */
+  listedAt?: number;
 };
 
 /** Each synced entity's device table, typed by its registry entry (`db.products`, `db.orders`…). */

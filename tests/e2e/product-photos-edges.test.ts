@@ -1,7 +1,7 @@
 /**
  * Product photos at 390×844 beyond the first journey (issue 21): a new product's photos before
  * its first save, reordered by a drag; a full device; a photo the server refused; photos added
- * on another phone kept on this one and shown offline.
+ * on another phone kept on this one and shown offline, and removed from it when removed there.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -174,5 +174,37 @@ describe('photo edges on a phone', () => {
     await expect.poll(() => page.getByTestId('product-thumb').count()).toBeGreaterThan(0);
     await page.screenshot({ path: 'test-results/product-photos-mirrored-offline.png' });
     await context.setOffline(false);
+  });
+
+  it('photos removed on another phone, or with their product, leave this one', async () => {
+    const { page } = phone;
+    const photosOf = async (productId: string) =>
+      (await deviceRows<{ id: string; productId: string }>(page, 'photos'))
+        .filter((p) => p.productId === productId)
+        .map((p) => p.id);
+    const bolo = await serverProduct((p) => p.id === cake);
+    const pao = await serverProduct((p) => p.name === 'Pão de queijo');
+    const [removed, ...left] = bolo?.photos.map((p) => p.id) ?? [];
+    if (!removed || !pao) throw new Error('photos of the earlier steps missing');
+    expect(await photosOf(pao.id)).toHaveLength(2);
+
+    // Another phone removes the cover of one product and deletes the other.
+    const del = (path: string) => api(baseUrl, 'DELETE', path, owner.token);
+    expect((await del(`/api/products/${cake}/photos/${removed}`)).status).toBe(204);
+    expect((await del(`/api/products/${pao.id}`)).status).toBeLessThan(300);
+    await page.reload();
+    await page.getByRole('button', { name: 'Editar Bolo de rolo' }).waitFor({ timeout: 30_000 });
+    await until(
+      async () => [await photosOf(cake), await photosOf(pao.id)],
+      ([bolos, paes]) => bolos?.length === left.length && paes?.length === 0,
+      30_000,
+    );
+    expect((await photosOf(cake)).sort()).toEqual([...left].sort());
+    expect(await page.getByRole('button', { name: 'Editar Pão de queijo' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Editar Bolo de rolo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar Produto' });
+    await expect.poll(() => dialog.getByTestId('product-photo').count()).toBe(left.length);
+    await page.screenshot({ path: 'test-results/product-photos-removed-elsewhere.png' });
+    await page.keyboard.press('Escape');
   });
 });

@@ -3,11 +3,13 @@
  * product row keeps the server's list); those this device does not hold are fetched at their
  * 480 px size into IndexedDB, so the owner's list shows their thumbnails offline. In the
  * background, a bounded number per pass, two at a time, only while online; a pass stops at the
- * first network failure and the next one (the next visit, reconnection or pull) goes on.
+ * first network failure and the next one (the next visit, reconnection or pull) goes on. Each
+ * pass first drops the photos removed there (photo-prune.ts).
  */
 import type { LocalPhoto, TaliDb } from '~/db/db';
 import type { DeviceContext } from '~/db/transport';
 import { DEVICE_PHOTO_WIDTH, photoUrl } from '~/domain/photo';
+import { dropRemovedPhotos } from './photo-prune';
 
 /** Downloads per pass (~30 KB each) and at once. */
 export const MIRROR_PER_PASS = 60;
@@ -17,7 +19,7 @@ const AT_ONCE = 2;
 export const removedKey = (photoId: string) => `photo-removed:${photoId}`;
 
 type ServerPhoto = { id: string; url: string; width: number; height: number };
-type Missing = { productId: string; position: number; photo: ServerPhoto };
+type Missing = { productId: string; revision: number; position: number; photo: ServerPhoto };
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
@@ -43,7 +45,7 @@ export async function missingPhotos(db: TaliDb, productIds?: Iterable<string>): 
     const removed = await db.meta.bulkGet(listed.map((p) => removedKey(p.id)));
     for (const [position, photo] of listed.entries()) {
       if (!here.has(photo.id) && !removed[position]) {
-        missing.push({ productId: product.id, position, photo });
+        missing.push({ productId: product.id, revision: product.revision, position, photo });
       }
     }
   }
@@ -70,6 +72,7 @@ async function fetchOne(ctx: DeviceContext, item: Missing): Promise<boolean> {
     blob,
     ...smallSize(item.photo),
     state: 'uploaded',
+    listedAt: item.revision,
   };
   // Added meanwhile (the owner's own photo, another pass): what is here stays.
   await ctx.db.photos.add(local).catch((error: unknown) => {
@@ -86,6 +89,12 @@ export async function mirrorServerPhotos(
   ctx: DeviceContext,
   productIds?: Iterable<string>,
 ): Promise<number> {
+  try {
+    await dropRemovedPhotos(ctx, online());
+  } catch (error) {
+    // The server could not be asked (offline meanwhile): the next pass asks again.
+    console.warn('removed photos not checked', error);
+  }
   if (!online()) return -1;
   const missing = await missingPhotos(ctx.db, productIds);
   const batch = missing.slice(0, MIRROR_PER_PASS);

@@ -87,14 +87,28 @@ export async function uploadPhoto(ctx: DeviceContext, photo: LocalPhoto): Promis
     },
     ctx,
   );
-  if (result.status === 'sent') await markUploaded(ctx.db, photo.id);
+  if (result.status === 'sent') await markUploaded(ctx.db, photo.id, revisionOf(result.data));
   return result;
 }
 
-/** The server has it: keep only the list's size (a ~300 KB upload becomes ~30 KB). */
-export async function markUploaded(db: TaliDb, photoId: string): Promise<void> {
+/** The product's revision in the PUT's answer (the product with its photos). */
+const revisionOf = (data: unknown): number | undefined => {
+  const revision = (data as { revision?: unknown } | undefined)?.revision;
+  return typeof revision === 'number' ? revision : undefined;
+};
+
+/**
+ * The server has it: keep only the list's size (a ~300 KB upload becomes ~30 KB). `listedAt`:
+ * the product's revision that lists it, when known (photo-prune.ts).
+ */
+export async function markUploaded(db: TaliDb, photoId: string, listedAt?: number): Promise<void> {
   const photo = await db.photos.get(photoId);
-  if (!photo || photo.state === 'uploaded') return;
+  if (!photo) return;
+  if (photo.state === 'uploaded') {
+    if (photo.listedAt === undefined && listedAt !== undefined)
+      await db.photos.update(photoId, { listedAt });
+    return;
+  }
   let small: Blob = photo.blob;
   try {
     small = (await resizePhoto(photo.blob, DEVICE_PHOTO_WIDTH)).blob;
@@ -102,7 +116,7 @@ export async function markUploaded(db: TaliDb, photoId: string): Promise<void> {
     // No canvas here (an old browser): keeping the larger copy costs space, not the photo.
     console.warn('photo not shrunk', error);
   }
-  await db.photos.update(photoId, { state: 'uploaded', blob: small });
+  await db.photos.update(photoId, { state: 'uploaded', blob: small, listedAt });
 }
 
 /** Removed here at once; a photo the server may hold is removed there through the queue. */

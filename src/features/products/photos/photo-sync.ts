@@ -36,11 +36,11 @@ export async function confirmWaitingPhotos(ctx: DeviceContext): Promise<void> {
       okStatuses: [404],
     });
     if (res.status === 404) continue;
-    const row = (await res.json()) as { photos?: Array<{ id: string }> };
+    const row = (await res.json()) as { revision: number; photos?: Array<{ id: string }> };
     const onServer = new Set((row.photos ?? []).map((p) => p.id));
     for (const photo of waiting) {
       if (photo.productId === productId && onServer.has(photo.id)) {
-        await markUploaded(ctx.db, photo.id);
+        await markUploaded(ctx.db, photo.id, row.revision);
       }
     }
   }

@@ -4,15 +4,23 @@
  * browser cannot). Drawing the pixels into a new canvas keeps none of the file's metadata: the
  * GPS position and the camera's EXIF never leave the phone. Runs in a worker or on the page.
  *
- * Speed (decision 020): the WebP encode is most of the time, so the photo is encoded once. Its
- * quality is picked from a mosaic of small full-resolution tiles taken across the photo (about a
- * tenth of its pixels), whose bytes predict the whole photo's; a second full encode only happens
- * when the prediction was wrong.
+ * Speed (decision 020): a JPEG is decoded at the fraction of its size the resize needs
+ * (decode-photo.ts), and the WebP encode, most of what is left, is done once: its quality is
+ * picked from a mosaic of small full-resolution tiles taken across the photo (about a tenth of
+ * its pixels), whose bytes predict the whole photo's; a second full encode only happens when the
+ * prediction was wrong.
  */
+
+import { decodeUpright } from './decode-photo';
 
 /** The long side of what is uploaded (the server's largest size is 1200 px wide). */
 export const MAX_LONG_SIDE = 1600;
-/** Tried in turn until the photo fits the budget: most camera photos fit at the first. */
+/** The mosaic's two qualities: most camera photos fit at the first. */
+const HIGH = 0.8;
+const LOW = 0.6;
+/** The planned quality is a multiple of this. */
+const STEP = 0.05;
+/** Stepped down in turn when an encode misses the budget after all (rare). */
 const QUALITIES = [0.8, 0.7, 0.6, 0.5];
 /** What one photo may weigh on the wire (issue 21: a 12 MP photo becomes ≤ 300 KB). */
 export const TARGET_BYTES = 300 * 1024;
@@ -75,24 +83,32 @@ async function encode(canvas: OffscreenCanvas, type: string, quality: number): P
 
 const LOWEST = QUALITIES[QUALITIES.length - 1] ?? 0.5;
 
-/** The format and the first quality whose predicted bytes fit the budget (else the lowest). */
+/**
+ * The format and the highest quality whose predicted bytes fit the budget: the mosaic encoded at
+ * HIGH, and when that is over, at LOW; between the two the bytes grow about exponentially with
+ * the quality, so the quality is read off that curve (two small encodes, not one per quality).
+ */
 async function planEncode(canvas: OffscreenCanvas): Promise<{ type: string; quality: number }> {
-  let type = 'image/webp';
   const mosaic = mosaicOf(canvas);
-  if (!mosaic) return { type, quality: QUALITIES[0] ?? LOWEST };
+  if (!mosaic) return { type: 'image/webp', quality: HIGH };
   const scale = (canvas.width * canvas.height) / (mosaic.width * mosaic.height);
-  for (const quality of QUALITIES) {
-    const sample = await encode(mosaic, type, quality);
-    type = sample.type;
-    if (sample.size * scale <= TARGET_BYTES * PREDICTED_SHARE) return { type, quality };
-  }
-  return { type, quality: LOWEST };
+  const budget = TARGET_BYTES * PREDICTED_SHARE;
+  const high = await encode(mosaic, 'image/webp', HIGH);
+  const type = high.type;
+  const atHigh = high.size * scale;
+  if (atHigh <= budget) return { type, quality: HIGH };
+  const atLow = (await encode(mosaic, type, LOW)).size * scale;
+  if (atLow > budget) return { type, quality: LOWEST };
+  if (atHigh <= atLow) return { type, quality: LOW };
+  const fit = LOW + ((HIGH - LOW) * Math.log(budget / atLow)) / Math.log(atHigh / atLow);
+  // Rounded down to a step (the small epsilon keeps 0.7 from becoming 0.65 by float error).
+  return { type, quality: Math.max(LOW, Math.floor(fit / STEP + 1e-6) * STEP) };
 }
 
 export async function resizePhoto(source: Blob, maxSide = MAX_LONG_SIDE): Promise<ResizedPhoto> {
   let bitmap: ImageBitmap;
   try {
-    bitmap = await createImageBitmap(source, { imageOrientation: 'from-image' });
+    bitmap = await decodeUpright(source, maxSide);
   } catch {
     // The browser's decoder refused the bytes: the owner picked something that is not a photo.
     throw new UndecodablePhotoError();
