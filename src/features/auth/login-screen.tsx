@@ -1,7 +1,7 @@
 /** Login (/login): email and password; on success home or onboarding (spec §2, §8). */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
-import { useDeviceStore } from '~/db/device-store-context';
+import { useDeviceStoreLoader } from '~/db/device-store-context';
 import { useAuth } from '~/lib/auth/auth-context';
 import { RedirectIfAuthenticated } from '~/lib/auth/route-guard';
 import { hasServerMessage } from '~/lib/error-message';
@@ -26,7 +26,7 @@ function check(email: string, password: string): Errors {
 
 function LoginForm() {
   const { signIn } = useAuth();
-  const store = useDeviceStore();
+  const loadStore = useDeviceStoreLoader();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -47,7 +47,7 @@ function LoginForm() {
       await signIn(answer);
       forgetCarriedFields();
       // The store's data starts coming now, while the home screen loads (not once it has).
-      if (answer.hasStore) void store.pullNow();
+      if (answer.hasStore) void loadStore().then((store) => store.pullNow());
       await navigate({ to: answer.hasStore ? '/' : '/onboarding/step1', replace: true });
     } catch (error) {
       if (hasServerMessage(error)) toast.error('Erro', error.message);
@@ -64,7 +64,7 @@ function LoginForm() {
         ref={formRef}
         {...carried}
         onSubmit={onSubmit}
-        onFocus={() => store.warmPull()}
+        onFocus={() => void loadStore().then((store) => store.warmPull())}
         noValidate
         className={formStyle}
       >

@@ -3,13 +3,23 @@
  * the device's data in step with the server while the main screens are shown.
  */
 import { type ReactNode, useEffect, useState } from 'react';
-import { DeviceStoreContext, useDeviceStore } from '~/db/device-store-context';
-import { createPageStore } from './page-store';
+import { DeviceStoreContext, lazyDeviceStore, useDeviceStore } from '~/db/device-store-context';
+import { getToken } from '~/lib/session';
 
-/** Creates the page's one store and hands it to every screen below (the app root renders it). */
+const loadPageStore = async () => (await import('./page-store')).createPageStore();
+
+/**
+ * Holds the page's one store for every screen below (the app root renders it). Its modules load
+ * at once when a session is stored (a signed-in open: beside the session check, which needs
+ * Dexie too), else on first need (the sign-in form's first focus), so a visitor never loads them.
+ */
 export function DeviceStoreProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(createPageStore);
-  return <DeviceStoreContext.Provider value={store}>{children}</DeviceStoreContext.Provider>;
+  const [slot] = useState(() => {
+    const lazy = lazyDeviceStore(loadPageStore);
+    if (typeof localStorage !== 'undefined' && getToken()) void lazy.load();
+    return lazy;
+  });
+  return <DeviceStoreContext.Provider value={slot}>{children}</DeviceStoreContext.Provider>;
 }
 
 /** Starts the store's sync (pulls, the worker's queue) while the signed-in main screens show. */

@@ -1,6 +1,6 @@
 /** Route guards: a spinner while the session check runs, nothing at all for visitors (they go to /login). */
 import { Navigate, Outlet } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { FullScreenSpinner } from '~/ui/spinner';
 import { useAuth } from './auth-context';
 
@@ -9,7 +9,13 @@ export function RequireAuth() {
   const { state } = useAuth();
   if (state.status === 'checking') return <FullScreenSpinner />;
   if (state.status === 'anonymous') return <Navigate to="/login" replace />;
-  return <Outlet />;
+  // The screens below wait for the device store's modules (loaded from the start when a session
+  // was stored, so seldom still coming by now: src/features/sync/device-sync.tsx).
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 /** Screens of an existing store: an owner without one finishes onboarding first. */
