@@ -17,7 +17,13 @@ import { FormTextField, MaskedField } from '~/ui/form-fields';
 import { Switch } from '~/ui/switch';
 import { discardHeldPhotos, releaseHeldPhotos } from './photos/photo-held';
 import { ProductPhotos } from './photos/product-photos';
-import { quantityProblem, StockField, stockDefaults, stockInputs, stockOfInputs } from './stock-field';
+import {
+  quantityProblem,
+  StockField,
+  stockDefaults,
+  stockInputs,
+  stockOfInputs,
+} from './stock-field';
 
 // Stock is typed as text behind a switch (stock-field.tsx); the save turns it into `stock`.
 const SCHEMA = productSchema
