@@ -35,23 +35,26 @@ async function ownerSets(quantity: string) {
   await saveProduct({ ...fields, ...stock, id: 'p' }, ctx);
 }
 
+/** The phone pulls the product at this count, then goes offline (its sends are queued). */
+async function pulledThenOffline(stock: number) {
+  ctx.respond(() => serverHas(stock, 3));
+  await pull(ctx);
+  ctx.respond(queued);
+}
+
 const lastBody = () => ctx.sent.at(-1)?.body as Record<string, unknown>;
 
 describe('the owner’s stock on the phone', () => {
   it('sends the count it pulled as the base of an offline edit, and shows the owner’s count', async () => {
-    ctx.respond(() => serverHas(10, 3));
-    await pull(ctx);
+    await pulledThenOffline(10);
     expect(await ctx.db.products.get('p')).toMatchObject({ stock: 10, pending: 0 });
-    ctx.respond(queued);
     await ownerSets('12');
     expect(lastBody()).toMatchObject({ stock: 12, stockBase: 10 });
     expect(await ctx.db.products.get('p')).toMatchObject({ stock: 12, pending: 1 });
   });
 
   it('starts a second offline edit from the first one’s count, so the two changes add up', async () => {
-    ctx.respond(() => serverHas(10, 3));
-    await pull(ctx);
-    ctx.respond(queued);
+    await pulledThenOffline(10);
     await ownerSets('12');
     await ownerSets('15');
     // +2 then +3: the server applies both in order over its own count (3 sold: 7 + 5 = 12).
@@ -62,9 +65,7 @@ describe('the owner’s stock on the phone', () => {
   });
 
   it('keeps a pending edit through a pull that brings an order’s decrement, then takes the server’s count', async () => {
-    ctx.respond(() => serverHas(10, 3));
-    await pull(ctx);
-    ctx.respond(queued);
+    await pulledThenOffline(10);
     await ownerSets('12');
     // An order took 3 on the server while the edit waits in the queue.
     ctx.respond(() => serverHas(7, 5));
@@ -78,9 +79,7 @@ describe('the owner’s stock on the phone', () => {
   });
 
   it('turns tracking off with null, and on again as a count of its own', async () => {
-    ctx.respond(() => serverHas(4, 3));
-    await pull(ctx);
-    ctx.respond(queued);
+    await pulledThenOffline(4);
     await ownerSets('');
     expect(lastBody()).toMatchObject({ stock: null, stockBase: 4 });
     expect(await ctx.db.products.get('p')).toMatchObject({ stock: null });
