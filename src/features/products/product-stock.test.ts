@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CURSOR_KEY, type LocalProduct, TaliDb } from '~/db/db';
+import { CURSOR_KEY, TaliDb } from '~/db/db';
 import { acknowledge } from '~/db/pending';
 import { saveProduct } from '~/db/products-repo';
 import { pull, readCursor } from '~/db/sync-engine';
@@ -88,15 +88,18 @@ describe('the owner’s stock on the phone', () => {
   });
 
   it('sends no stock for a row pulled before stock travelled, unless the owner turns it on', async () => {
-    const { stock: _unknown, ...older } = {
-      ...feedProduct('p', 'Caderno', 3),
-      priceCents: 1200,
-      searchKey: 'caderno',
-      pending: 0 as const,
-      updatedAt: 1,
-      active: 1 as const,
-    };
-    await ctx.db.products.put(older as LocalProduct);
+    // A device row as version 4 stored it: no `stock` field (the table, untyped, takes it).
+    const { stock: _unknown, deleted: _d, ...older } = feedProduct('p', 'Caderno', 3);
+    await ctx.db
+      .table('products')
+      .put({
+        ...older,
+        active: 1,
+        priceCents: 1200,
+        searchKey: 'caderno',
+        pending: 0,
+        updatedAt: 1,
+      });
     const row = (await ctx.db.products.get('p')) ?? null;
     expect(stockOfInputs(row, { tracked: false, quantity: '' })).toEqual({});
     expect(stockOfInputs(row, { tracked: true, quantity: '5' })).toEqual({
