@@ -90,16 +90,14 @@ describe('the owner’s stock on the phone', () => {
   it('sends no stock for a row pulled before stock travelled, unless the owner turns it on', async () => {
     // A device row as version 4 stored it: no `stock` field (the table, untyped, takes it).
     const { stock: _unknown, deleted: _d, ...older } = feedProduct('p', 'Caderno', 3);
-    await ctx.db
-      .table('products')
-      .put({
-        ...older,
-        active: 1,
-        priceCents: 1200,
-        searchKey: 'caderno',
-        pending: 0,
-        updatedAt: 1,
-      });
+    await ctx.db.table('products').put({
+      ...older,
+      active: 1,
+      priceCents: 1200,
+      searchKey: 'caderno',
+      pending: 0,
+      updatedAt: 1,
+    });
     const row = (await ctx.db.products.get('p')) ?? null;
     expect(stockOfInputs(row, { tracked: false, quantity: '' })).toEqual({});
     expect(stockOfInputs(row, { tracked: true, quantity: '5' })).toEqual({
