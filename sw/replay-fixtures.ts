@@ -20,6 +20,7 @@ function pendingProduct(id: string, name: string, price: string, searchKey: stri
     price,
     priceCents,
     active: 1 as const,
+    stock: null,
     searchKey,
     revision: 0,
   };

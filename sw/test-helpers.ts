@@ -131,6 +131,7 @@ export function pendingProduct(
     description: '',
     price: '10.00',
     priceCents: 1000,
+    stock: null,
     active: 1,
     searchKey: name.toLowerCase(),
     revision: fields.revision ?? 0,

@@ -19,6 +19,9 @@ export type Draft = { key: string; value: unknown; updatedAt: number };
 /** Small key/value facts: sync cursor, session mirror for the worker, cached store. */
 export type Meta = { key: string; value: unknown };
 
+/** The key of the pull's cursor in `meta` (sync-engine.ts). */
+export const CURSOR_KEY = 'syncCursor';
+
 /** A mutation the server refused (4xx other than 401): shown to the owner to fix or discard. */
 export type DeadLetter = {
   id: string;
@@ -111,12 +114,15 @@ class DeviceDb extends Dexie {
     this.version(3).stores({ ...before4, deferred: '++seq, table' });
     // v4: customer labels (the `labels` table, customers' *labels index), orders (issue 20),
     // from the registry, and product photos (issue 21), read by product.
+    const v4 = { ...synced, deferred: '++seq, table', photos: 'id, productId' };
+    this.version(4).stores(v4);
+    // v5: the feed now carries products' stock (issue 20), which rows pulled before lack: the
+    // next pull starts again from "0" and brings every row as the feed now writes it. The pull's
+    // own rule keeps pending edits, local deletes and the queue (apply-rows.ts).
     // The version is the registry's (entities.ts), raised with its entities and indexes.
-    this.version(DEVICE_SCHEMA_VERSION).stores({
-      ...synced,
-      deferred: '++seq, table',
-      photos: 'id, productId',
-    });
+    this.version(DEVICE_SCHEMA_VERSION)
+      .stores(v4)
+      .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));
   }
 }
 

@@ -100,6 +100,7 @@ describe('deferred pull pages', () => {
       description: '',
       price: '1.00',
       priceCents: 100,
+      stock: null,
       active: 1,
       searchKey: 'editado offline',
       revision: 1,

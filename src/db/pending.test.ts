@@ -10,7 +10,7 @@ beforeEach(() => {
 });
 afterEach(() => db.delete());
 
-const fields = { name: 'Café', description: '', price: '5.00', active: true };
+const fields = { name: 'Café', description: '', price: '5.00', active: true, stock: null };
 
 async function writeProduct(id: string, stamp: number) {
   await db.products.put(productEntity.fromFields(id, fields, undefined, stamp));

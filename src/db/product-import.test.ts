@@ -58,7 +58,13 @@ describe('importProducts', () => {
     // Found by the chaos test (tests/api/chaos.test.ts, issue 23): the line took the revision of
     // the first product of that name, so the device showed an older revision than it had shown.
     ctx = testContext(() => json(202, { queued: true }));
-    const base = { description: '', price: '1.00', priceCents: 100, active: 1 as const };
+    const base = {
+      description: '',
+      price: '1.00',
+      priceCents: 100,
+      active: 1 as const,
+      stock: null,
+    };
     const a = '0b6f2c1e-0000-4000-8000-00000000000a';
     const b = '0b6f2c1e-0000-4000-8000-00000000000b';
     await ctx.db.products.bulkPut([

@@ -9,6 +9,7 @@ const row = (name: string, priceCents: number, active: 0 | 1): LocalProduct => (
   description: '',
   price: '',
   priceCents,
+  stock: null,
   active,
   searchKey: searchKey(name),
   revision: 0,

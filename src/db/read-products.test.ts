@@ -16,6 +16,7 @@ const product = (id: string, name: string) => ({
   description: '',
   price: '1.00',
   priceCents: 100,
+  stock: null,
   active: 1 as const,
   searchKey: searchKey(name),
   revision: 0,

@@ -257,6 +257,7 @@ function localOf(id: string, name: string) {
     description: '',
     price: '1.00',
     priceCents: 100,
+    stock: null,
     active: 1 as const,
     searchKey: name.toLowerCase(),
     revision: 1,

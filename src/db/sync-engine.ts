@@ -18,7 +18,7 @@ import {
   type SyncResponse,
 } from '~/domain/sync/wire';
 import { applyRows, type RegisteredEntity } from './apply-rows';
-import { syncedTables, type TaliDb } from './db';
+import { CURSOR_KEY, syncedTables, type TaliDb } from './db';
 import {
   DEFER_MIN_ROWS,
   deferRows,
@@ -32,7 +32,7 @@ import { type DeviceContext, request } from './transport';
 
 export type SyncPage = SyncResponse;
 
-export const CURSOR_KEY = 'syncCursor';
+export { CURSOR_KEY };
 
 /** The server's cursor: a non-negative integer carried as a string ("0" before the first pull). */
 export async function readCursor(db: TaliDb): Promise<string> {

@@ -59,6 +59,7 @@ export const feedProduct = (
   description: '',
   price: '10.00',
   active: true,
+  stock: null,
   revision,
   deleted: false as const,
   ...extra,

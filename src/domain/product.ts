@@ -8,7 +8,6 @@ import {
   editable,
   type FeedRowOf,
   type FieldsOfMap,
-  field,
   type ListRowOf,
   syncedMap,
 } from './sync/columns';
@@ -20,6 +19,20 @@ export const priceSchema = z
   .min(1, 'Preço é obrigatório')
   .regex(PRICE_PATTERN, 'Preço deve ser um número válido')
   .transform(normalizePrice);
+
+export const STOCK_MAX = 1_000_000;
+export const STOCK_MESSAGES = {
+  invalid: 'Quantidade em estoque deve ser um número inteiro, 0 ou mais',
+  tooMany: 'Quantidade em estoque deve ser no máximo 1.000.000',
+  missing: 'Informe a quantidade em estoque',
+};
+
+/** A count of units: an integer from 0 to 1,000,000 (a JSON number, never a string). */
+export const stockCount = z
+  .number({ error: STOCK_MESSAGES.invalid })
+  .int(STOCK_MESSAGES.invalid)
+  .min(0, STOCK_MESSAGES.invalid)
+  .max(STOCK_MAX, STOCK_MESSAGES.tooMany);
 
 /**
  * A product's fields, each once: SQL column, type, API and device field, feed/list inclusion and,
@@ -33,15 +46,21 @@ export const PRODUCT_COLUMNS = syncedMap({
   price: editable('money', 'price', priceSchema),
   active: editable('boolean', 'active', z.boolean({ error: 'Status inválido' }).default(true)),
   /**
-   * Units on the shelf, or null when not tracked. The server's: confirming an order takes from
-   * it under the store's lock (server/services/orders/stock.ts), so no device writes it with a
-   * whole-record PUT (decision 018); the API's rows carry it, the feed does not yet.
+   * Units on the shelf, or null when not tracked ('Controlar estoque' off). Orders move it on
+   * the server (server/services/orders/stock.ts); the owner's edit is applied there as a change
+   * from `stockBase` (below), so a replayed offline edit never undoes a sale. Absent = unchanged
+   * (an older app's whole-record PUT, the CSV import). Decision 018, "The owner's stock edits".
    */
-  stock: field('integer', 'stock', { nullable: true, feed: false, device: false }),
+  stock: editable('integer', 'stock', stockCount.nullable().optional(), { nullable: true }),
 });
 
-/** POST /api/products and PUT /api/products/:id. */
-export const productSchema = bodySchema(PRODUCT_COLUMNS);
+/**
+ * POST /api/products and PUT /api/products/:id: the map's editable fields, and `stockBase`, the
+ * count the owner's edit started from (the device's count before the edit), never stored.
+ */
+export const productSchema = bodySchema(PRODUCT_COLUMNS).extend({
+  stockBase: stockCount.nullable().optional(),
+});
 
 export type ProductInput = z.input<typeof productSchema>;
 export type Product = z.output<typeof productSchema>;
@@ -52,8 +71,11 @@ export type ApiProduct = ListRowOf<typeof PRODUCT_COLUMNS>;
 /** A product as the delta feed (GET /api/sync) carries it: the API's without its timestamps. */
 export type FeedProduct = FeedRowOf<typeof PRODUCT_COLUMNS>;
 
-/** What the product dialog produces (price already normalised: "59.90"). */
-export type ProductFields = FieldsOfMap<typeof PRODUCT_COLUMNS>;
+/**
+ * What the product dialog produces (price already normalised: "59.90"), with the count its
+ * stock edit started from (`stockBase`, sent in the body, not kept on the row).
+ */
+export type ProductFields = FieldsOfMap<typeof PRODUCT_COLUMNS> & { stockBase?: number | null };
 
 /** Index-only fields of a device product. */
 type ProductExtras = {
@@ -89,6 +111,11 @@ export const productRows = {
     updatedAt: number,
   ): LocalProduct {
     return { ...base.fromFields(id, fields, previous, updatedAt), photos: previous?.photos ?? [] };
+  },
+  /** The body, with the count a stock edit started from when the save gives one. */
+  body(fields: ProductFields): ProductFields {
+    const body: ProductFields = base.body(fields);
+    return fields.stockBase === undefined ? body : { ...body, stockBase: fields.stockBase };
   },
   /** The owner's fields (photos are not edited through the row): typed for the whole row. */
   sameContent(local: LocalProduct, incoming: LocalProduct): boolean {

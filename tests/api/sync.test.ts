@@ -27,11 +27,8 @@ async function pull(owner: Owner, since: string, limit?: number): Promise<SyncRe
 
 const product = (id: string, name = 'Café') => ({ id, name, price: '10', active: true });
 
-/**
- * A product as the feed carries it: the API's, without the timestamps the device never keeps
- * and the server-owned stock (decision 018).
- */
-const inFeed = ({ createdAt: _c, updatedAt: _u, stock: _s, ...rest }: Record<string, unknown>) => ({
+/** A product as the feed carries it: the API's, without the timestamps the device never keeps. */
+const inFeed = ({ createdAt: _c, updatedAt: _u, ...rest }: Record<string, unknown>) => ({
   ...rest,
   deleted: false,
 });

@@ -1,7 +1,7 @@
 /**
  * Products on the server: the shared synced table over `products` and the product column map,
  * with the product's live photos (a child: src/domain/photo.ts) read with the row, so its API and
- * feed rows carry `photos`.
+ * feed rows carry `photos`, and the owner's stock edits applied as changes (product-stock.ts).
  */
 import type { ApiPhoto } from '../../../src/domain/photo';
 import { PRODUCT_COLUMNS } from '../../../src/domain/product';
@@ -10,6 +10,7 @@ import { PRODUCTS } from '../../../src/domain/sync/entities';
 import { products } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
 import { livePhotos, type PhotoRow, photosForFeed, photosForList } from '../media/photo-rows';
+import { resolveProductStock } from './product-stock';
 import { syncedTable } from './synced-table';
 import type { SyncedTable } from './synced-writes';
 
@@ -36,6 +37,8 @@ export const productTable: SyncedTable<Row, FieldsOfMap<Map>, ListRowOf<Map>, Fe
     return row && { ...row, photos: [] };
   },
   update: async (tx, id, fields, now) => withPhotos(tx, await base.update(tx, id, fields, now)),
+  // The owner's stock edit is a change from the count it started from (product-stock.ts).
+  resolve: resolveProductStock,
   toApi: (row) => ({ ...base.toApi(row), photos: photosForList(row.photos) as ApiPhoto[] }),
   toSync(row) {
     const feed = base.toSync(row);

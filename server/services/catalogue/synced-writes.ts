@@ -25,6 +25,11 @@ export type SyncedTable<Row extends SyncedRow, Fields, Api, Feed = Api> = {
   update(tx: StoreTx, id: string, fields: Fields, now: Date): Promise<Row | undefined>;
   /** Sets deleted_at with a new revision. */
   tombstone(tx: StoreTx, id: string, now: Date): Promise<void>;
+  /**
+   * The values a body writes over `row` (undefined: a create), when they are not the body's own
+   * fields as given: a product's stock edit is a change from the count it started from.
+   */
+  resolve?(row: Row | undefined, body: Partial<Fields>): Partial<Fields>;
   sameFields(row: Row, fields: Fields): boolean;
   /** The row's editable fields, as a body carries them (what a partial PUT keeps). */
   fieldsOf(row: Row): Fields;
@@ -54,6 +59,15 @@ async function applyUpdate<Row extends SyncedRow, Fields, Api>(
   return table.toApi(updated);
 }
 
+/** What a body writes over a row (or a create), by the table's own rule when it has one. */
+function resolved<Row extends SyncedRow, Fields, Api, B extends Partial<Fields>>(
+  table: SyncedTable<Row, Fields, Api>,
+  row: Row | undefined,
+  body: B,
+): B {
+  return table.resolve ? (table.resolve(row, body) as B) : body;
+}
+
 /** The store's row with this id; another store's or an unknown id is 404 (never confirmed). */
 async function ownRow<Row extends SyncedRow, Fields, Api>(
   { table, tx, storeId }: SyncedWrite<Row, Fields, Api>,
@@ -75,13 +89,14 @@ export async function upsertSynced<Row extends SyncedRow, Fields, Api>(
 ): Promise<Outcome> {
   const { table, tx, storeId, now } = write;
   const { id = randomUUID(), ...rest } = input;
-  const fields = rest as Fields;
+  const body = rest as Fields;
   // Most creates are new rows: try the insert first (one statement instead of two).
-  const created = await table.insert(tx, id, storeId, fields, now);
+  const created = await table.insert(tx, id, storeId, resolved(table, undefined, body), now);
   if (created) return { status: 201, body: table.toApi(created) };
   // Taken by another store (or gone meanwhile): theirs, so not found for us.
   const existing = await ownRow(write, id);
   if (existing.deletedAt) throw new ApiError(410, table.messages.gone);
+  const fields = resolved(table, existing, body);
   return { status: 200, body: await applyUpdate(write, existing, fields) };
 }
 
@@ -99,7 +114,8 @@ export async function updateSynced<Row extends SyncedRow, Fields, Api>(
   const existing = await ownRow(write, id);
   // Still 404 (it is gone), but the owner's list of refused changes can say why.
   if (existing.deletedAt) throw new ApiError(404, table.messages.wasDeleted);
-  const fields = { ...table.fieldsOf(existing), ...rest } as Fields;
+  const body = rest as Partial<Fields>;
+  const fields = { ...table.fieldsOf(existing), ...resolved(table, existing, body) } as Fields;
   return { status: 200, body: await applyUpdate(write, existing, fields) };
 }
 

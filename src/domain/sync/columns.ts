@@ -154,10 +154,18 @@ export type ListRowOf<M> = { [K in KeysWhere<M, 'list'>]: ApiValue<M[K]> };
 export type FeedRowOf<M> = { [K in KeysWhere<M, 'feed'>]: ApiValue<M[K]> };
 /** The device-kept fields (the rest of a device row: LocalSyncedRow and the entity's extras). */
 export type DeviceFieldsOf<M> = { [K in KeysWhere<M, 'device'>]: DeviceValue<M[K]> };
+type OutputOf<C> = C extends { schema: infer S extends z.ZodType } ? z.output<S> : never;
+/** Editable fields whose rule takes no value (a product's stock: absent = unchanged). */
+type OptionalKeys<M> = {
+  [K in EditableKeys<M>]: undefined extends OutputOf<M[K]> ? K : never;
+}[EditableKeys<M>];
+type Flatten<T> = { [K in keyof T]: T[K] };
 /** What the entity's dialog produces and a POST/PUT body carries (the rules' outputs). */
-export type FieldsOfMap<M> = {
-  [K in EditableKeys<M>]: M[K] extends { schema: infer S extends z.ZodType } ? z.output<S> : never;
-};
+export type FieldsOfMap<M> = Flatten<
+  { [K in Exclude<EditableKeys<M>, OptionalKeys<M>>]: OutputOf<M[K]> } & {
+    [K in OptionalKeys<M>]?: OutputOf<M[K]>;
+  }
+>;
 /** The zod shape of the editable fields, for the body schema. */
 export type EditableShape<M> = {
   [K in EditableKeys<M>]: M[K] extends { schema: infer S extends z.ZodType } ? S : never;

@@ -86,8 +86,10 @@ export const ORDERS = {
  * The version of the device database (Dexie, src/db/db.ts), whose synced tables and indexes come
  * from the descriptors above: raise it when an entity is added or its `indexes` change (and when
  * db.ts changes a table of its own). Dexie 4 would otherwise patch the schema itself, with a warning.
+ * Also raised when a field starts to travel to the device (5: products' stock): db.ts's upgrade
+ * to that version makes the next pull start from "0", so rows pulled before get the field.
  */
-export const DEVICE_SCHEMA_VERSION = 4;
+export const DEVICE_SCHEMA_VERSION = 5;
 
 /** Every synced entity, in the order the pull applies them (labels before the customers using them). */
 export const ENTITY_DESCRIPTORS = [PRODUCTS, LABELS, CUSTOMERS, ORDERS] as const;

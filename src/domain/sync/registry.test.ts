@@ -75,13 +75,15 @@ describe('the synced-entity registry', () => {
         description: '',
         price: '5.00',
         active: true,
+        stock: 3,
         revision: 4,
       },
       1,
     );
+    // A save that leaves the stock out (the CSV import) keeps the count the device has.
     const fromDevice = product.fromFields(
       id,
-      { name: 'Café', description: '', price: '5.00', active: true },
+      { name: 'Café', description: '', price: '5.00', active: true, stock: undefined },
       fromServer,
       2,
     );
@@ -90,8 +92,9 @@ describe('the synced-entity registry', () => {
       revision: 4,
       priceCents: 500,
       searchKey: 'cafe',
+      stock: 3,
     });
-    expect(fromDevice).toMatchObject({ pending: 1, revision: 4, updatedAt: 2 });
+    expect(fromDevice).toMatchObject({ pending: 1, revision: 4, updatedAt: 2, stock: 3 });
     expect(product.sameContent(fromDevice, fromServer)).toBe(true);
   });
 });
@@ -109,15 +112,16 @@ describe('the row shape each entry derives from its column map', () => {
       createdAt: string;
       updatedAt: string;
     }>();
-    expectTypeOf<FeedProduct>().toEqualTypeOf<
-      Omit<ApiProduct, 'createdAt' | 'updatedAt' | 'stock'>
+    expectTypeOf<FeedProduct>().toEqualTypeOf<Omit<ApiProduct, 'createdAt' | 'updatedAt'>>();
+    expectTypeOf<ProductFields>().toEqualTypeOf<
+      {
+        name: string;
+        description: string;
+        price: string;
+        active: boolean;
+        stock?: number | null;
+      } & { stockBase?: number | null }
     >();
-    expectTypeOf<ProductFields>().toEqualTypeOf<{
-      name: string;
-      description: string;
-      price: string;
-      active: boolean;
-    }>();
     expectTypeOf<CustomerFields>().toEqualTypeOf<
       { name: string; phone: string } & { labels?: string[] }
     >();

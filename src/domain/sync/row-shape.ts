@@ -38,7 +38,8 @@ export type DeviceRules<M, Extras> = {
   fromServer(row: FeedRowOf<M>, updatedAt: number): LocalRowOf<M, Extras>;
   /**
    * The row a save on the device writes: pending, stamped `updatedAt`; the fields the owner does
-   * not edit (revision, a customer's opt-out) kept from `previous`, or their `initial` value.
+   * not edit (revision, a customer's opt-out), and optional ones the save leaves out, kept from
+   * `previous`, or their `initial` value.
    */
   fromFields(
     id: string,
@@ -96,7 +97,10 @@ export function deviceRules<M extends ColumnMap, Extras = unknown>(
       const local: Row = {};
       for (const c of kept) {
         if (c.name === 'id') local.id = id;
-        else if (c.schema) local[c.name] = toDeviceValue(c.type, given[c.name]);
+        // An optional field the save leaves out keeps its value (a product's stock: the CSV
+        // import does not carry it, and the server keeps it too).
+        else if (c.schema && given[c.name] !== undefined)
+          local[c.name] = toDeviceValue(c.type, given[c.name]);
         else if (before?.[c.name] !== undefined) local[c.name] = before[c.name];
         else local[c.name] = toDeviceValue(c.type, c.initial?.(updatedAt) ?? null);
       }

@@ -1,4 +1,7 @@
-/** One product in the list: name, description, price 'R$ 59,90', Ativo/Inativo, edit and delete. */
+/**
+ * One product in the list: name, description, its stock when tracked, price 'R$ 59,90',
+ * Ativo/Inativo, edit and delete.
+ */
 import { memo } from 'react';
 import { css } from 'styled-system/css';
 import type { LocalProduct } from '~/db/db';
@@ -13,6 +16,34 @@ export type ProductCardProps = {
   onEdit: (product: LocalProduct) => void;
   onDelete: (product: LocalProduct) => void;
 };
+
+/** 'Estoque: N' when tracked, a badge 'Esgotado' at 0, nothing when not tracked (or not pulled yet). */
+function StockLine({ stock }: { stock: number | null | undefined }) {
+  if (stock === null || stock === undefined) return null;
+  if (stock === 0) {
+    return (
+      <span
+        className={css(pill, {
+          display: 'inline-block',
+          mt: '1',
+          fontSize: 'xs',
+          fontWeight: 'semibold',
+          px: '2',
+          py: '0.5',
+          bg: 'red.100',
+          color: 'red.800',
+        })}
+      >
+        Esgotado
+      </span>
+    );
+  }
+  return (
+    <p className={css({ fontSize: 'sm', color: 'muted', mt: '1' })}>
+      Estoque: {stock.toLocaleString('pt-BR')}
+    </p>
+  );
+}
 
 export const ProductCard = memo(function ProductCard({
   product,
@@ -41,6 +72,7 @@ export const ProductCard = memo(function ProductCard({
           {active ? 'Ativo' : 'Inativo'}
         </span>
       </div>
+      <StockLine stock={(product as { stock?: number | null }).stock} />
       {product.description ? (
         <p className={css({ fontSize: 'sm', color: 'muted', mt: '1', lineClamp: 2 })}>
           {product.description}

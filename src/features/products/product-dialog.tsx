@@ -1,4 +1,7 @@
-/** Add/edit product dialog (spec §2): name, cents-based money mask, description, status on edit. */
+/**
+ * Add/edit product dialog (spec §2): name, cents-based money mask, description, stock (issue 20),
+ * photos, status on edit.
+ */
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { css } from 'styled-system/css';
@@ -14,8 +17,22 @@ import { FormTextField, MaskedField } from '~/ui/form-fields';
 import { Switch } from '~/ui/switch';
 import { discardHeldPhotos, releaseHeldPhotos } from './photos/photo-held';
 import { ProductPhotos } from './photos/product-photos';
+import {
+  quantityProblem,
+  StockField,
+  stockDefaults,
+  stockInputs,
+  stockOfInputs,
+} from './stock-field';
 
-const SCHEMA = productSchema.omit({ id: true });
+// Stock is typed as text behind a switch (stock-field.tsx); the save turns it into `stock`.
+const SCHEMA = productSchema
+  .omit({ id: true, stock: true, stockBase: true })
+  .extend(stockInputs)
+  .superRefine((values, ctx) => {
+    const message = quantityProblem(values);
+    if (message) ctx.addIssue({ code: 'custom', path: ['quantity'], message });
+  });
 
 /** What the price input shows for a stored value: "59.90" → "R$ 59,90". */
 export function priceDisplay(value: string): string {
@@ -48,10 +65,12 @@ function ProductForm({ row: product, onDone }: { row: LocalProduct | null; onDon
     price: product?.price ?? '',
     description: product?.description ?? '',
     active: product ? product.active === 1 : true,
+    ...stockDefaults(product),
   });
 
-  const save = async (values: z.output<typeof SCHEMA>) => {
-    const { result } = await saveProduct({ ...values, id }, device);
+  const save = async ({ tracked, quantity, ...values }: z.output<typeof SCHEMA>) => {
+    const stock = stockOfInputs(product, { tracked, quantity });
+    const { result } = await saveProduct({ ...values, ...stock, id }, device);
     // Its photos follow the create (or a fixed refused create) in the worker's queue.
     if (result.status === 'sent' || result.status === 'queued') {
       await releaseHeldPhotos(device, id);
@@ -82,6 +101,18 @@ function ProductForm({ row: product, onDone }: { row: LocalProduct | null; onDon
         name="description"
         label="Descrição (opcional)"
         autoComplete="off"
+      />
+      <Controller
+        control={form.control}
+        name="tracked"
+        render={({ field }) => (
+          <StockField
+            tracked={field.value}
+            onTrackedChange={field.onChange}
+            quantity={form.register('quantity')}
+            error={form.formState.errors.quantity?.message}
+          />
+        )}
       />
       <ProductPhotos productId={id} />
       {editing ? (

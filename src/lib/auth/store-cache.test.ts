@@ -80,6 +80,7 @@ describe('signing in on a phone', () => {
       description: '',
       price: '10.00',
       priceCents: 1000,
+      stock: null,
       active: 1 as const,
       searchKey: 'cafe',
       revision: 0,
