@@ -6,18 +6,13 @@
  * added); labels the store lacks are created first, each an ordinary label save.
  */
 import type { CustomerCsvRow } from '~/domain/customer-csv';
-import {
-  CUSTOMER_IMPORT_BATCH,
-  type CustomerImportResponse,
-  type CustomerImportRow,
-} from '~/domain/customer-import';
+import { CUSTOMER_IMPORT_BATCH } from '~/domain/customer-import';
 import { labelNameKey } from '~/domain/label';
-import { importAckKey, importTag } from '~/domain/sync/protocol';
 import { customerEntity, labelEntity } from '~/domain/sync/registry';
+import { type OutboxBatch, outboxRecords, sendImportOutbox } from './customer-import-outbox';
 import type { LocalCustomer, TaliDb } from './db';
 import { nextStamp } from './local-writes';
-import { type MutationResult, sendMutation } from './mutations';
-import { acknowledge } from './pending';
+import type { Acknowledgement } from './pending';
 import { saveSynced } from './synced-repo';
 import type { DeviceContext } from './transport';
 
@@ -30,9 +25,6 @@ export type ImportPlan = {
 };
 
 export type CustomerImportResult = { written: number; imported: number; refused: number };
-
-/** Rows per bulkPut inside the one write transaction. */
-const WRITE_CHUNK = 2000;
 
 /** The device's customer id of each number: the phone index's keys only, no row read. */
 async function idsByPhone(db: TaliDb): Promise<Map<string, string>> {
@@ -75,47 +67,54 @@ export async function planImport(db: TaliDb, rows: readonly CustomerCsvRow[]): P
   return { creates: rows.length - updates, updates, newLabels };
 }
 
-/** The rows on the device, pending: one transaction, so a crash leaves all or none. */
+/**
+ * The rows on the device, pending, and their upload's batches in the outbox: one transaction, so
+ * a crash leaves all or none, and never rows that no batch will send.
+ */
 async function store(
   db: TaliDb,
   rows: readonly CustomerCsvRow[],
   labels: Map<string, string>,
   onProgress: (written: number) => void,
-): Promise<{ id: string; stamp: number }[]> {
+): Promise<string> {
   const known = new Set(labels.values());
-  const saved: { id: string; stamp: number }[] = [];
-  await db.transaction('rw', db.customers, async () => {
+  return db.transaction('rw', [db.customers, db.meta], async () => {
     // Read inside the write: no other save can land between the look-up and ours.
     const existing = await byPhone(db, rows);
+    const batches: (OutboxBatch & { acks: Acknowledgement[] })[] = [];
     // The chunks are queued back to back: IndexedDB does not wait for the next one to be built.
-    const puts: Promise<void>[] = [];
-    for (let start = 0; start < rows.length; start += WRITE_CHUNK) {
-      const local: LocalCustomer[] = rows.slice(start, start + WRITE_CHUNK).map((row) => {
+    const puts: Promise<unknown>[] = [];
+    let written = 0;
+    for (let start = 0; start < rows.length; start += CUSTOMER_IMPORT_BATCH) {
+      const part = rows.slice(start, start + CUSTOMER_IMPORT_BATCH);
+      const batch: (typeof batches)[number] = { key: crypto.randomUUID(), rows: [], acks: [] };
+      const local: LocalCustomer[] = part.map((row) => {
         const before = existing.get(row.phone);
         const kept = (before?.labels ?? []).filter((id) => known.has(id));
         const added = row.labels.flatMap((name) => labels.get(labelNameKey(name)) ?? []);
         const id = before?.id ?? crypto.randomUUID();
-        const fields = {
-          name: row.name,
-          phone: row.phone,
-          labels: [...new Set([...kept, ...added])],
-        };
+        const fields = { name: row.name, phone: row.phone, labels: [...new Set([...kept, ...added])] };
         const local = customerEntity.fromFields(id, fields, before, nextStamp(before?.updatedAt));
         // A number twice in one list (callers may pass any): the later row updates the same one.
         existing.set(row.phone, local);
-        saved.push({ id, stamp: local.updatedAt });
+        batch.acks.push({ id, stamp: local.updatedAt });
+        batch.rows.push({ id, line: row.line, name: row.name, phone: row.phone, labels: row.labels });
         return local;
       });
-      const count = saved.length;
+      batches.push(batch);
+      written += local.length;
+      const count = written;
       puts.push(db.customers.bulkPut(local).then(() => onProgress(count)));
     }
+    const { records, prefix } = outboxRecords(batches);
+    puts.push(db.meta.bulkPut(records));
     // On a failure the transaction aborts: the chunks still queued fail with it, unheard.
     await Promise.all(puts).catch((error) => {
       for (const put of puts) put.catch(() => {});
       throw error;
     });
+    return prefix;
   });
-  return saved;
 }
 
 /** Creates the missing labels, stores every row, then sends them in batches. */
@@ -132,50 +131,8 @@ export async function importCustomers(
     const { id } = await saveSynced(labelEntity, { name }, ctx);
     labels.set(labelNameKey(name), id);
   }
-  const saved = await store(db, rows, labels, onProgress);
+  const prefix = await store(db, rows, labels, onProgress);
   onStored();
-  let imported = 0;
-  let refused = 0;
-  for (let start = 0; start < saved.length; start += CUSTOMER_IMPORT_BATCH) {
-    const part = saved.slice(start, start + CUSTOMER_IMPORT_BATCH);
-    const body: CustomerImportRow[] = part.map(({ id }, i) => {
-      const row = rows[start + i] as CustomerCsvRow;
-      return { id, line: row.line, name: row.name, phone: row.phone, labels: row.labels };
-    });
-    const result = await sendBatch(ctx, part, body);
-    if (result.status === 'sent') {
-      const answer = result.data as Partial<CustomerImportResponse> | undefined;
-      imported += answer?.imported ?? part.length;
-      refused += answer?.errors?.length ?? 0;
-    } else if (result.status === 'refused' || result.status === 'unauthorized') {
-      refused += part.length;
-    }
-  }
-  return { written: saved.length, imported, refused };
-}
-
-/** One batch, with its rows' acknowledgement kept for whoever reads its answer (a replay too). */
-async function sendBatch(
-  ctx: DeviceContext,
-  part: readonly { id: string; stamp: number }[],
-  rows: CustomerImportRow[],
-): Promise<MutationResult> {
-  const key = crypto.randomUUID();
-  await ctx.db.meta.put({ key: importAckKey(key), value: part });
-  const result = await sendMutation(
-    {
-      method: 'POST',
-      url: `${customerEntity.basePath}/import`,
-      body: { rows },
-      entity: null,
-      tag: importTag(key),
-      idempotencyKey: key,
-    },
-    ctx,
-  );
-  if (result.status === 'sent') {
-    await acknowledge(ctx.db, 'customer', [...part]);
-    await ctx.db.meta.delete(importAckKey(key));
-  }
-  return result;
+  const { imported, refused } = await sendImportOutbox(ctx, prefix);
+  return { written: rows.length, imported, refused };
 }

@@ -58,8 +58,9 @@ export const CUSTOMERS = {
   basePath: '/api/customers',
   // Many customers per request (issue 22): server/services/catalogue/customer-import.ts.
   extraPosts: ['/import'],
-  // *labels: the list's filter by label reads the customers that carry one (multi-entry).
-  indexes: 'id, searchKey, name, phone, pending, *labels',
+  // searchKey: the list's order; phone: one customer per number (the dialog, the import).
+  // Labels are filtered in memory: no index (device schema v5).
+  indexes: 'id, searchKey, phone, pending',
   noun: 'cliente',
   messages: {
     notFound: 'Cliente não encontrado',
@@ -87,7 +88,7 @@ export const ORDERS = {
  * from the descriptors above: raise it when an entity is added or its `indexes` change (and when
  * db.ts changes a table of its own). Dexie 4 would otherwise patch the schema itself, with a warning.
  */
-export const DEVICE_SCHEMA_VERSION = 4;
+export const DEVICE_SCHEMA_VERSION = 5;
 
 /** Every synced entity, in the order the pull applies them (labels before the customers using them). */
 export const ENTITY_DESCRIPTORS = [PRODUCTS, LABELS, CUSTOMERS, ORDERS] as const;

@@ -39,6 +39,7 @@ export function openCustomerImport() {
     type: 'module',
   });
   let onReply: (reply: FromWorker) => void = () => {};
+  let importing: Promise<unknown> | null = null;
   worker.onmessage = (event: MessageEvent<FromWorker>) => onReply(event.data);
   const exchange = <T>(
     message: ToWorker,
@@ -67,14 +68,21 @@ export function openCustomerImport() {
       );
     },
     import(token: string | null, onProgress: (written: number) => void) {
-      return exchange({ type: 'import', token }, (r) => {
+      importing = exchange<{ saved: number; refused: number }>({ type: 'import', token }, (r) => {
         if (r.type === 'progress') onProgress(r.written);
         // User Timing mark: the benchmark times file chosen → every row in IndexedDB.
         if (r.type === 'stored') performance.mark('tali:customers-stored');
         return r.type === 'imported' ? { saved: r.saved, refused: r.refused } : undefined;
       });
+      return importing;
     },
-    close: () => worker.terminate(),
+    /** Ends the worker; an import under way (the owner left the screen) is let finish first. */
+    close: () => {
+      const end = () => worker.terminate();
+      // Its outcome is the dialog's to report (it awaits the same promise).
+      if (importing) void importing.then(end, end);
+      else end();
+    },
   };
 }
 

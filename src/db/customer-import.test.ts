@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CustomerCsvRow } from '~/domain/customer-csv';
+import { TaliDb } from './db';
+import { importCustomers, planImport } from './customer-import';
+import { sendImportOutbox } from './customer-import-outbox';
+import { saveCustomer } from './customers-repo';
+import { json, type SentRequest, testContext } from './test-support';
+
+let ctx = testContext(() => json(500, {}));
+afterEach(() => ctx.db.delete());
+
+const sheet = (count: number, labels: string[] = []): CustomerCsvRow[] =>
+  Array.from({ length: count }, (_, i) => ({
+    line: i + 2,
+    name: `Cliente ${i}`,
+    phone: `119${String(i).padStart(8, '0')}`,
+    labels,
+  }));
+
+type ImportBody = { rows: { id: string; phone: string; labels: string[] }[] };
+const imports = (sent: SentRequest[]) => sent.filter((r) => r.url === '/api/customers/import');
+const bodyOf = (r: SentRequest | undefined) => r?.body as ImportBody;
+const outbox = (db: TaliDb) => db.meta.where('key').startsWith('customer-import-outbox:').count();
+
+describe('importCustomers', () => {
+  it('stores every customer and sends them in batches of 2,000, each under its own key', async () => {
+    ctx = testContext((r) => json(200, { imported: bodyOf(r).rows.length, labelsCreated: 0 }));
+    const result = await importCustomers(sheet(4500), ctx);
+    expect(result).toEqual({ written: 4500, imported: 4500, refused: 0 });
+    const sent = imports(ctx.sent);
+    expect(sent.map((r) => bodyOf(r).rows.length)).toEqual([2000, 2000, 500]);
+    expect(new Set(sent.map((r) => r.headers['Idempotency-Key'])).size).toBe(3);
+    // The server's answer acknowledged them: nothing pending, nothing left to send.
+    expect(await ctx.db.customers.count()).toBe(4500);
+    expect(await ctx.db.customers.where('pending').equals(1).count()).toBe(0);
+    expect(await outbox(ctx.db)).toBe(0);
+    const first = bodyOf(sent[0]).rows[0];
+    expect(await ctx.db.customers.get(first?.id ?? '')).toMatchObject({ name: 'Cliente 0' });
+  });
+
+  it("updates the customer of a number already on the phone, keeping its labels and adding the file's", async () => {
+    ctx = testContext(() => json(202, { queued: true }));
+    const { id: vip } = await saveCustomer({ name: 'Ana', phone: '11900000000', labels: [] }, ctx);
+    const rows = sheet(2, ['Atacado']);
+    expect(await planImport(ctx.db, rows)).toEqual({
+      creates: 1,
+      updates: 1,
+      newLabels: ['Atacado'],
+    });
+    await importCustomers(rows, ctx);
+    const ana = await ctx.db.customers.get(vip);
+    const atacado = await ctx.db.labels.where('searchKey').equals('atacado').first();
+    expect(ana).toMatchObject({ name: 'Cliente 0', phone: '11900000000', pending: 1 });
+    expect(ana?.labels).toEqual([atacado?.id]);
+    expect(await ctx.db.customers.count()).toBe(2);
+  });
+
+  it('offline, hands every batch to the service worker and keeps their rows pending', async () => {
+    ctx = testContext(() => json(202, { queued: true }));
+    await importCustomers(sheet(2500), ctx);
+    expect(imports(ctx.sent)).toHaveLength(2);
+    expect(await ctx.db.customers.where('pending').equals(1).count()).toBe(2500);
+    expect(await outbox(ctx.db)).toBe(0);
+    // The worker acknowledges each replayed batch's rows by this record (sw/replay-store.ts).
+    const acks = await ctx.db.meta.where('key').startsWith('import-ack:').toArray();
+    expect(acks.map((a) => (a.value as { kind: string }).kind)).toEqual(['customer', 'customer']);
+  });
+
+  it('an app closed after storing sends the batches it had not sent at the next start, under the same keys', async () => {
+    const name = `closed-${crypto.randomUUID()}`;
+    const first = { ...testContext(() => json(500, {})), db: new TaliDb(name) };
+    let stored = false;
+    let answered = 0;
+    first.respond(async (r) => {
+      // The first batch reaches the server; the app is closed while the second is on its way.
+      if (answered++ === 0) return json(200, { imported: bodyOf(r).rows.length });
+      return new Promise<Response>(() => {});
+    });
+    void importCustomers(sheet(5000), first, undefined, () => {
+      stored = true;
+    });
+    await expect.poll(() => imports(first.sent).length).toBe(2);
+    expect(stored).toBe(true);
+    first.db.close();
+
+    // Reopened: a new handle on the same database, the start's resend.
+    ctx = { ...testContext((r) => json(200, { imported: bodyOf(r).rows.length })), db: new TaliDb(name) };
+    expect(await ctx.db.customers.count()).toBe(5000);
+    expect(await sendImportOutbox(ctx)).toEqual({ imported: 3000, refused: 0 });
+    const keys = (sent: SentRequest[]) => imports(sent).map((r) => r.headers['Idempotency-Key']);
+    // The batch cut off goes again under its key (the server answers it once), then the last.
+    expect(keys(ctx.sent)).toEqual([keys(first.sent)[1], expect.any(String)]);
+    expect(new Set([...keys(first.sent), ...keys(ctx.sent)]).size).toBe(3);
+    const phones = [...imports(first.sent), ...imports(ctx.sent)].flatMap((r) =>
+      bodyOf(r).rows.map((row) => row.phone),
+    );
+    expect(new Set(phones).size).toBe(5000);
+    expect(await ctx.db.customers.where('pending').equals(1).count()).toBe(0);
+    expect(await outbox(ctx.db)).toBe(0);
+  });
+
+  it('stores nothing and leaves nothing to send when the write fails', async () => {
+    ctx = testContext(() => json(202, { queued: true }));
+    const table = ctx.db.customers;
+    const bulkPut = table.bulkPut.bind(table);
+    let calls = 0;
+    table.bulkPut = ((items: Parameters<typeof bulkPut>[0]) =>
+      ++calls === 2 ? Promise.reject(new Error('disco cheio')) : bulkPut(items)) as typeof bulkPut;
+    await expect(importCustomers(sheet(3000), ctx)).rejects.toThrow('disco cheio');
+    expect(await ctx.db.customers.count()).toBe(0);
+    expect(await outbox(ctx.db)).toBe(0);
+    expect(imports(ctx.sent)).toHaveLength(0);
+  });
+});
