@@ -6,8 +6,9 @@
  */
 import type { CustomerImportResponse, CustomerImportRow } from '~/domain/customer-import';
 import { type CustomerImportAck, importAckKey, importTag } from '~/domain/sync/protocol';
-import { CUSTOMERS } from '~/domain/sync/entities';
+import { customerEntity } from '~/domain/sync/registry';
 import type { Meta, TaliDb } from './db';
+import { settleDeferred } from './deferred-pages';
 import { type MutationResult, sendMutation } from './mutations';
 import { type Acknowledgement, acknowledge } from './pending';
 import type { DeviceContext } from './transport';
@@ -40,10 +41,7 @@ export type UploadResult = { imported: number; refused: number };
  * Sends the batches still in the outbox, oldest first: an import's own (`prefix`), or at start
  * every one an app closed mid-import left.
  */
-export async function sendImportOutbox(
-  ctx: DeviceContext,
-  prefix = OUTBOX,
-): Promise<UploadResult> {
+export async function sendImportOutbox(ctx: DeviceContext, prefix = OUTBOX): Promise<UploadResult> {
   const total: UploadResult = { imported: 0, refused: 0 };
   const waiting = await ctx.db.meta.where('key').startsWith(prefix).toArray();
   for (const record of waiting) {
@@ -65,6 +63,15 @@ export async function sendImportOutbox(
   return total;
 }
 
+/**
+ * At start: the rows an import closed midway left in deferred records are written (the batches'
+ * answers acknowledge rows in their table), then the batches it had not sent go.
+ */
+export async function resumeCustomerImports(ctx: DeviceContext): Promise<UploadResult> {
+  await settleDeferred(ctx.db, [customerEntity], ctx.screens);
+  return sendImportOutbox(ctx);
+}
+
 /** One batch; its rows are acknowledged by whoever reads its answer (this page, or a replay). */
 async function sendBatch(
   ctx: DeviceContext,
@@ -74,7 +81,7 @@ async function sendBatch(
   const result = await sendMutation(
     {
       method: 'POST',
-      url: `${CUSTOMERS.basePath}/import`,
+      url: `${customerEntity.basePath}/import`,
       body: { rows },
       entity: null,
       tag: importTag(key),

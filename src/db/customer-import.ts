@@ -10,7 +10,8 @@ import { CUSTOMER_IMPORT_BATCH } from '~/domain/customer-import';
 import { labelNameKey } from '~/domain/label';
 import { customerEntity, labelEntity } from '~/domain/sync/registry';
 import { type OutboxBatch, outboxRecords, sendImportOutbox } from './customer-import-outbox';
-import type { LocalCustomer, TaliDb } from './db';
+import type { DeferredPage, LocalCustomer, TaliDb } from './db';
+import { DEFERRED_RECORD_ROWS, settleDeferred } from './deferred-pages';
 import { nextStamp } from './local-writes';
 import type { Acknowledgement } from './pending';
 import { saveSynced } from './synced-repo';
@@ -61,78 +62,106 @@ function missingLabels(rows: readonly CustomerCsvRow[], known: Map<string, strin
 }
 
 export async function planImport(db: TaliDb, rows: readonly CustomerCsvRow[]): Promise<ImportPlan> {
+  await settleDeferred(db, [customerEntity]);
   const existing = await idsByPhone(db);
   const updates = rows.filter((r) => existing.has(r.phone)).length;
   const newLabels = missingLabels(rows, await labelIdsByKey(db));
   return { creates: rows.length - updates, updates, newLabels };
 }
 
+type Batch = OutboxBatch & { acks: Acknowledgement[] };
+
 /**
  * The rows on the device, pending, and their upload's batches in the outbox: one transaction, so
- * a crash leaves all or none, and never rows that no batch will send.
+ * a crash leaves all or none, and never rows that no batch will send. Customers already on the
+ * phone are updated in their table; new ones are stored as deferred records of 2,500 rows
+ * (deferred-pages.ts), a few ms each where 10,000 row records cost IndexedDB about a second, and
+ * written row by row afterwards (`settleDeferred`), while every screen reads them merged.
  */
 async function store(
   db: TaliDb,
   rows: readonly CustomerCsvRow[],
   labels: Map<string, string>,
-  onProgress: (written: number) => void,
 ): Promise<string> {
   const known = new Set(labels.values());
-  return db.transaction('rw', [db.customers, db.meta], async () => {
+  const labelIds = labelIdsOf(labels);
+  return db.transaction('rw', [db.customers, db.deferred, db.meta], async () => {
     // Read inside the write: no other save can land between the look-up and ours.
     const existing = await byPhone(db, rows);
-    const batches: (OutboxBatch & { acks: Acknowledgement[] })[] = [];
-    // The chunks are queued back to back: IndexedDB does not wait for the next one to be built.
-    const puts: Promise<unknown>[] = [];
-    let written = 0;
-    for (let start = 0; start < rows.length; start += CUSTOMER_IMPORT_BATCH) {
-      const part = rows.slice(start, start + CUSTOMER_IMPORT_BATCH);
-      const batch: (typeof batches)[number] = { key: crypto.randomUUID(), rows: [], acks: [] };
-      const local: LocalCustomer[] = part.map((row) => {
-        const before = existing.get(row.phone);
-        const kept = (before?.labels ?? []).filter((id) => known.has(id));
-        const added = row.labels.flatMap((name) => labels.get(labelNameKey(name)) ?? []);
-        const id = before?.id ?? crypto.randomUUID();
-        const fields = { name: row.name, phone: row.phone, labels: [...new Set([...kept, ...added])] };
-        const local = customerEntity.fromFields(id, fields, before, nextStamp(before?.updatedAt));
-        // A number twice in one list (callers may pass any): the later row updates the same one.
-        existing.set(row.phone, local);
-        batch.acks.push({ id, stamp: local.updatedAt });
-        batch.rows.push({ id, line: row.line, name: row.name, phone: row.phone, labels: row.labels });
-        return local;
+    const updated: LocalCustomer[] = [];
+    const created: LocalCustomer[] = [];
+    const batches: Batch[] = [];
+    for (const [i, row] of rows.entries()) {
+      if (i % CUSTOMER_IMPORT_BATCH === 0) {
+        batches.push({ key: crypto.randomUUID(), rows: [], acks: [] });
+      }
+      const batch = batches.at(-1) as Batch;
+      const before = existing.get(row.phone);
+      const kept = (before?.labels ?? []).filter((id) => known.has(id));
+      const labelsOfRow = [...new Set([...kept, ...labelIds(row.labels)])];
+      const id = before?.id ?? crypto.randomUUID();
+      const fields = { name: row.name, phone: row.phone, labels: labelsOfRow };
+      const local = customerEntity.fromFields(id, fields, before, nextStamp(before?.updatedAt));
+      (before ? updated : created).push(local);
+      // A number twice in one list (callers may pass any): the later row updates the same one.
+      existing.set(row.phone, local);
+      batch.acks.push({ id, stamp: local.updatedAt });
+      batch.rows.push({ id, line: row.line, name: row.name, phone: row.phone, labels: row.labels });
+    }
+    const pages: DeferredPage[] = [];
+    for (let start = 0; start < created.length; start += DEFERRED_RECORD_ROWS) {
+      pages.push({
+        table: customerEntity.table,
+        rows: created.slice(start, start + DEFERRED_RECORD_ROWS),
       });
-      batches.push(batch);
-      written += local.length;
-      const count = written;
-      puts.push(db.customers.bulkPut(local).then(() => onProgress(count)));
     }
     const { records, prefix } = outboxRecords(batches);
-    puts.push(db.meta.bulkPut(records));
-    // On a failure the transaction aborts: the chunks still queued fail with it, unheard.
-    await Promise.all(puts).catch((error) => {
-      for (const put of puts) put.catch(() => {});
-      throw error;
-    });
+    // Queued back to back: one commit. A failure aborts the transaction, and the rest with it.
+    await Promise.all([
+      db.customers.bulkPut(updated),
+      db.deferred.bulkAdd(pages),
+      db.meta.bulkPut(records),
+    ]);
     return prefix;
   });
 }
 
-/** Creates the missing labels, stores every row, then sends them in batches. */
+/** Label names → ids, each name's key computed once (a file repeats a few names 10,000 times). */
+function labelIdsOf(labels: Map<string, string>) {
+  const byName = new Map<string, string | undefined>();
+  return (names: readonly string[]): string[] =>
+    names.flatMap((name) => {
+      if (!byName.has(name)) byName.set(name, labels.get(labelNameKey(name)));
+      return byName.get(name) ?? [];
+    });
+}
+
+export type ImportProgress = {
+  /** Every row is in IndexedDB (the screens show them): the owner may go on. */
+  onStored?: () => void;
+};
+
+/**
+ * Creates the missing labels and stores every row (then `onStored`), writes the deferred rows
+ * into the table and sends the batches: the rows are in their table before any answer is read,
+ * so its acknowledgement finds them.
+ */
 export async function importCustomers(
   rows: readonly CustomerCsvRow[],
   ctx: DeviceContext,
-  onProgress: (written: number) => void = () => {},
-  /** Called once every row is in IndexedDB, before the upload (the benchmark times up to here). */
-  onStored: () => void = () => {},
+  { onStored = () => {} }: ImportProgress = {},
 ): Promise<CustomerImportResult> {
   const { db } = ctx;
+  // Numbers are matched against every customer: pull pages still deferred are written first.
+  await settleDeferred(db, [customerEntity]);
   const labels = await labelIdsByKey(db);
   for (const name of missingLabels(rows, labels)) {
     const { id } = await saveSynced(labelEntity, { name }, ctx);
     labels.set(labelNameKey(name), id);
   }
-  const prefix = await store(db, rows, labels, onProgress);
+  const prefix = await store(db, rows, labels);
   onStored();
+  await settleDeferred(db, [customerEntity]);
   const { imported, refused } = await sendImportOutbox(ctx, prefix);
   return { written: rows.length, imported, refused };
 }

@@ -19,7 +19,7 @@ export function DeviceSync({ children }: { children: ReactNode }) {
     // A customer import the app was closed in the middle of: the batches it had not handed to
     // the service worker yet (loaded apart: the start's own chunk does not grow).
     import('~/db/customer-import-outbox')
-      .then(({ sendImportOutbox }) => sendImportOutbox(store))
+      .then(({ resumeCustomerImports }) => resumeCustomerImports(store))
       .catch((error: unknown) => console.error(error));
     return store.start();
   }, [store]);
