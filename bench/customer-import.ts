@@ -94,7 +94,7 @@ try {
       },
     );
     const r = (await page.evaluate(READ)) as { parse: number; store: number; clicked: number };
-    const load = os.loadavg()[0].toFixed(1);
+    const load = (os.loadavg()[0] ?? Number.NaN).toFixed(1);
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 600_000 });
     // The owner is told once the rows are stored; the worker then writes the deferred records
     // row by row and hands the batches to the service worker. The next run starts after that.

@@ -1,9 +1,10 @@
 /**
  * A customer spreadsheet imported on the device (issue 22), in the CSV worker: the preview's
- * plan, then the rows written to Dexie in one transaction (pending), then sent to
- * POST /api/customers/import in batches (queued offline like the products' import). One customer
- * per phone: a number already on the device updates that customer (its labels kept, the file's
- * added); labels the store lacks are created first, each an ordinary label save.
+ * plan, then the rows stored in one transaction (pending; new customers as deferred records)
+ * with their upload's batches, then written row by row and sent to POST /api/customers/import
+ * (queued offline like the products' import). One customer per phone: a number already on the
+ * device updates that customer (its labels kept, the file's added); labels the store lacks are
+ * created first, each an ordinary label save.
  */
 import type { CustomerCsvRow } from '~/domain/customer-csv';
 import { CUSTOMER_IMPORT_BATCH } from '~/domain/customer-import';

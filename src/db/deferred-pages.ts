@@ -39,8 +39,17 @@ export const DEFER_MIN_ROWS = 1000;
 /** Rows per deferred record: one record is also one row-by-row write transaction later. */
 export const DEFERRED_RECORD_ROWS = 2500;
 
+/** Tables whose rows may wait in deferred records (their readers merge them). */
 export function deferrable(entity: AnySyncedEntity): boolean {
   return entity.table === productEntity.table || entity.table === customerEntity.table;
+}
+
+/**
+ * Tables whose big pull pages are deferred: products (a first pull of 50,000). Customers' pull
+ * pages are deferred only behind an import's records (customer-import.ts), to keep their order.
+ */
+export function defersBigPages(entity: AnySyncedEntity): boolean {
+  return entity.table === productEntity.table;
 }
 
 /** Does this table have pages not yet written row by row? (Inside or outside a transaction.) */
