@@ -72,7 +72,7 @@ describe('importCustomers', { timeout: 120_000 }, () => {
     const first = { ...testContext(() => json(500, {})), db: new TaliDb(name) };
     let stored = false;
     let answered = 0;
-    first.respond(async (r) => {
+    first.respond(async () => {
       // The first batch is queued; the app is closed while the second is on its way.
       if (answered++ === 0) return json(202, { queued: true });
       return new Promise<Response>(() => {});
