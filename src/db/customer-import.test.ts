@@ -56,6 +56,15 @@ describe('importCustomers', { timeout: 120_000 }, () => {
     expect(await ctx.db.customers.count()).toBe(2);
   });
 
+  it('a number twice in the list is one customer, with the later line', async () => {
+    ctx = testContext(() => json(202, { queued: true }));
+    const rows = sheet(2);
+    rows.push({ line: 9, name: 'Cliente 0 de novo', phone: rows[0]?.phone ?? '', labels: [] });
+    await importCustomers(rows, ctx);
+    const listed = await readCustomers(ctx.db);
+    expect(listed.map((c) => c.name)).toEqual(['Cliente 0 de novo', 'Cliente 1']);
+  });
+
   it('offline, hands every batch to the service worker and keeps their rows pending', async () => {
     ctx = testContext(() => json(202, { queued: true }));
     await importCustomers(sheet(2100), ctx);

@@ -89,8 +89,10 @@ async function store(
   return db.transaction('rw', [db.customers, db.deferred, db.meta], async () => {
     // Read inside the write: no other save can land between the look-up and ours.
     const existing = await byPhone(db, rows);
+    const inTable = new Set(existing.keys());
     const updated: LocalCustomer[] = [];
     const created: LocalCustomer[] = [];
+    const createdAt = new Map<string, number>();
     const batches: Batch[] = [];
     for (const [i, row] of rows.entries()) {
       if (i % CUSTOMER_IMPORT_BATCH === 0) {
@@ -103,9 +105,12 @@ async function store(
       const id = before?.id ?? crypto.randomUUID();
       const fields = { name: row.name, phone: row.phone, labels: labelsOfRow };
       const local = customerEntity.fromFields(id, fields, before, nextStamp(before?.updatedAt));
-      (before ? updated : created).push(local);
       // A number twice in one list (callers may pass any): the later row updates the same one.
       existing.set(row.phone, local);
+      const at = createdAt.get(row.phone);
+      if (inTable.has(row.phone)) updated.push(local);
+      else if (at !== undefined) created[at] = local;
+      else createdAt.set(row.phone, created.push(local) - 1);
       batch.acks.push({ id, stamp: local.updatedAt });
       batch.rows.push({ id, line: row.line, name: row.name, phone: row.phone, labels: row.labels });
     }
