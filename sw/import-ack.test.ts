@@ -5,6 +5,7 @@
  * old values for ever).
  */
 import { describe, expect, it } from 'vitest';
+import { importCustomers } from '../src/db/customer-import';
 import { importProducts } from '../src/db/product-import';
 import { saveProduct } from '../src/db/products-repo';
 import type { DeviceContext } from '../src/db/transport';
@@ -100,6 +101,17 @@ describe('a CSV import replayed by the worker', () => {
     // The create's acknowledgement names the older state, the import's the row's own: the row
     // is no longer pending, so the next pull may bring another device's later edit.
     expect((await db.products.get(a))?.pending).toBe(0);
+    expect(await db.meta.where('key').startsWith('import-ack:').count()).toBe(0);
+  });
+
+  it("clears a customers' import's rows in the customers' table, not the products'", async () => {
+    const { db, ctx, replayer, sent } = await offlineDevice();
+    const rows = [{ line: 2, name: 'Ana', phone: '11987650001', labels: [] }];
+    await importCustomers(rows, ctx);
+    expect(await db.customers.where('pending').equals(1).count()).toBe(1);
+    expect(await replayer.replay()).toBe('done');
+    expect(sent).toEqual(['POST /api/customers/import']);
+    expect(await db.customers.where('pending').equals(1).count()).toBe(0);
     expect(await db.meta.where('key').startsWith('import-ack:').count()).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { recordRefusal } from '../src/db/refusals';
 import type { EntityKind, SingletonKind } from '../src/domain/sync/entities';
 import {
   importAckKey,
+  isCustomerImportAck,
   parseEntityTag,
   parseImportTag,
   parseSingletonTag,
@@ -87,8 +88,10 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
       // stays pending), as the page recorded them before sending it.
       const imports = acks.map((a) => parseImportTag(a.tag)).filter((k): k is string => k !== null);
       for (const key of imports) {
-        const record = await db.meta.get(importAckKey(key));
-        if (Array.isArray(record?.value)) add('product', record.value as Acknowledgement[]);
+        const value = (await db.meta.get(importAckKey(key)))?.value;
+        // The products' import keeps a bare array; the customers' says its kind.
+        if (Array.isArray(value)) add('product', value as Acknowledgement[]);
+        else if (isCustomerImportAck(value)) add('customer', value.rows);
       }
       for (const { tag, stamp } of acks) {
         const singleton = parseSingletonTag(tag);

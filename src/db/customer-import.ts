@@ -1,23 +1,20 @@
 /**
  * A customer spreadsheet imported on the device (issue 22), in the CSV worker: the preview's
- * plan, then the rows written to Dexie in one transaction (pending), then sent to
- * POST /api/customers/import in batches (queued offline like the products' import). One customer
- * per phone: a number already on the device updates that customer (its labels kept, the file's
- * added); labels the store lacks are created first, each an ordinary label save.
+ * plan, then the rows stored in one transaction (pending; new customers as deferred records)
+ * with their upload's batches, then written row by row and sent to POST /api/customers/import
+ * (queued offline like the products' import). One customer per phone: a number already on the
+ * device updates that customer (its labels kept, the file's added); labels the store lacks are
+ * created first, each an ordinary label save.
  */
 import type { CustomerCsvRow } from '~/domain/customer-csv';
-import {
-  CUSTOMER_IMPORT_BATCH,
-  type CustomerImportResponse,
-  type CustomerImportRow,
-} from '~/domain/customer-import';
+import { CUSTOMER_IMPORT_BATCH } from '~/domain/customer-import';
 import { labelNameKey } from '~/domain/label';
-import { importAckKey, importTag } from '~/domain/sync/protocol';
 import { customerEntity, labelEntity } from '~/domain/sync/registry';
-import type { LocalCustomer, TaliDb } from './db';
+import { type OutboxBatch, outboxRecords, sendImportOutbox } from './customer-import-outbox';
+import type { DeferredPage, LocalCustomer, TaliDb } from './db';
+import { DEFERRED_RECORD_ROWS, settleDeferred } from './deferred-pages';
 import { nextStamp } from './local-writes';
-import { type MutationResult, sendMutation } from './mutations';
-import { acknowledge } from './pending';
+import type { Acknowledgement } from './pending';
 import { saveSynced } from './synced-repo';
 import type { DeviceContext } from './transport';
 
@@ -30,9 +27,6 @@ export type ImportPlan = {
 };
 
 export type CustomerImportResult = { written: number; imported: number; refused: number };
-
-/** Rows per bulkPut inside the one write transaction. */
-const WRITE_CHUNK = 2000;
 
 /** The device's customer id of each number: the phone index's keys only, no row read. */
 async function idsByPhone(db: TaliDb): Promise<Map<string, string>> {
@@ -69,113 +63,111 @@ function missingLabels(rows: readonly CustomerCsvRow[], known: Map<string, strin
 }
 
 export async function planImport(db: TaliDb, rows: readonly CustomerCsvRow[]): Promise<ImportPlan> {
+  await settleDeferred(db, [customerEntity]);
   const existing = await idsByPhone(db);
   const updates = rows.filter((r) => existing.has(r.phone)).length;
   const newLabels = missingLabels(rows, await labelIdsByKey(db));
   return { creates: rows.length - updates, updates, newLabels };
 }
 
-/** The rows on the device, pending: one transaction, so a crash leaves all or none. */
+type Batch = OutboxBatch & { acks: Acknowledgement[] };
+
+/**
+ * The rows on the device, pending, and their upload's batches in the outbox: one transaction, so
+ * a crash leaves all or none, and never rows that no batch will send. Customers already on the
+ * phone are updated in their table; new ones are stored as deferred records of 2,500 rows
+ * (deferred-pages.ts), a few ms each where 10,000 row records cost IndexedDB about a second, and
+ * written row by row afterwards (`settleDeferred`), while every screen reads them merged.
+ */
 async function store(
   db: TaliDb,
   rows: readonly CustomerCsvRow[],
   labels: Map<string, string>,
-  onProgress: (written: number) => void,
-): Promise<{ id: string; stamp: number }[]> {
+): Promise<string> {
   const known = new Set(labels.values());
-  const saved: { id: string; stamp: number }[] = [];
-  await db.transaction('rw', db.customers, async () => {
+  const labelIds = labelIdsOf(labels);
+  return db.transaction('rw', [db.customers, db.deferred, db.meta], async () => {
     // Read inside the write: no other save can land between the look-up and ours.
     const existing = await byPhone(db, rows);
-    // The chunks are queued back to back: IndexedDB does not wait for the next one to be built.
-    const puts: Promise<void>[] = [];
-    for (let start = 0; start < rows.length; start += WRITE_CHUNK) {
-      const local: LocalCustomer[] = rows.slice(start, start + WRITE_CHUNK).map((row) => {
-        const before = existing.get(row.phone);
-        const kept = (before?.labels ?? []).filter((id) => known.has(id));
-        const added = row.labels.flatMap((name) => labels.get(labelNameKey(name)) ?? []);
-        const id = before?.id ?? crypto.randomUUID();
-        const fields = {
-          name: row.name,
-          phone: row.phone,
-          labels: [...new Set([...kept, ...added])],
-        };
-        const local = customerEntity.fromFields(id, fields, before, nextStamp(before?.updatedAt));
-        // A number twice in one list (callers may pass any): the later row updates the same one.
-        existing.set(row.phone, local);
-        saved.push({ id, stamp: local.updatedAt });
-        return local;
-      });
-      const count = saved.length;
-      puts.push(db.customers.bulkPut(local).then(() => onProgress(count)));
+    const inTable = new Set(existing.keys());
+    const updated: LocalCustomer[] = [];
+    const created: LocalCustomer[] = [];
+    const createdAt = new Map<string, number>();
+    const batches: Batch[] = [];
+    for (const [i, row] of rows.entries()) {
+      if (i % CUSTOMER_IMPORT_BATCH === 0) {
+        batches.push({ key: crypto.randomUUID(), rows: [], acks: [] });
+      }
+      const batch = batches.at(-1) as Batch;
+      const before = existing.get(row.phone);
+      const kept = (before?.labels ?? []).filter((id) => known.has(id));
+      const labelsOfRow = [...new Set([...kept, ...labelIds(row.labels)])];
+      const id = before?.id ?? crypto.randomUUID();
+      const fields = { name: row.name, phone: row.phone, labels: labelsOfRow };
+      const local = customerEntity.fromFields(id, fields, before, nextStamp(before?.updatedAt));
+      // A number twice in one list (callers may pass any): the later row updates the same one.
+      existing.set(row.phone, local);
+      const at = createdAt.get(row.phone);
+      if (inTable.has(row.phone)) updated.push(local);
+      else if (at !== undefined) created[at] = local;
+      else createdAt.set(row.phone, created.push(local) - 1);
+      batch.acks.push({ id, stamp: local.updatedAt });
+      batch.rows.push({ id, line: row.line, name: row.name, phone: row.phone, labels: row.labels });
     }
-    // On a failure the transaction aborts: the chunks still queued fail with it, unheard.
-    await Promise.all(puts).catch((error) => {
-      for (const put of puts) put.catch(() => {});
-      throw error;
-    });
+    const pages: DeferredPage[] = [];
+    for (let start = 0; start < created.length; start += DEFERRED_RECORD_ROWS) {
+      pages.push({
+        table: customerEntity.table,
+        rows: created.slice(start, start + DEFERRED_RECORD_ROWS),
+      });
+    }
+    const { records, prefix } = outboxRecords(batches);
+    // Queued back to back: one commit. A failure aborts the transaction, and the rest with it.
+    await Promise.all([
+      db.customers.bulkPut(updated),
+      db.deferred.bulkAdd(pages),
+      db.meta.bulkPut(records),
+    ]);
+    return prefix;
   });
-  return saved;
 }
 
-/** Creates the missing labels, stores every row, then sends them in batches. */
+/** Label names → ids, each name's key computed once (a file repeats a few names 10,000 times). */
+function labelIdsOf(labels: Map<string, string>) {
+  const byName = new Map<string, string | undefined>();
+  return (names: readonly string[]): string[] =>
+    names.flatMap((name) => {
+      if (!byName.has(name)) byName.set(name, labels.get(labelNameKey(name)));
+      return byName.get(name) ?? [];
+    });
+}
+
+export type ImportProgress = {
+  /** Every row is in IndexedDB (the screens show them): the owner may go on. */
+  onStored?: () => void;
+};
+
+/**
+ * Creates the missing labels and stores every row (then `onStored`), writes the deferred rows
+ * into the table and sends the batches: the rows are in their table before any answer is read,
+ * so its acknowledgement finds them.
+ */
 export async function importCustomers(
   rows: readonly CustomerCsvRow[],
   ctx: DeviceContext,
-  onProgress: (written: number) => void = () => {},
-  /** Called once every row is in IndexedDB, before the upload (the benchmark times up to here). */
-  onStored: () => void = () => {},
+  { onStored = () => {} }: ImportProgress = {},
 ): Promise<CustomerImportResult> {
   const { db } = ctx;
+  // Numbers are matched against every customer: pull pages still deferred are written first.
+  await settleDeferred(db, [customerEntity]);
   const labels = await labelIdsByKey(db);
   for (const name of missingLabels(rows, labels)) {
     const { id } = await saveSynced(labelEntity, { name }, ctx);
     labels.set(labelNameKey(name), id);
   }
-  const saved = await store(db, rows, labels, onProgress);
+  const prefix = await store(db, rows, labels);
   onStored();
-  let imported = 0;
-  let refused = 0;
-  for (let start = 0; start < saved.length; start += CUSTOMER_IMPORT_BATCH) {
-    const part = saved.slice(start, start + CUSTOMER_IMPORT_BATCH);
-    const body: CustomerImportRow[] = part.map(({ id }, i) => {
-      const row = rows[start + i] as CustomerCsvRow;
-      return { id, line: row.line, name: row.name, phone: row.phone, labels: row.labels };
-    });
-    const result = await sendBatch(ctx, part, body);
-    if (result.status === 'sent') {
-      const answer = result.data as Partial<CustomerImportResponse> | undefined;
-      imported += answer?.imported ?? part.length;
-      refused += answer?.errors?.length ?? 0;
-    } else if (result.status === 'refused' || result.status === 'unauthorized') {
-      refused += part.length;
-    }
-  }
-  return { written: saved.length, imported, refused };
-}
-
-/** One batch, with its rows' acknowledgement kept for whoever reads its answer (a replay too). */
-async function sendBatch(
-  ctx: DeviceContext,
-  part: readonly { id: string; stamp: number }[],
-  rows: CustomerImportRow[],
-): Promise<MutationResult> {
-  const key = crypto.randomUUID();
-  await ctx.db.meta.put({ key: importAckKey(key), value: part });
-  const result = await sendMutation(
-    {
-      method: 'POST',
-      url: `${customerEntity.basePath}/import`,
-      body: { rows },
-      entity: null,
-      tag: importTag(key),
-      idempotencyKey: key,
-    },
-    ctx,
-  );
-  if (result.status === 'sent') {
-    await acknowledge(ctx.db, 'customer', [...part]);
-    await ctx.db.meta.delete(importAckKey(key));
-  }
-  return result;
+  await settleDeferred(db, [customerEntity]);
+  const { imported, refused } = await sendImportOutbox(ctx, prefix);
+  return { written: rows.length, imported, refused };
 }

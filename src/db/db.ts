@@ -113,15 +113,22 @@ class DeviceDb extends Dexie {
     // v3: large pull pages are stored as they came first (src/db/deferred-pages.ts).
     this.version(3).stores({ ...before4, deferred: '++seq, table' });
     // v4: customer labels (the `labels` table, customers' *labels index), orders (issue 20),
-    // from the registry, and product photos (issue 21), read by product.
-    const v4 = { ...synced, deferred: '++seq, table', photos: 'id, productId' };
-    this.version(4).stores(v4);
-    // v5: the feed now carries products' stock (issue 20), which rows pulled before lack: the
+    // and product photos (issue 21), read by product; as declared then, so the diff to v5 is real.
+    const own = { deferred: '++seq, table', photos: 'id, productId' };
+    this.version(4).stores({
+      ...synced,
+      customers: 'id, searchKey, name, phone, pending, *labels',
+      ...own,
+    });
+    // v5: customers lose the `name` and `*labels` indexes, which nothing read (the list sorts by
+    // searchKey and filters labels in memory) and which every write of a customer maintained: a
+    // 10,000-customer import wrote ~23,000 index entries less (docs/benchmarks.md).
+    // And the feed now carries products' stock (issue 20), which rows pulled before lack: the
     // next pull starts again from "0" and brings every row as the feed now writes it. The pull's
     // own rule keeps pending edits, local deletes and the queue (apply-rows.ts).
     // The version is the registry's (entities.ts), raised with its entities and indexes.
     this.version(DEVICE_SCHEMA_VERSION)
-      .stores(v4)
+      .stores({ ...synced, ...own })
       .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));
   }
 }

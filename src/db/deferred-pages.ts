@@ -15,10 +15,12 @@
  *  - a local write of a row first applies that row's deferred versions (`promoteDeferred`), so a
  *    later write of its page cannot bring back an older server state over the owner's edit.
  *
- * Only products are deferred: their readers (the list, the home count, the edit dialog, the CSV
- * import) go through this module; customers are read straight from their table.
+ * Products and customers are deferred: their readers (the lists, the home counts, the edit
+ * dialogs, the imports) go through this module. A customers' import defers its new customers
+ * too (customer-import.ts): rows written on the device, pending, that the rule puts like any
+ * row no local state holds back.
  */
-import { type AnySyncedEntity, productEntity } from '~/domain/sync/registry';
+import { type AnySyncedEntity, customerEntity, productEntity } from '~/domain/sync/registry';
 import {
   type ApiSyncedRow,
   type ApiTombstone,
@@ -37,7 +39,16 @@ export const DEFER_MIN_ROWS = 1000;
 /** Rows per deferred record: one record is also one row-by-row write transaction later. */
 export const DEFERRED_RECORD_ROWS = 2500;
 
+/** Tables whose rows may wait in deferred records (their readers merge them). */
 export function deferrable(entity: AnySyncedEntity): boolean {
+  return entity.table === productEntity.table || entity.table === customerEntity.table;
+}
+
+/**
+ * Tables whose big pull pages are deferred: products (a first pull of 50,000). Customers' pull
+ * pages are deferred only behind an import's records (customer-import.ts), to keep their order.
+ */
+export function defersBigPages(entity: AnySyncedEntity): boolean {
   return entity.table === productEntity.table;
 }
 
@@ -130,7 +141,11 @@ export async function mergeDeferred<L extends LocalSyncedRow>(
   for (const page of pages) {
     await between();
     const plan = planRows(entity, page.rows, state, asStored);
-    for (const row of plan.puts) rows.set(row.id, row as L);
+    for (const row of plan.puts) {
+      rows.set(row.id, row as L);
+      // A pending row put by a page (an import's) holds later pages back, as in its table.
+      if (row.pending === 1) state.pending.set(row.id, row);
+    }
     for (const id of plan.deletes) rows.delete(id);
   }
   return rows;

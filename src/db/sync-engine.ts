@@ -23,6 +23,7 @@ import {
   DEFER_MIN_ROWS,
   deferRows,
   deferrable,
+  defersBigPages,
   hasDeferred,
   settleDeferred,
 } from './deferred-pages';
@@ -210,7 +211,7 @@ export async function applyPage(
   for (const entity of SYNCED_ENTITIES) {
     // A server newer than this device may send lists it does not know: they are skipped.
     const rows = (page[entity.table] ?? []) as SyncRow<ApiSyncedRow>[];
-    const big = deferrable(entity) && rows.length >= DEFER_MIN_ROWS;
+    const big = defersBigPages(entity) && rows.length >= DEFER_MIN_ROWS;
     // Deferred rows are cheap to store: one transaction for them all.
     const size = big ? rows.length : APPLY_CHUNK_ROWS;
     for (let i = 0; i < rows.length; i += size) {

@@ -58,8 +58,9 @@ export const CUSTOMERS = {
   basePath: '/api/customers',
   // Many customers per request (issue 22): server/services/catalogue/customer-import.ts.
   extraPosts: ['/import'],
-  // *labels: the list's filter by label reads the customers that carry one (multi-entry).
-  indexes: 'id, searchKey, name, phone, pending, *labels',
+  // searchKey: the list's order; phone: one customer per number (the dialog, the import).
+  // Labels are filtered in memory: no index (device schema v5).
+  indexes: 'id, searchKey, phone, pending',
   noun: 'cliente',
   messages: {
     notFound: 'Cliente não encontrado',

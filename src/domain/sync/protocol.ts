@@ -85,6 +85,15 @@ export function parseEntityTag(tag: string | null): { kind: EntityKind; id: stri
 const IMPORT_TAG = 'product-import:';
 export const importTag = (key: string) => `${IMPORT_TAG}${key}`;
 export const importAckKey = (key: string) => `import-ack:${key}`;
+/**
+ * What a customers' import keeps under `importAckKey` (the products' keeps the bare array): its
+ * kind, so a replay acknowledges the rows in the customers' table.
+ */
+export type CustomerImportAck = { kind: 'customer'; rows: { id: string; stamp?: number }[] };
+export function isCustomerImportAck(value: unknown): value is CustomerImportAck {
+  const ack = value as Partial<CustomerImportAck> | null;
+  return ack?.kind === 'customer' && Array.isArray(ack.rows);
+}
 /** "product-import:<key>" → the key; null for anything else. */
 export function parseImportTag(tag: string | null): string | null {
   return tag?.startsWith(IMPORT_TAG) ? tag.slice(IMPORT_TAG.length) || null : null;

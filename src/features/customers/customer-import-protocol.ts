@@ -26,12 +26,18 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'preview'; preview: CustomerPreview }
-  | { type: 'progress'; written: number }
-  | { type: 'stored' }
+  /** Every row is in IndexedDB (the list shows them); the upload goes on. */
+  | { type: 'stored'; count: number }
+  /** The upload's end: answered, or queued by the service worker. */
   | { type: 'imported'; saved: number; refused: number }
   | { type: 'failed'; message: string };
 
+/** What the server did with the upload (offline: queued, nothing refused yet). */
+export type Uploaded = { saved: number; refused: number };
+
 export type { CsvLineError };
+
+const never = (): Promise<never> => new Promise(() => {});
 
 /** One import, from the chosen file to its answer: a worker alive until close(). */
 export function openCustomerImport() {
@@ -39,6 +45,7 @@ export function openCustomerImport() {
     type: 'module',
   });
   let onReply: (reply: FromWorker) => void = () => {};
+  let importing: Promise<unknown> | null = null;
   worker.onmessage = (event: MessageEvent<FromWorker>) => onReply(event.data);
   const exchange = <T>(
     message: ToWorker,
@@ -66,15 +73,36 @@ export function openCustomerImport() {
         [bytes],
       );
     },
-    import(token: string | null, onProgress: (written: number) => void) {
-      return exchange({ type: 'import', token }, (r) => {
-        if (r.type === 'progress') onProgress(r.written);
-        // User Timing mark: the benchmark times file chosen → every row in IndexedDB.
-        if (r.type === 'stored') performance.mark('tali:customers-stored');
-        return r.type === 'imported' ? { saved: r.saved, refused: r.refused } : undefined;
+    /**
+     * Stores the rows and resolves once they are in IndexedDB, with the upload that goes on in
+     * the worker (`uploaded`).
+     */
+    import(token: string | null): Promise<{ count: number; uploaded: Promise<Uploaded> }> {
+      let stored: (count: number) => void = () => {};
+      const storedNow = new Promise<number>((resolve) => {
+        stored = resolve;
       });
+      const uploaded = exchange<Uploaded>({ type: 'import', token }, (r) => {
+        if (r.type === 'stored') {
+          // User Timing mark: the benchmark times file chosen → every row in IndexedDB.
+          performance.mark('tali:customers-stored');
+          stored(r.count);
+        }
+        if (r.type !== 'imported') return undefined;
+        performance.mark('tali:customers-uploaded');
+        return { saved: r.saved, refused: r.refused };
+      });
+      importing = uploaded;
+      // A failure before the rows were stored rejects at once.
+      return Promise.race([storedNow.then((count) => ({ count, uploaded })), uploaded.then(never)]);
     },
-    close: () => worker.terminate(),
+    /** Ends the worker; an import under way (the owner left the screen) is let finish first. */
+    close: () => {
+      const end = () => worker.terminate();
+      // Its outcome is the dialog's to report (it awaits the same promise).
+      if (importing) void importing.then(end, end);
+      else end();
+    },
   };
 }
 

@@ -2,7 +2,8 @@
 /**
  * The customer import off the main thread (issue 22): decode, papaparse and the customer rules
  * per line, the plan, the IndexedDB writes (the page's Dexie database) and the upload in
- * batches. The page's service worker controls this worker's fetch too: offline, it is queued.
+ * batches, which go on after the page is told the rows are stored. The page's service worker
+ * controls this worker's fetch too: offline, it is queued.
  */
 import { importCustomers, planImport } from '~/db/customer-import';
 import { TaliDb } from '~/db/db';
@@ -49,8 +50,7 @@ async function run(token: string | null): Promise<void> {
   const { written, refused } = await importCustomers(
     rows,
     { db, transport },
-    (done) => reply({ type: 'progress', written: done }),
-    () => reply({ type: 'stored' }),
+    { onStored: () => reply({ type: 'stored', count: rows.length }) },
   );
   reply({ type: 'imported', saved: written - refused, refused });
 }

@@ -1,7 +1,7 @@
 /** Customers (/clientes, spec §2): the list from the device, searchable, editable offline. */
 import { useDeferredValue, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
-import { deleteCustomer } from '~/db/customers-repo';
+import { deleteCustomer, readCustomer, readCustomers } from '~/db/customers-repo';
 import type { LocalCustomer } from '~/db/db';
 import { useDeviceStore } from '~/db/device-store-context';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
@@ -23,7 +23,7 @@ import { LabelsToolbar, useCustomerLabels } from './labels-toolbar';
 
 export function CustomersScreen() {
   const device = useDeviceStore();
-  const all = useTableSnapshot('customers', (db) => db.customers.orderBy('searchKey').toArray());
+  const all = useTableSnapshot('customers', readCustomers);
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const labels = useCustomerLabels();
@@ -39,7 +39,7 @@ export function CustomersScreen() {
   const { openEdit } = dialogs;
 
   const fix = async (id: string) => {
-    const customer = await device.db.customers.get(id);
+    const customer = await readCustomer(device.db, id);
     if (customer) openEdit(customer);
   };
 

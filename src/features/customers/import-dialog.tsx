@@ -75,46 +75,54 @@ export function ImportDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const device = useDeviceStore();
-  const [sent, setSent] = useState<number | null>(null);
+  const [importing, setImporting] = useState(false);
   const count = parsed?.preview.count ?? 0;
   const run = async () => {
     if (!parsed) return;
-    setSent(0);
+    setImporting(true);
     try {
-      // The list refreshes once at the end, not after each of the worker's write chunks.
-      const { saved, refused } = await device.screens.hold(() =>
-        parsed.session.import(getToken(), setSent),
+      // The list reads again once, when every row is stored (the worker's deferred records
+      // included), not after each of its writes.
+      const { count: stored, uploaded } = await device.screens.hold(() =>
+        parsed.session.import(getToken()),
       );
-      if (refused > 0) {
-        toast.error(
-          'Erro ao importar clientes',
-          `${plural(refused, 'linha recusada', 'linhas recusadas')} pelo servidor.`,
-        );
-      } else toast.success(`${plural(saved, 'cliente importado', 'clientes importados')}!`);
+      toast.success(`${plural(stored, 'cliente importado', 'clientes importados')}!`);
       onOpenChange(false);
+      // The upload goes on in the worker (queued offline); the server may refuse some lines.
+      uploaded.then(
+        ({ refused }) => {
+          if (refused === 0) return;
+          toast.error(
+            'Erro ao importar clientes',
+            `${plural(refused, 'linha recusada', 'linhas recusadas')} pelo servidor.`,
+          );
+        },
+        // The rows are stored and their batches kept in the outbox: the next start sends them.
+        (error: unknown) => console.error(error),
+      );
     } catch {
       toast.error('Erro ao importar clientes', 'Não foi possível importar os clientes');
     } finally {
-      setSent(null);
+      setImporting(false);
     }
   };
   return (
     <Dialog
       open={parsed !== null}
-      onOpenChange={(open) => sent === null && onOpenChange(open)}
+      onOpenChange={(open) => !importing && onOpenChange(open)}
       title="Importar clientes"
       description={parsed?.source}
     >
       {parsed ? <Preview preview={parsed.preview} /> : null}
       <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3', mt: '4' })}>
-        <Button variant="outline" disabled={sent !== null} onClick={() => onOpenChange(false)}>
+        <Button variant="outline" disabled={importing} onClick={() => onOpenChange(false)}>
           Cancelar
         </Button>
         <Button
           onClick={run}
           disabled={count === 0}
-          loading={sent !== null}
-          loadingText={`Importando ${sent ?? 0}/${count}...`}
+          loading={importing}
+          loadingText="Importando..."
         >
           {`Importar ${plural(count, 'cliente', 'clientes')}`}
         </Button>

@@ -2,7 +2,7 @@
  * Customer labels on the device (issue 22): read from Dexie, written through the synced-entity
  * machinery (pending first, then /api/etiquetas, queued offline like every synced row).
  */
-import { saveCustomer } from '~/db/customers-repo';
+import { readCustomersById, saveCustomer } from '~/db/customers-repo';
 import { db } from '~/db/db';
 import { deleteSynced, saveSynced, type WriteResult } from '~/db/synced-repo';
 import type { DeviceContext } from '~/db/transport';
@@ -61,7 +61,7 @@ export async function addLabelsTo(
   add: readonly string[],
   ctx: DeviceContext,
 ): Promise<{ changed: number; refused: number }> {
-  const rows = await db.customers.bulkGet([...customerIds]);
+  const rows = await readCustomersById(ctx.db, customerIds);
   let changed = 0;
   let refused = 0;
   for (const row of rows) {

@@ -1,4 +1,5 @@
 /** 'Resumo Rápido' counts read from the device database (work offline). */
+import { countCustomers } from '~/db/customers-repo';
 import type { LocalProduct, TaliDb } from '~/db/db';
 import { readMerged } from '~/db/deferred-pages';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
@@ -14,7 +15,7 @@ export function useHomeCounts(): HomeCounts | undefined {
   return useTableSnapshot(['products', 'customers'], async (db) => {
     const [activeProducts, customers] = await Promise.all([
       countActiveProducts(db),
-      db.customers.count(),
+      countCustomers(db),
     ]);
     return { customers, activeProducts };
   });

@@ -25,6 +25,13 @@ export function DeviceStoreProvider({ children }: { children: ReactNode }) {
 /** Starts the store's sync (pulls, the worker's queue) while the signed-in main screens show. */
 export function DeviceSync({ children }: { children: ReactNode }) {
   const store = useDeviceStore();
-  useEffect(() => store.start(), [store]);
+  useEffect(() => {
+    // A customer import the app was closed in the middle of: the batches it had not handed to
+    // the service worker yet (loaded apart: the start's own chunk does not grow).
+    import('~/db/customer-import-outbox')
+      .then(({ resumeCustomerImports }) => resumeCustomerImports(store))
+      .catch((error: unknown) => console.error(error));
+    return store.start();
+  }, [store]);
   return children;
 }
