@@ -5,7 +5,7 @@
  * background, a bounded number per pass, two at a time, only while online; a pass stops at the
  * first network failure and the next one (the next visit, reconnection or pull) goes on.
  */
-import type { LocalPhoto, TaliDb } from '~/db/db';
+import type { LocalPhoto, LocalProduct, TaliDb } from '~/db/db';
 import type { DeviceContext } from '~/db/transport';
 import { DEVICE_PHOTO_WIDTH, photoUrl } from '~/domain/photo';
 
@@ -28,10 +28,21 @@ function smallSize(photo: ServerPhoto): { width: number; height: number } {
   return { width: DEVICE_PHOTO_WIDTH, height };
 }
 
-/** The server's photos of these products (all products with photos when none given) not here. */
-export async function missingPhotos(db: TaliDb, productIds?: Iterable<string>): Promise<Missing[]> {
-  const products = productIds
-    ? (await db.products.bulkGet([...productIds])).filter((p) => p !== undefined)
+/** A product as the owner's list holds it: its id and the server's photo list. */
+export type ListedProduct = Pick<LocalProduct, 'id' | 'photos'>;
+
+/**
+ * The server's photos of these products (read from the table when none given) not here. The
+ * products screen gives the catalogue it holds: a scan of the table walks every row with a
+ * cursor on the main thread (50,000 products: seconds of small tasks, each keystroke waiting
+ * behind them), and misses the rows of pull pages not yet written row by row.
+ */
+export async function missingPhotos(
+  db: TaliDb,
+  listed?: readonly ListedProduct[],
+): Promise<Missing[]> {
+  const products = listed
+    ? listed.filter((p) => (p.photos?.length ?? 0) > 0)
     : await db.products.filter((p) => (p.photos?.length ?? 0) > 0).toArray();
   const missing: Missing[] = [];
   for (const product of products) {
@@ -84,10 +95,10 @@ async function fetchOne(ctx: DeviceContext, item: Missing): Promise<boolean> {
  */
 export async function mirrorServerPhotos(
   ctx: DeviceContext,
-  productIds?: Iterable<string>,
+  listed?: readonly ListedProduct[],
 ): Promise<number> {
   if (!online()) return -1;
-  const missing = await missingPhotos(ctx.db, productIds);
+  const missing = await missingPhotos(ctx.db, listed);
   const batch = missing.slice(0, MIRROR_PER_PASS);
   let failed = false;
   const next = async (): Promise<void> => {
