@@ -80,7 +80,9 @@ export function useTableSnapshot<T>(
       const wait = Math.max(0, gap - (performance.now() - lastRead));
       timer = setTimeout(() => {
         timer = undefined;
-        void load();
+        // Held since it was set (a pull's pages, the deferred pages' writes): the hold's end
+        // reads, and a read now would only repeat the one the hold's start asked for.
+        if (!screens.isHeld) void load();
       }, wait);
     };
     // The tables, and the pull pages waiting to be written to them (read with them:
