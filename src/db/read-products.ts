@@ -50,8 +50,9 @@ export async function readProductsByName(
 async function readInNameOrder(db: TaliDb, slice: number): Promise<LocalProduct[]> {
   // In the transaction every slice is still its own task (one request each); no pause there,
   // which would end the transaction.
+  // Slices that do not pause gain nothing from being small: full ones, fewer round trips.
   const state = await readDeferredState<LocalProduct>(db, productEntity, () =>
-    readTableByName(db, slice, async () => {}),
+    readTableByName(db, Math.max(slice, READ_SLICE), async () => {}),
   );
   if (!state) return readTableByName(db, slice, nextTask);
   let since = performance.now();
