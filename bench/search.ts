@@ -7,7 +7,8 @@
  * the list holds the query's results and is laid out: the main thread's work for it) and `frame`
  * (→ the next animation frame after that, which adds the 0–16.7 ms wait for the frame's turn).
  * Run: npx vite build && npx tsx bench/search.ts   (PRODUCTS=50000 RUNS=3 STATIC_DIR=<build>;
- * PROFILE=<file>: a CPU profile of the page while typing)
+ * PROFILE=<prefix>: a CPU profile of the page's main thread per phase, <prefix>-during.cpuprofile
+ * and <prefix>-settled.cpuprofile)
  */
 import { writeFileSync } from 'node:fs';
 import { benchCsv, benchProducts, ms, percentile } from './catalogue-data';
@@ -84,6 +85,26 @@ async function takeLongTasks(): Promise<number[]> {
   return (await page.evaluate('window.benchLongTasks.splice(0)')) as number[];
 }
 
+/** With PROFILE=<prefix>, one CPU profile of the page per phase; otherwise nothing. */
+async function phaseProfiler() {
+  const prefix = process.env.PROFILE;
+  const cdp = prefix ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  }
+  return {
+    start: async () => {
+      await cdp?.send('Profiler.start');
+    },
+    stop: async (name: string) => {
+      if (!cdp) return;
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(`${prefix}-${name}.cpuprofile`, JSON.stringify(profile));
+    },
+  };
+}
+
 function report(phase: Phase): void {
   if (phase.list.length === 0) {
     console.log(`${phase.name}: no keystrokes`);
@@ -113,12 +134,8 @@ try {
     `first pull of ${COUNT} products into the device and list painted: ${Date.now() - started} ms`,
   );
   await page.evaluate(WATCH_LONG_TASKS);
-  const profiler = process.env.PROFILE ? await page.context().newCDPSession(page) : null;
-  if (profiler) {
-    await profiler.send('Profiler.enable');
-    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
-    await profiler.send('Profiler.start');
-  }
+  const profile = await phaseProfiler();
+  await profile.start();
 
   // While the pull's deferred pages are written row by row (the phone's first minutes).
   const during: Phase = {
@@ -131,18 +148,17 @@ try {
     await typeWord(during, WORDS[w % WORDS.length] ?? '');
   }
   during.longTasks = await takeLongTasks();
+  await profile.stop('during');
 
   while (((await page.evaluate(DEFERRED_LEFT)) as number) > 0) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const after: Phase = { name: 'settled table', list: [], frame: [], longTasks: [] };
+  await takeLongTasks();
+  await profile.start();
   for (let run = 0; run < RUNS; run++) for (const word of WORDS) await typeWord(after, word);
   after.longTasks = await takeLongTasks();
-
-  if (profiler && process.env.PROFILE) {
-    const { profile } = await profiler.send('Profiler.stop');
-    writeFileSync(process.env.PROFILE, JSON.stringify(profile));
-  }
+  await profile.stop('settled');
   console.log(`search over ${COUNT} products (budget: list p95 ≤ ${BUDGET_MS} ms in both):`);
   report(during);
   report(after);

@@ -35,7 +35,7 @@ beforeEach(() => {
 afterEach(() => ctx.db.delete());
 
 const settle = () => settleDeferred(ctx.db, SYNCED_ENTITIES);
-const names = (rows: LocalProduct[]) => rows.map((r) => r.name);
+const names = (rows: readonly LocalProduct[]) => rows.map((r) => r.name);
 
 describe('deferred pull pages', () => {
   // 5,100 rows through the in-memory IndexedDB: ~3 s alone, more beside other test files.

@@ -28,10 +28,35 @@ describe('readProductsByName', () => {
   it('returns every product in name order across slices, equal names included', async () => {
     const names = ['Pão', 'água', 'Café', 'cafe', 'Bolo', 'Açúcar', 'Zebu', 'Café'];
     await db.products.bulkPut(names.map((n, i) => product(`id-${i}`, n)));
-    const rows = await readProductsByName(db, 3);
+    const rows = await readProductsByName(db, { slice: 3 });
     expect(rows).toHaveLength(names.length);
     expect(rows.map((r) => r.searchKey)).toEqual([...names.map(searchKey)].sort());
     expect(new Set(rows.map((r) => r.id)).size).toBe(names.length);
+  });
+
+  it('answers the catalogue it was given when a re-read finds nothing changed', async () => {
+    await db.products.bulkPut(['Pão', 'Café', 'Bolo'].map((n, i) => product(`id-${i}`, n)));
+    const shown = await readProductsByName(db);
+    // Written again as they were (as the deferred pages' row-by-row writes do).
+    await db.products.bulkPut(await db.products.toArray());
+    expect(await readProductsByName(db, { previous: shown })).toBe(shown);
+  });
+
+  it('shows a changed, a new and a deleted product at once, keeping the other rows as they were', async () => {
+    await db.products.bulkPut(
+      ['Pão', 'Café', 'Bolo', 'Milho'].map((n, i) => product(`id-${i}`, n)),
+    );
+    const shown = await readProductsByName(db);
+    await db.products.update('id-1', { price: '2.50', priceCents: 250 });
+    await db.products.put(product('id-9', 'Arroz'));
+    await db.products.delete('id-3');
+    const next = await readProductsByName(db, { previous: shown });
+    expect(next).not.toBe(shown);
+    expect(next.map((r) => r.name)).toEqual(['Arroz', 'Bolo', 'Café', 'Pão']);
+    expect(next.find((r) => r.id === 'id-1')?.price).toBe('2.50');
+    // The unchanged rows are the objects already on screen (their cards are not drawn again).
+    const before = new Map(shown.map((r) => [r.id, r]));
+    expect(next.filter((r) => r === before.get(r.id)).map((r) => r.name)).toEqual(['Bolo', 'Pão']);
   });
 });
 

@@ -9,20 +9,39 @@ import { productEntity } from '~/domain/sync/registry';
 import type { LocalProduct, TaliDb } from './db';
 import { mergeDeferred, readDeferredState } from './deferred-pages';
 import { byName, prepareSearch } from './product-search';
+import { keepUnchanged } from './unchanged-rows';
 
 export const READ_SLICE = 4000;
+
+/**
+ * Slices of a re-read: the screen already shows the catalogue, so a re-read is background work
+ * and each slice's deserialisation (one task) stays short enough to fall between keystrokes.
+ */
+export const REREAD_SLICE = 1000;
 
 /** A task longer than this gives way to input and paint before going on. */
 const TASK_MS = 8;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+export type ReadOptions = {
+  /** The snapshot the screen shows: its unchanged rows (or itself) are kept (unchanged-rows.ts). */
+  previous?: readonly LocalProduct[];
+  slice?: number;
+};
+
 /**
  * The catalogue in name order, pull pages not yet written row by row included, ready to be
  * searched: its search keys are joined in a task of their own here, not on the first keystroke.
+ * A re-read that finds nothing changed answers `previous` itself (nothing to join or redraw).
  */
-export async function readProductsByName(db: TaliDb, slice = READ_SLICE): Promise<LocalProduct[]> {
-  const rows = await readInNameOrder(db, slice);
+export async function readProductsByName(
+  db: TaliDb,
+  { previous, slice = previous ? REREAD_SLICE : READ_SLICE }: ReadOptions = {},
+): Promise<readonly LocalProduct[]> {
+  const read = await readInNameOrder(db, slice);
+  const rows = previous ? await keepUnchanged(previous, read, nextTask) : read;
+  if (rows === previous) return rows;
   await nextTask();
   prepareSearch(rows);
   return rows;
@@ -31,8 +50,9 @@ export async function readProductsByName(db: TaliDb, slice = READ_SLICE): Promis
 async function readInNameOrder(db: TaliDb, slice: number): Promise<LocalProduct[]> {
   // In the transaction every slice is still its own task (one request each); no pause there,
   // which would end the transaction.
+  // Slices that do not pause gain nothing from being small: full ones, fewer round trips.
   const state = await readDeferredState<LocalProduct>(db, productEntity, () =>
-    readTableByName(db, slice, async () => {}),
+    readTableByName(db, Math.max(slice, READ_SLICE), async () => {}),
   );
   if (!state) return readTableByName(db, slice, nextTask);
   let since = performance.now();

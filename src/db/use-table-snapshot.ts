@@ -12,11 +12,12 @@ import { useDeviceStore } from './device-store-context';
 
 /**
  * `read` of the named tables (one or several) in the screens' device store, re-run after their
- * writes as described above; undefined until the first read ends.
+ * writes as described above; undefined until the first read ends. `read` gets the value shown
+ * (undefined the first time): answering that same value again changes nothing on screen.
  */
 export function useTableSnapshot<T>(
   tables: EntityTableName | readonly EntityTableName[],
-  read: (db: TaliDb) => Promise<T>,
+  read: (db: TaliDb, shown: T | undefined) => Promise<T>,
   gapMs = 400,
 ): T | undefined {
   const { db, screens } = useDeviceStore();
@@ -34,15 +35,19 @@ export function useTableSnapshot<T>(
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lastRead = 0;
     let lastDuration = 0;
+    let value: T | undefined;
     // Resolves when the table has been read (again, if a read was asked while one ran).
     const read = async () => {
       try {
         do {
           dirty = false;
           lastRead = performance.now();
-          const next = await readRef.current(db);
+          const next = await readRef.current(db, value);
           lastDuration = performance.now() - lastRead;
-          if (!cancelled) setRows(next);
+          if (!cancelled) {
+            value = next;
+            setRows(next);
+          }
           shown = true;
         } while (dirty && !cancelled);
       } catch {
@@ -75,7 +80,9 @@ export function useTableSnapshot<T>(
       const wait = Math.max(0, gap - (performance.now() - lastRead));
       timer = setTimeout(() => {
         timer = undefined;
-        void load();
+        // Held since it was set (a pull's pages, the deferred pages' writes): the hold's end
+        // reads, and a read now would only repeat the one the hold's start asked for.
+        if (!screens.isHeld) void load();
       }, wait);
     };
     // The tables, and the pull pages waiting to be written to them (read with them:

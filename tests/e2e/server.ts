@@ -61,7 +61,7 @@ export async function startServer(
     detached: true,
   });
   try {
-    await waitForServer(baseUrl, child, 120_000);
+    await waitForServer(baseUrl, child, 600_000);
   } catch (error) {
     // Not left running behind a failed start.
     if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');

@@ -17,32 +17,41 @@ export type ProductCardProps = {
   onDelete: (product: LocalProduct) => void;
 };
 
+// Computed once: Panda's css() merges and hashes its object at every call, and a keystroke
+// redraws every card on screen.
+const headStyle = css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' });
+const nameStyle = css({ fontWeight: 'semibold', lineHeight: 'tight', wordBreak: 'break-word' });
+const statusStyle = (active: boolean) =>
+  css(pill, {
+    fontSize: 'xs',
+    px: '2',
+    py: '0.5',
+    bg: active ? 'green.100' : 'gray.100',
+    color: active ? 'green.800' : 'gray.600',
+  });
+const activeStyle = statusStyle(true);
+const inactiveStyle = statusStyle(false);
+const descriptionStyle = css({ fontSize: 'sm', color: 'muted', mt: '1', lineClamp: 2 });
+const footStyle = css({ display: 'flex', alignItems: 'center', gap: '1', mt: '1' });
+const priceStyle = css({ flex: '1', fontSize: 'lg', fontWeight: 'bold', color: 'brand.700' });
+
+const soldOutStyle = css(pill, {
+  display: 'inline-block',
+  mt: '1',
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  px: '2',
+  py: '0.5',
+  bg: 'red.100',
+  color: 'red.800',
+});
+const stockStyle = css({ fontSize: 'sm', color: 'muted', mt: '1' });
+
 /** 'Estoque: N' when tracked, a badge 'Esgotado' at 0, nothing when not tracked (or not pulled yet). */
 function StockLine({ stock }: { stock: number | null | undefined }) {
   if (stock === null || stock === undefined) return null;
-  if (stock === 0) {
-    return (
-      <span
-        className={css(pill, {
-          display: 'inline-block',
-          mt: '1',
-          fontSize: 'xs',
-          fontWeight: 'semibold',
-          px: '2',
-          py: '0.5',
-          bg: 'red.100',
-          color: 'red.800',
-        })}
-      >
-        Esgotado
-      </span>
-    );
-  }
-  return (
-    <p className={css({ fontSize: 'sm', color: 'muted', mt: '1' })}>
-      Estoque: {stock.toLocaleString('pt-BR')}
-    </p>
-  );
+  if (stock === 0) return <span className={soldOutStyle}>Esgotado</span>;
+  return <p className={stockStyle}>Estoque: {stock.toLocaleString('pt-BR')}</p>;
 }
 
 export const ProductCard = memo(function ProductCard({
@@ -53,35 +62,15 @@ export const ProductCard = memo(function ProductCard({
   const active = product.active === 1;
   return (
     <article data-testid="product-card" className={cardStyle}>
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
+      <div className={headStyle}>
         <ProductThumb productId={product.id} />
-        <h3
-          className={css({ fontWeight: 'semibold', lineHeight: 'tight', wordBreak: 'break-word' })}
-        >
-          {product.name}
-        </h3>
-        <span
-          className={css(pill, {
-            fontSize: 'xs',
-            px: '2',
-            py: '0.5',
-            bg: active ? 'green.100' : 'gray.100',
-            color: active ? 'green.800' : 'gray.600',
-          })}
-        >
-          {active ? 'Ativo' : 'Inativo'}
-        </span>
+        <h3 className={nameStyle}>{product.name}</h3>
+        <span className={active ? activeStyle : inactiveStyle}>{active ? 'Ativo' : 'Inativo'}</span>
       </div>
       <StockLine stock={(product as { stock?: number | null }).stock} />
-      {product.description ? (
-        <p className={css({ fontSize: 'sm', color: 'muted', mt: '1', lineClamp: 2 })}>
-          {product.description}
-        </p>
-      ) : null}
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '1', mt: '1' })}>
-        <p className={css({ flex: '1', fontSize: 'lg', fontWeight: 'bold', color: 'brand.700' })}>
-          {formatBRL(product.price)}
-        </p>
+      {product.description ? <p className={descriptionStyle}>{product.description}</p> : null}
+      <div className={footStyle}>
+        <p className={priceStyle}>{formatBRL(product.price)}</p>
         <RowActions row={product} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </article>

@@ -4,41 +4,28 @@ import { css } from 'styled-system/css';
 import type { LocalProduct } from '~/db/db';
 import { readMergedRow } from '~/db/deferred-pages';
 import { useDeviceStore } from '~/db/device-store-context';
-import type { ProductQuery } from '~/db/product-search';
 import { deleteProduct } from '~/db/products-repo';
 import { productEntity } from '~/domain/sync/registry';
 import { DeadLetterList } from '~/features/sync/dead-letter-list';
 import { OfflineIndicator } from '~/features/sync/offline-indicator';
 import { productTexts, reportWrite } from '~/features/sync/report-write';
 import { Button } from '~/ui/button';
-import { Card } from '~/ui/card';
 import { ConfirmDialog } from '~/ui/confirm-dialog';
 import { PlusIcon, UploadIcon } from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
-import { Spinner } from '~/ui/spinner';
 import { useEntityDialogs } from '~/ui/use-entity-dialogs';
 import { ImportDialog } from './import-dialog';
 import { usePhotoSync } from './photos/use-photo-sync';
 import { ProductDialog } from './product-dialog';
-import { ProductList } from './product-list';
-import { ProductsToolbar } from './products-toolbar';
-import { useProducts } from './use-products';
-
-function Empty({ title, text }: { title: string; text: string }) {
-  return (
-    <Card className={css({ textAlign: 'center', py: '10' })}>
-      <p className={css({ fontWeight: 'semibold' })}>{title}</p>
-      <p className={css({ color: 'muted', fontSize: 'sm', mt: '1' })}>{text}</p>
-    </Card>
-  );
-}
+import { ProductsFinder } from './products-finder';
+import { useCatalogue } from './use-products';
 
 export function ProductsScreen() {
   const device = useDeviceStore();
-  const [query, setQuery] = useState<ProductQuery>({ search: '', status: 'all', sort: 'name' });
-  const { rows, total, applied, catalogue } = useProducts(query);
-  usePhotoSync();
+  const catalogue = useCatalogue();
+  const total = catalogue?.length ?? 0;
+  usePhotoSync(catalogue);
   const dialogs = useEntityDialogs<LocalProduct>(async (product) => {
     const { result } = await deleteProduct(product.id, device);
     reportWrite(result, productTexts('Produto excluído', 'Não foi possível excluir o produto'));
@@ -82,22 +69,7 @@ export function ProductsScreen() {
       />
       <OfflineIndicator />
       <DeadLetterList kinds={['product', 'other']} onFix={fix} />
-      <ProductsToolbar query={query} onChange={setQuery} />
-      <div data-testid="products-results" data-search={applied.search}>
-        {rows === undefined ? (
-          <div
-            className={css({ display: 'grid', placeItems: 'center', py: '10', color: 'primary' })}
-          >
-            <Spinner size={32} />
-          </div>
-        ) : total === 0 ? (
-          <Empty title="Nenhum produto cadastrado" text="Comece adicionando seu primeiro produto" />
-        ) : rows.length === 0 ? (
-          <Empty title="Nenhum produto encontrado" text="Tente outro nome ou filtro" />
-        ) : (
-          <ProductList rows={rows} onEdit={openEdit} onDelete={dialogs.askDelete} />
-        )}
-      </div>
+      <ProductsFinder catalogue={catalogue} onEdit={openEdit} onDelete={dialogs.askDelete} />
       <ProductDialog {...dialogs.form} />
       <ImportDialog open={importOpen} onOpenChange={setImportOpen} catalogue={catalogue} />
       <ConfirmDialog

@@ -1,4 +1,5 @@
 /** Search, status filter (Todos/Ativos/Inativos) and sort (Nome/Preço) of the products screen. */
+import { type Dispatch, memo, type SetStateAction } from 'react';
 import { css } from 'styled-system/css';
 import type { ProductQuery } from '~/db/product-search';
 import { SearchField } from '~/ui/search-field';
@@ -19,7 +20,10 @@ const FILTERS: { key: 'status' | 'sort'; label: string; options: SelectOption[] 
   { key: 'sort', label: 'Ordenar por', options: SORT },
 ];
 
-export type ProductsToolbarProps = { query: ProductQuery; onChange: (query: ProductQuery) => void };
+export type ProductsToolbarProps = {
+  query: ProductQuery;
+  onChange: Dispatch<SetStateAction<ProductQuery>>;
+};
 
 export function ProductsToolbar({ query, onChange }: ProductsToolbarProps) {
   return (
@@ -28,21 +32,31 @@ export function ProductsToolbar({ query, onChange }: ProductsToolbarProps) {
         label="Buscar produtos"
         placeholder="Buscar produtos..."
         value={query.search}
-        onChange={(search) => onChange({ ...query, search })}
+        onChange={(search) => onChange((q) => ({ ...q, search }))}
       />
-      <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' })}>
-        {FILTERS.map(({ key, label, options }) => (
-          <Select
-            key={key}
-            label={label}
-            hideLabel
-            options={options}
-            value={query[key]}
-            // The options hold only that field's values.
-            onValueChange={(v) => onChange({ ...query, [key]: v } as ProductQuery)}
-          />
-        ))}
-      </div>
+      <Filters status={query.status} sort={query.sort} onChange={onChange} />
     </div>
   );
 }
+
+type FiltersProps = Pick<ProductQuery, 'status' | 'sort'> & Pick<ProductsToolbarProps, 'onChange'>;
+
+/** Memoised: a keystroke in the search box does not redraw the two selects (Ark UI). */
+const Filters = memo(function Filters({ status, sort, onChange }: FiltersProps) {
+  const values = { status, sort };
+  return (
+    <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' })}>
+      {FILTERS.map(({ key, label, options }) => (
+        <Select
+          key={key}
+          label={label}
+          hideLabel
+          options={options}
+          value={values[key]}
+          // The options hold only that field's values.
+          onValueChange={(v) => onChange((q) => ({ ...q, [key]: v }) as ProductQuery)}
+        />
+      ))}
+    </div>
+  );
+});

@@ -10,16 +10,14 @@ import { readProductsByName } from '~/db/read-products';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
 import { searchKey } from '~/domain/text';
 
-export type ProductsView = {
-  /** undefined while the first read runs. */
-  rows: LocalProduct[] | undefined;
-  /** Products on the device, before the search and filter. */
-  total: number;
-  /** The whole catalogue in name order (the import matches names against it). */
-  catalogue: LocalProduct[] | undefined;
-  /** The query `rows` answers: the typed one (filtered in the keystroke's own render). */
-  applied: ProductQuery;
-};
+/**
+ * The whole catalogue in name order (deferred pull pages included); undefined while the first
+ * read runs. A re-read that finds it unchanged (e.g. when the deferred pages are written row by
+ * row: the screen already showed them) answers the same array: nothing is joined or drawn again.
+ */
+export function useCatalogue(): readonly LocalProduct[] | undefined {
+  return useTableSnapshot('products', (db, shown) => readProductsByName(db, { previous: shown }));
+}
 
 type Narrowing = {
   base: readonly LocalProduct[];
@@ -31,14 +29,17 @@ type Narrowing = {
 /** A previous result under 1/NARROW_BELOW of the catalogue is narrowed row by row. */
 const NARROW_BELOW = 8;
 
-export function useProducts(query: ProductQuery): ProductsView {
-  const all = useTableSnapshot('products', (db) => readProductsByName(db));
+/** The rows of `all` that answer `query`, in its order; undefined while `all` is. */
+export function useProducts(
+  all: readonly LocalProduct[] | undefined,
+  query: ProductQuery,
+): LocalProduct[] | undefined {
   // Filtered in the same render as the keystroke: a few ms, and measured (bench/search.ts) this
   // beat useDeferredValue (p95 28 ms vs 60 ms) and any fixed debounce, which would add its whole
   // delay to every keystroke.
   const base = useMemo(() => (all ? sortProducts(all, query.sort) : undefined), [all, query.sort]);
   const last = useRef<Narrowing | null>(null);
-  const rows = useMemo(() => {
+  return useMemo(() => {
     if (!base) return undefined;
     const key = searchKey(query.search);
     const previous = last.current;
@@ -56,5 +57,4 @@ export function useProducts(query: ProductQuery): ProductsView {
     last.current = { base, key, status: query.status, rows: next };
     return next;
   }, [base, query.search, query.status]);
-  return { rows, total: all?.length ?? 0, applied: query, catalogue: all };
 }

@@ -180,6 +180,18 @@ describe('photos removed on another phone', () => {
     expect(await idsHere()).toEqual([other.photos[0]?.id]);
   });
 
+  it('stay while their product waits in a pull page not yet written row by row', async () => {
+    const product = photographed('Bolo', [serverPhoto(1)]);
+    ctx = testContext(server([product]));
+    await pullAndMirror([product]);
+    // A first pull's minutes: the row is only in a deferred page, not yet in the table.
+    const row = await ctx.db.products.get(product.id);
+    await ctx.db.products.delete(product.id);
+    await ctx.db.deferred.add({ table: 'products', rows: [row as never] });
+    await mirrorServerPhotos(ctx);
+    expect(await idsHere()).toEqual([product.photos[0]?.id]);
+  });
+
   it('never take a photo held or waiting here, nor one uploaded after the row was pulled', async () => {
     const product = photographed('Bolo', []);
     ctx = testContext(server([product]));

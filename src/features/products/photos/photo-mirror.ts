@@ -6,7 +6,7 @@
  * first network failure and the next one (the next visit, reconnection or pull) goes on. Each
  * pass first drops the photos removed there (photo-prune.ts).
  */
-import type { LocalPhoto, TaliDb } from '~/db/db';
+import type { LocalPhoto, LocalProduct, TaliDb } from '~/db/db';
 import type { DeviceContext } from '~/db/transport';
 import { DEVICE_PHOTO_WIDTH, photoUrl } from '~/domain/photo';
 import { dropRemovedPhotos } from './photo-prune';
@@ -30,10 +30,21 @@ function smallSize(photo: ServerPhoto): { width: number; height: number } {
   return { width: DEVICE_PHOTO_WIDTH, height };
 }
 
-/** The server's photos of these products (all products with photos when none given) not here. */
-export async function missingPhotos(db: TaliDb, productIds?: Iterable<string>): Promise<Missing[]> {
-  const products = productIds
-    ? (await db.products.bulkGet([...productIds])).filter((p) => p !== undefined)
+/** A product as the owner's list holds it: its id and the server's photo list. */
+export type ListedProduct = Pick<LocalProduct, 'id' | 'photos' | 'revision'>;
+
+/**
+ * The server's photos of these products (read from the table when none given) not here. The
+ * products screen gives the catalogue it holds: a scan of the table walks every row with a
+ * cursor on the main thread (50,000 products: seconds of small tasks, each keystroke waiting
+ * behind them), and misses the rows of pull pages not yet written row by row.
+ */
+export async function missingPhotos(
+  db: TaliDb,
+  listed?: readonly ListedProduct[],
+): Promise<Missing[]> {
+  const products = listed
+    ? listed.filter((p) => (p.photos?.length ?? 0) > 0)
     : await db.products.filter((p) => (p.photos?.length ?? 0) > 0).toArray();
   const missing: Missing[] = [];
   for (const product of products) {
@@ -87,7 +98,7 @@ async function fetchOne(ctx: DeviceContext, item: Missing): Promise<boolean> {
  */
 export async function mirrorServerPhotos(
   ctx: DeviceContext,
-  productIds?: Iterable<string>,
+  listed?: readonly ListedProduct[],
 ): Promise<number> {
   try {
     await dropRemovedPhotos(ctx, online());
@@ -96,7 +107,7 @@ export async function mirrorServerPhotos(
     console.warn('removed photos not checked', error);
   }
   if (!online()) return -1;
-  const missing = await missingPhotos(ctx.db, productIds);
+  const missing = await missingPhotos(ctx.db, listed);
   const batch = missing.slice(0, MIRROR_PER_PASS);
   let failed = false;
   const next = async (): Promise<void> => {

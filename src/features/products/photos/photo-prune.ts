@@ -5,6 +5,7 @@
  * held for a product not saved yet, or waiting in the queue, is this device's and always stays.
  */
 import type { LocalPhoto, LocalProduct, TaliDb } from '~/db/db';
+import { hasDeferred } from '~/db/deferred-pages';
 import { type DeviceContext, request } from '~/db/transport';
 
 /** Products asked of the server per pass (a replayed photo whose revision is not known). */
@@ -31,7 +32,11 @@ function verdict(photo: LocalPhoto, product: LocalProduct | undefined): Verdict 
  * revision is unknown and that their row does not list (the server decides those).
  */
 async function pruneByRows(db: TaliDb): Promise<string[]> {
-  return db.transaction('rw', [db.photos, db.products], async () => {
+  return db.transaction('rw', [db.photos, db.products, db.deferred], async () => {
+    // Pull pages still waiting to be written row by row (a first pull's minutes) hold newer
+    // rows than the table: judged from the table, their photos would look orphaned. The pass
+    // after the pages are written decides.
+    if (await hasDeferred(db, db.products.name)) return [];
     const uploaded = await db.photos.filter((p) => p.state === 'uploaded').toArray();
     if (uploaded.length === 0) return [];
     const productIds = [...new Set(uploaded.map((p) => p.productId))];

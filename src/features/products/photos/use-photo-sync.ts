@@ -1,51 +1,68 @@
 /**
  * While the products screen is open: waiting photos learn that the server has them, and photos
- * added on another phone are fetched (photo-mirror.ts) — at once, on reconnection, and after a
- * pull (or any write) changes the products.
+ * added on another phone are fetched (photo-mirror.ts) — at once, on reconnection, and whenever
+ * the screen's catalogue changes (a pull's page, an edit).
  */
-import Dexie from 'dexie';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useDeviceStore } from '~/db/device-store-context';
 import type { DeviceContext } from '~/db/transport';
-import { mirrorServerPhotos } from './photo-mirror';
+import { type ListedProduct, mirrorServerPhotos } from './photo-mirror';
 import { confirmWaitingPhotos, listenForPhotoReplays } from './photo-sync';
 
-/** Rows a pull writes arrive in pages: their photos are fetched once the page settles. */
-const SETTLE_MS = 1000;
 /** A pass that left photos missing is followed by the next after this pause. */
 const NEXT_PASS_MS = 2000;
 
 const warn = (what: string) => (error: unknown) => console.warn(what, error);
 
 /**
- * Passes until nothing is missing, the network fails or the screen closes; one pass at a time
- * (a request during a pass runs one more after it).
+ * Passes over the products `listed()` answers until nothing is missing, the network fails or the
+ * screen closes; one pass at a time (a request during a pass runs one more after it); none
+ * before the screen has read its catalogue.
  */
-function mirrorRunner(device: DeviceContext, stopped: () => boolean): () => void {
+function mirrorRunner(
+  device: DeviceContext,
+  listed: () => readonly ListedProduct[] | undefined,
+  stopped: () => boolean,
+): () => void {
   let running = false;
   let again = false;
-  const pass = async (): Promise<void> => {
+  const pass = async (products: readonly ListedProduct[]): Promise<void> => {
     running = true;
     again = false;
-    const left = await mirrorServerPhotos(device).finally(() => {
+    const left = await mirrorServerPhotos(device, products).finally(() => {
       running = false;
     });
     if (stopped()) return;
-    if (again) void pass().catch(warn('server photos not fetched'));
+    if (again) run();
     else if (left > 0) setTimeout(run, NEXT_PASS_MS);
   };
   const run = () => {
+    const products = listed();
+    if (!products) return;
     if (running) again = true;
-    else void pass().catch(warn('server photos not fetched'));
+    else void pass(products).catch(warn('server photos not fetched'));
   };
   return run;
 }
 
-export function usePhotoSync(): void {
+/**
+ * `catalogue`: the products the screen holds (deferred pull pages included), so a pass reads no
+ * table: a new snapshot of it is what says the products changed, and an unchanged one (the
+ * deferred pages written row by row) starts no pass.
+ */
+export function usePhotoSync(catalogue: readonly ListedProduct[] | undefined): void {
   const device = useDeviceStore();
+  const listed = useRef(catalogue);
+  listed.current = catalogue;
+  const mirrorNow = useRef<(() => void) | null>(null);
   useEffect(() => {
     let stopped = false;
-    const mirror = mirrorRunner(device, () => stopped);
+    const mirror = mirrorRunner(
+      device,
+      () => listed.current,
+      () => stopped,
+    );
+    mirrorNow.current = mirror;
     const stop = listenForPhotoReplays(device);
     const onOnline = () => {
       confirmWaitingPhotos(device).catch(warn('waiting photos not confirmed'));
@@ -53,23 +70,14 @@ export function usePhotoSync(): void {
     };
     onOnline();
     window.addEventListener('online', onOnline);
-
-    // A write to the products (a pull's page, an edit) may bring photo lists: one pass once
-    // the writes settle. Dexie's change event costs nothing per row, unlike table hooks.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const part = `idb://${device.db.name}/products/`;
-    const onMutated = (parts: Record<string, unknown>) => {
-      if (!Object.keys(parts).some((key) => key.startsWith(part))) return;
-      clearTimeout(timer);
-      timer = setTimeout(mirror, SETTLE_MS);
-    };
-    Dexie.on('storagemutated', onMutated);
     return () => {
       stopped = true;
+      mirrorNow.current = null;
       stop();
-      clearTimeout(timer);
       window.removeEventListener('online', onOnline);
-      Dexie.on('storagemutated').unsubscribe(onMutated);
     };
   }, [device]);
+  useEffect(() => {
+    if (catalogue) mirrorNow.current?.();
+  }, [catalogue]);
 }
