@@ -48,6 +48,24 @@ export async function createOwnerWithStore(baseUrl: string, storeName: string): 
 }
 
 /**
+ * An owner whose store has a public page (the WhatsApp number and CNPJ it needs set), and that
+ * page's slug.
+ */
+export async function createOwnerWithStorefront(
+  baseUrl: string,
+  storeName: string,
+): Promise<{ owner: ApiOwner; slug: string }> {
+  const owner = await createOwnerWithStore(baseUrl, storeName);
+  const set = await api(baseUrl, 'PUT', '/api/stores/me', owner.token, {
+    phone: '11955554444',
+    cnpj: '11.222.333/0001-81',
+  });
+  if (set.status !== 200) throw new Error(`store data: ${set.status} ${JSON.stringify(set.body)}`);
+  const link = await api<{ url: string }>(baseUrl, 'GET', '/api/stores/public-url', owner.token);
+  return { owner, slug: link.body.url.split('/').at(-1) ?? '' };
+}
+
+/**
  * Signs in through the login screen, so the session is mirrored for the worker as in real use.
  * The wait is long because a loaded CI machine runs the API suites beside this browser; when it
  * still fails, the error says where the sign-in stopped (the app never took over, the submit

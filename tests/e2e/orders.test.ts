@@ -18,7 +18,7 @@ import {
 import {
   type ApiOwner,
   api,
-  createOwnerWithStore,
+  createOwnerWithStorefront,
   queueSize,
   signIn,
   until,
@@ -32,14 +32,7 @@ let slug: string;
 const shot = (name: string) => path.join(os.tmpdir(), `orders-${name}.png`);
 
 beforeAll(async () => {
-  owner = await createOwnerWithStore(baseUrl, 'Padaria Pedidos');
-  const set = await api(baseUrl, 'PUT', '/api/stores/me', owner.token, {
-    phone: '11955554444',
-    cnpj: '11.222.333/0001-81',
-  });
-  expect(set.status).toBe(200);
-  const link = await api<{ url: string }>(baseUrl, 'GET', '/api/stores/public-url', owner.token);
-  slug = link.body.url.split('/').at(-1) ?? '';
+  ({ owner, slug } = await createOwnerWithStorefront(baseUrl, 'Padaria Pedidos'));
   const product = await api(baseUrl, 'POST', '/api/products', owner.token, {
     name: 'Pão de queijo',
     price: '4.50',

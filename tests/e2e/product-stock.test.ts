@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeFindings } from './a11y-helpers';
 import { launchPhone, type Phone, sees, waitForServiceWorker } from './browser';
-import { type ApiOwner, api, createOwnerWithStore, signIn, until } from './offline-helpers';
+import { type ApiOwner, api, createOwnerWithStorefront, signIn, until } from './offline-helpers';
 
 const baseUrl = inject('baseUrl');
 let phone: Phone;
@@ -19,14 +19,7 @@ const shot = (name: string) => path.join(os.tmpdir(), `stock-${name}.png`);
 const NAME = 'Caderno espiral';
 
 beforeAll(async () => {
-  owner = await createOwnerWithStore(baseUrl, 'Papelaria Estoque');
-  const set = await api(baseUrl, 'PUT', '/api/stores/me', owner.token, {
-    phone: '11955554444',
-    cnpj: '11.222.333/0001-81',
-  });
-  expect(set.status).toBe(200);
-  const link = await api<{ url: string }>(baseUrl, 'GET', '/api/stores/public-url', owner.token);
-  slug = link.body.url.split('/').at(-1) ?? '';
+  ({ owner, slug } = await createOwnerWithStorefront(baseUrl, 'Papelaria Estoque'));
   const product = await api(baseUrl, 'POST', '/api/products', owner.token, {
     name: NAME,
     price: '18.90',
