@@ -2,7 +2,9 @@
  * `npm run backup` / `npm run restore` of the embedded database (issue 25): a copy made while the
  * server runs (it holds DATA_DIR; the script asks it), restored into a fresh data folder, holds
  * every product, customer, campaign and payment; restore refuses a folder that is not empty.
- * PostgreSQL is backed up with pg_dump (README); only the refusal is checked there.
+ * PostgreSQL is backed up with pg_dump (README); only the refusal is checked there. The backup
+ * command runs in its own process as an operator runs it (the running server answers its
+ * signal); restore and the refusals go through the functions the two commands call.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/client';
 import { campaigns, customers, payments, products } from '../../server/db/schema';
 import { readEnv } from '../../server/env';
+import { backup, restore } from '../../server/ops/backup-restore';
 import { openRuntime, type Runtime } from '../../server/runtime';
 import { createOwner, newId } from './fixtures';
 import type { TestApp } from './test-app';
@@ -20,7 +23,7 @@ import { copyPgliteTemplate } from './test-databases';
 const pglite = process.env.TEST_DB !== 'postgres';
 
 /** Runs an npm script's entry (node + tsx, as `npm run` does) with DATA_DIR. */
-function run(script: 'backup' | 'restore', file: string, env: Record<string, string>) {
+function run(script: 'backup', file: string, env: Record<string, string>) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, file], {
       env: { ...process.env, NODE_ENV: 'test', ...env },
@@ -102,6 +105,7 @@ describe.runIf(pglite)('backup and restore of the embedded database', () => {
     const before = await ids(db);
     expect(before.products).toHaveLength(5);
 
+    // The real command, in its own process: it asks the running server for the copy.
     const file = path.join(root, 'copias', 'tali.tar.gz');
     const made = await run('backup', file, { DATA_DIR: dataDir });
     expect(made.out).toContain('feita pelo servidor em execução');
@@ -113,17 +117,16 @@ describe.runIf(pglite)('backup and restore of the embedded database', () => {
     expect(fs.readdirSync(dataDir).filter((n) => n.includes('backup'))).toEqual([
       '.tali-backup-ready',
     ]);
-    const inside = await run('backup', path.join(dataDir, 'copia.tar.gz'), { DATA_DIR: dataDir });
-    expect(inside.code).toBe(1);
-    expect(inside.out).toContain('fora de DATA_DIR');
-    const again = await run('backup', file, { DATA_DIR: dataDir });
-    expect(again.code).toBe(1);
-    expect(again.out).toContain('já existe');
+    // The refusals, through the functions the commands call (a process each costs ~10 s of
+    // start-up, 40 s on a loaded machine, for the same code).
+    const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir });
+    await expect(backup(env, path.join(dataDir, 'copia.tar.gz'))).rejects.toThrow(
+      'fora de DATA_DIR',
+    );
+    await expect(backup(env, file)).rejects.toThrow('já existe');
 
     const fresh = path.join(root, 'restaurado');
-    const restored = await run('restore', file, { DATA_DIR: fresh });
-    expect(restored.out).toContain('Banco restaurado');
-    expect(restored.code).toBe(0);
+    await restore(readEnv({ NODE_ENV: 'test', DATA_DIR: fresh }), file);
     // The copy carries none of the running server's files: a server can start on it.
     expect(fs.readdirSync(fresh).filter((n) => n.startsWith('.tali'))).toEqual([]);
     const copyRuntime = await openRuntime({
@@ -135,16 +138,16 @@ describe.runIf(pglite)('backup and restore of the embedded database', () => {
       await copyRuntime.stop();
     }
 
-    const refused = await run('restore', file, { DATA_DIR: fresh });
-    expect(refused.code).toBe(1);
-    expect(refused.out).toContain('não está vazia');
+    await expect(restore(readEnv({ NODE_ENV: 'test', DATA_DIR: fresh }), file)).rejects.toThrow(
+      'não está vazia',
+    );
 
     const garbage = path.join(root, 'lixo.tar.gz');
     fs.writeFileSync(garbage, 'isto não é uma cópia');
     const empty = path.join(root, 'vazia');
-    const bad = await run('restore', garbage, { DATA_DIR: empty });
-    expect(bad.code).toBe(1);
-    expect(bad.out).toContain('Restauração não feita');
+    await expect(restore(readEnv({ NODE_ENV: 'test', DATA_DIR: empty }), garbage)).rejects.toThrow(
+      'não é uma cópia do Talí',
+    );
     expect(fs.readdirSync(empty)).toEqual([]);
   }, 300_000);
 
@@ -152,28 +155,27 @@ describe.runIf(pglite)('backup and restore of the embedded database', () => {
     await runtime?.stop();
     runtime = undefined;
     const file = path.join(root, 'parado.tar.gz');
-    const made = await run('backup', file, { DATA_DIR: dataDir });
-    expect(made.out).toContain('servidor parado');
-    expect(made.code).toBe(0);
+    const made = await backup(readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir }), file);
+    expect(made.via).toBe('direct');
     expect(fs.existsSync(path.join(dataDir, '.tali.lock'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, '.tali-backup-ready'))).toBe(false);
     const fresh = path.join(root, 'restaurado-2');
-    expect((await run('restore', file, { DATA_DIR: fresh })).code).toBe(0);
+    await restore(readEnv({ NODE_ENV: 'test', DATA_DIR: fresh }), file);
     const copy = await openPglite(fresh);
     try {
       expect((await ids(copy.db)).products).toHaveLength(6);
     } finally {
       await copy.close();
     }
-  }, 300_000);
+  }, 120_000);
 });
 
 describe('backup with PostgreSQL', () => {
-  it('points to pg_dump instead of copying', async () => {
-    const res = await run('backup', path.join(os.tmpdir(), 'nunca.tar.gz'), {
-      DATABASE_URL: 'postgres://u@127.0.0.1:5432/x',
-    });
-    expect(res.code).toBe(1);
-    expect(res.out).toContain('pg_dump');
-  }, 120_000);
+  it('points to pg_dump and pg_restore instead of copying', async () => {
+    const env = readEnv({ NODE_ENV: 'test', DATABASE_URL: 'postgres://u@127.0.0.1:5432/x' });
+    await expect(backup(env, path.join(os.tmpdir(), 'nunca.tar.gz'))).rejects.toThrow('pg_dump');
+    await expect(restore(env, path.join(os.tmpdir(), 'nunca.tar.gz'))).rejects.toThrow(
+      'pg_restore',
+    );
+  });
 });
