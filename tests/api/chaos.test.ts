@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Server } from './chaos-harness';
 import { type RunStats, runScenario, scenarioArb } from './chaos-model';
 
-const runs = Number(process.env.CHAOS_RUNS ?? 100);
+const runs = Number(process.env.CHAOS_RUNS ?? 50);
 const maxOps = Number(process.env.CHAOS_MAX_OPS ?? 40);
 /**
  * `npm test` runs a fixed seed (the same sequences every time: a failure there is a regression,

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { startServer } from './server';
+import { openPglite } from '../../server/db/client';
+import { PGLITE_TEMPLATE_ENV, startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +31,11 @@ export default async function setup(project: TestProject) {
       { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
     );
   }
+  // One migrated database (opened and closed as the server does) that every server of the run
+  // copies; the test files' workers inherit the variable.
+  const templateRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-e2e-template-'));
+  await (await openPglite(templateRoot)).close();
+  process.env[PGLITE_TEMPLATE_ENV] = templateRoot;
   // As behind a production reverse proxy: the client address comes from X-Forwarded-For where a
   // test sends one (first-visit-input gives each of its 80 fresh profiles its own, as phones
   // have; without it the sign-up limit of one address would refuse the files after it).
@@ -39,5 +45,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.stop();
     if (!skipBuild) fs.rmSync(distDir, { recursive: true, force: true });
+    fs.rmSync(templateRoot, { recursive: true, force: true });
   };
 }

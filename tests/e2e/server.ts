@@ -5,6 +5,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+/** Names a migrated, closed embedded database folder that each server's data starts from. */
+export const PGLITE_TEMPLATE_ENV = 'TALI_E2E_PGLITE_TEMPLATE';
+
 export type RunningServer = { baseUrl: string; dataDir: string; stop(): Promise<void> };
 
 export function freePort(): Promise<number> {
@@ -39,6 +42,14 @@ export async function startServer(
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-e2e-'));
+  // A copy of the run's migrated database (global-setup.ts) where there is one: a fresh folder
+  // costs PGlite's initdb and every migration, ~7 s of CPU per server on a quiet machine.
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (template && !options.databaseUrl && !extraEnv.DATABASE_URL) {
+    // Its Talí files (lock, markers) are the template's, never the copy's.
+    const filter = (source: string) => !path.basename(source).startsWith('.tali');
+    fs.cpSync(template, dataDir, { recursive: true, filter });
+  }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
