@@ -75,7 +75,7 @@ type Batch = OutboxBatch & { acks: Acknowledgement[] };
 /**
  * The rows on the device, pending, and their upload's batches in the outbox: one transaction, so
  * a crash leaves all or none, and never rows that no batch will send. Customers already on the
- * phone are updated in their table; new ones are stored as deferred records of DEFERRED_RECORD_ROWS rows
+ * phone are updated in their table; new ones are stored as deferred records of 2,500 rows
  * (deferred-pages.ts), a few ms each where 10,000 row records cost IndexedDB about a second, and
  * written row by row afterwards (`settleDeferred`), while every screen reads them merged.
  */

@@ -1,7 +1,7 @@
 /**
  * Deferred pages: a large pull page is stored in a few records (its rows converted as the table
- * stores them, 500 to a record) and written row by row afterwards, in the background. IndexedDB
- * stores one such record in a ms or two but 500 row records in 50–80 ms (~100–160 µs each,
+ * stores them, 2,500 to a record) and written row by row afterwards, in the background. IndexedDB
+ * stores one such record in a few ms but 2,500 row records in a few hundred (~100–160 µs each,
  * measured in Chromium: docs/benchmarks.md), so a new phone holds a 50,000-product catalogue,
  * whole and offline, in a fraction of the time (decision 003, "First pull").
  *
@@ -36,13 +36,8 @@ import { NO_SCREENS, type ReadHolds } from './screen-reads';
 /** A pull page with at least this many rows of a deferrable table is deferred. */
 export const DEFER_MIN_ROWS = 1000;
 
-/**
- * Rows per deferred record: one record is also one row-by-row write transaction later. A record
- * of 2,500 rows kept IndexedDB and a core busy for 250–400 ms when written; on a phone with few
- * cores the owner's keystrokes waited behind it (bench/search.ts). With 500 the writer stops soon
- * after the owner starts typing (the pull worker waits for quiet input: input-quiet.ts).
- */
-export const DEFERRED_RECORD_ROWS = 500;
+/** Rows per deferred record: one record is also one row-by-row write transaction later. */
+export const DEFERRED_RECORD_ROWS = 2500;
 
 /** Tables whose rows may wait in deferred records (their readers merge them). */
 export function deferrable(entity: AnySyncedEntity): boolean {
@@ -205,17 +200,15 @@ const settling = new WeakMap<TaliDb, Promise<void>>();
  * waits for one page at most). Concurrent calls share one run; it resolves when none is left.
  * Safe beside another writer of the pages (the CSV worker): each transaction applies and deletes
  * the oldest page, so a page is applied once.
- * `between` runs before each transaction (the pull worker waits there while the owner types).
  */
 export function settleDeferred(
   db: TaliDb,
   entities: readonly RegisteredEntity[],
   screens: ReadHolds = NO_SCREENS,
-  between: () => Promise<void> = async () => {},
 ): Promise<void> {
   const current = settling.get(db);
   if (current) return current;
-  const run = settleAll(db, entities, screens, between).finally(() => settling.delete(db));
+  const run = settleAll(db, entities, screens).finally(() => settling.delete(db));
   settling.set(db, run);
   return run;
 }
@@ -224,7 +217,6 @@ async function settleAll(
   db: TaliDb,
   entities: readonly RegisteredEntity[],
   screens: ReadHolds,
-  between: () => Promise<void>,
 ): Promise<void> {
   for (const entity of entities.filter(deferrable)) {
     if (!(await hasDeferred(db, entity.table))) continue;
@@ -234,7 +226,6 @@ async function settleAll(
       const table = anySyncedTable(db, entity);
       for (;;) {
         await screens.firstReadsSettled();
-        await between();
         const more = await db.transaction('rw', [table, db.deferred, db.meta], async () => {
           const [page] = await db.deferred.where('table').equals(entity.table).limit(1).toArray();
           if (!page || page.seq === undefined) return false;

@@ -7,17 +7,7 @@
 import type { DeviceStore, PullRunner } from '~/db/device-store';
 import { type PullResult, ScreenRefresh } from '~/db/sync-engine';
 
-export type PullWorkerRequest =
-  | { type: 'pull'; token: string }
-  | { type: 'warm' }
-  /** The owner typed or touched the page (sent while the deferred pages are written). */
-  | { type: 'input' };
-
-/** Page events that tell the worker the owner is at work (input-quiet.ts). */
-const INPUT_EVENTS = ['keydown', 'input', 'pointerdown', 'wheel', 'touchmove'] as const;
-
-/** At most one 'input' message per this many ms. */
-const INPUT_NOTICE_MS = 100;
+export type PullWorkerRequest = { type: 'pull'; token: string } | { type: 'warm' };
 export type PullWorkerReply =
   /** A page is written (not the last). */
   | { type: 'page' }
@@ -38,7 +28,6 @@ export class PullWorker implements PullRunner {
   private worker: Worker | null = null;
   private current: Run | null = null;
   private releaseSettling: (() => void) | null = null;
-  private stopInputNotices: (() => void) | null = null;
 
   /**
    * Starts the worker and opens its database ahead of the first pull: on a phone, loading and
@@ -89,7 +78,6 @@ export class PullWorker implements PullRunner {
             this.releaseSettling = resolve;
           }),
       );
-      this.stopInputNotices = this.noticeInput();
     }
     void run.store.screens.readNow();
   }
@@ -97,25 +85,6 @@ export class PullWorker implements PullRunner {
   private stopSettling(): void {
     this.releaseSettling?.();
     this.releaseSettling = null;
-    this.stopInputNotices?.();
-    this.stopInputNotices = null;
-  }
-
-  /** Tells the worker of the owner's input while it writes the deferred pages. */
-  private noticeInput(): (() => void) | null {
-    if (typeof window === 'undefined') return null;
-    let last = Number.NEGATIVE_INFINITY;
-    const notice = () => {
-      const now = performance.now();
-      if (now - last < INPUT_NOTICE_MS) return;
-      last = now;
-      this.worker?.postMessage({ type: 'input' } satisfies PullWorkerRequest);
-    };
-    const options = { capture: true, passive: true };
-    for (const type of INPUT_EVENTS) window.addEventListener(type, notice, options);
-    return () => {
-      for (const type of INPUT_EVENTS) window.removeEventListener(type, notice, options);
-    };
   }
 
   private start(): Worker | null {

@@ -8,7 +8,6 @@
 import { TaliDb } from '~/db/db';
 import { settleDeferred } from '~/db/deferred-pages';
 import { DeviceStore } from '~/db/device-store';
-import { InputQuiet } from '~/db/input-quiet';
 import { NO_SCREENS } from '~/db/screen-reads';
 import { SYNCED_ENTITIES } from '~/domain/sync/registry';
 import type { PullWorkerReply, PullWorkerRequest } from './pull-protocol';
@@ -16,15 +15,9 @@ import type { PullWorkerReply, PullWorkerRequest } from './pull-protocol';
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 /** This worker's own handle of the device's database (opened once, kept between pulls). */
 const db = new TaliDb();
-/** The owner's input on the page: the deferred pages' writes wait while it goes on. */
-const input = new InputQuiet();
 
 scope.onmessage = async (event: MessageEvent<PullWorkerRequest>) => {
   const request = event.data;
-  if (request.type === 'input') {
-    input.noteInput();
-    return;
-  }
   if (request.type === 'warm') {
     // Opened ahead of the first pull (the login screen starts the worker): no reply. A failure
     // to open shows again, reported, when the pull itself opens it.
@@ -48,8 +41,6 @@ scope.onmessage = async (event: MessageEvent<PullWorkerRequest>) => {
   }
   scope.postMessage(reply);
   // The pull started writing its deferred pages; the page hears when they are all written.
-  await settleDeferred(store.db, SYNCED_ENTITIES, NO_SCREENS, () => input.settled()).catch(
-    (error: unknown) => console.error(error),
-  );
+  await settleDeferred(store.db, SYNCED_ENTITIES).catch((error: unknown) => console.error(error));
   scope.postMessage({ type: 'settled' } satisfies PullWorkerReply);
 };
