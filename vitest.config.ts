@@ -37,7 +37,7 @@ export default defineConfig({
           name: 'api-pglite',
           include: apiFiles,
           environment: 'node',
-          env: { TEST_DB: 'pglite' },
+          env: { TEST_DB: 'pglite', TALI_TEST_FAST_HASH: '1' },
           // Files share a worker's loaded modules (server code, PGlite, pg-boss) instead of
           // importing them again each: nothing in them keeps state between two apps.
           isolate: false,
@@ -54,7 +54,7 @@ export default defineConfig({
                 name: 'api-postgres',
                 include: apiFiles,
                 environment: 'node' as const,
-                env: { TEST_DB: 'postgres' },
+                env: { TEST_DB: 'postgres', TALI_TEST_FAST_HASH: '1' },
                 isolate: false,
                 globalSetup: ['tests/api/global-setup.ts'],
                 testTimeout: 30_000,

@@ -4,7 +4,18 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 type Params = { N: number; r: number; p: number };
 
 /** ~32 MiB and ~50–100 ms per hash on a small server: costly for a guesser, fine for a login. */
-const CURRENT: Params = { N: 2 ** 15, r: 8, p: 1 };
+const PRODUCTION: Params = { N: 2 ** 15, r: 8, p: 1 };
+
+/**
+ * The API tests' cost (1 MiB): they register and log in hundreds of times (rate limits, 400s on
+ * every field), and at 32 MiB each those hashes were a large share of the suite's CPU on two
+ * cores. Only under vitest (NODE_ENV=test) with TALI_TEST_FAST_HASH=1 (vitest.config.ts, API
+ * projects); tests/api/auth.test.ts turns it off and checks the production parameters.
+ */
+const TESTS: Params = { N: 2 ** 10, r: 8, p: 1 };
+
+const current = (): Params =>
+  process.env.NODE_ENV === 'test' && process.env.TALI_TEST_FAST_HASH === '1' ? TESTS : PRODUCTION;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
@@ -26,8 +37,9 @@ function derive(password: string, salt: Buffer, params: Params): Promise<Buffer>
 /** `scrypt$N$r$p$salt$key` (base64url): the parameters travel with the hash so they can be raised. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, CURRENT);
-  const { N, r, p } = CURRENT;
+  const params = current();
+  const key = await derive(password, salt, params);
+  const { N, r, p } = params;
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
@@ -62,17 +74,24 @@ export function needsRehash(encoded: string): boolean {
   const parsed = parse(encoded);
   if (!parsed) return true;
   const { N, r, p } = parsed.params;
-  return N < CURRENT.N || r < CURRENT.r || p < CURRENT.p;
+  const now = current();
+  return N < now.N || r < now.r || p < now.p;
 }
 
-let dummy: Promise<string> | undefined;
+/** One dummy hash per cost (the tests' cost differs from production's). */
+const dummies = new Map<number, Promise<string>>();
 
 /**
  * Spends the same work as a real check when the e-mail is unknown, so response time does not
  * tell an attacker which e-mails have accounts.
  */
 export async function burnPasswordCheck(password: string): Promise<false> {
-  dummy ??= hashPassword(randomBytes(16).toString('hex'));
+  const { N } = current();
+  let dummy = dummies.get(N);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(16).toString('hex'));
+    dummies.set(N, dummy);
+  }
   await verifyPassword(password, await dummy);
   return false;
 }

@@ -19,10 +19,17 @@ let t: TestApp;
 let seq = 0;
 const freshEmail = () => `dona${++seq}-${Date.now()}@exemplo.com.br`;
 
+// This file checks the production hash (the other API files use the tests' cheap one).
+const fastHash = process.env.TALI_TEST_FAST_HASH;
 beforeAll(async () => {
+  process.env.TALI_TEST_FAST_HASH = '0';
   t = await createTestApp({ now: () => clock });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  if (fastHash === undefined) delete process.env.TALI_TEST_FAST_HASH;
+  else process.env.TALI_TEST_FAST_HASH = fastHash;
+  await t?.close();
+});
 
 async function register(email = freshEmail(), password = 'segredo123') {
   const res = await t.call('POST', '/api/auth/register', { email, password });
