@@ -59,6 +59,7 @@ const READ = `(() => {
   const at = (name) => performance.getEntriesByName(name).at(-1)?.startTime ?? Number.NaN;
   return {
     parse: at('tali:customers-parsed') - at('tali:file-picked'),
+    worker: performance.getEntriesByName('tali:customers-parsed').at(-1)?.detail?.workerMs ?? Number.NaN,
     store: at('tali:customers-stored') - at('tali:import-clicked'),
     clicked: at('tali:import-clicked'),
   };
@@ -93,7 +94,12 @@ try {
         timeout: 300_000,
       },
     );
-    const r = (await page.evaluate(READ)) as { parse: number; store: number; clicked: number };
+    const r = (await page.evaluate(READ)) as {
+      parse: number;
+      worker: number;
+      store: number;
+      clicked: number;
+    };
     const load = (os.loadavg()[0] ?? Number.NaN).toFixed(1);
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 600_000 });
     // The owner is told once the rows are stored; the worker then writes the deferred records
@@ -103,7 +109,7 @@ try {
     totals.push(r.parse + r.store);
     if (ONLINE) sent.push(answered - r.clicked);
     console.log(
-      `  ${SIZE} customers run ${run + 1}: parse + plan ${ms(r.parse)}, store ${ms(r.store)}; click → table written and upload handed over ${ms(answered - r.clicked)}${ONLINE ? ' (answered)' : ''}; load ${load}`,
+      `  ${SIZE} customers run ${run + 1}: parse + plan ${ms(r.parse)} (in the worker ${ms(r.worker)}), store ${ms(r.store)}; click → table written and upload handed over ${ms(answered - r.clicked)}${ONLINE ? ' (answered)' : ''}; load ${load}`,
     );
   }
   console.log(
