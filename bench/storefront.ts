@@ -5,9 +5,10 @@
  * Lighthouse's mobile preset (performance, accessibility, best practices, SEO) on the real server.
  * Run: npx vite build && TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/storefront.ts
  * (REQUESTS=300 by default; without TEST_DATABASE_URL the PostgreSQL leg is skipped; LIGHTHOUSE=0 or
- * SERVER=0 skips that part; LIGHTHOUSE_RUNS=3.)
+ * SERVER=0 skips that part; LIGHTHOUSE_RUNS=3; LIGHTHOUSE_JSON=<prefix> writes each report.)
  */
 
+import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -163,6 +164,10 @@ async function lighthouseLeg() {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       if (!result) throw new Error('lighthouse gave no result');
+      // LIGHTHOUSE_JSON=<prefix>: each run's whole report, to read what blocked the main thread.
+      if (process.env.LIGHTHOUSE_JSON) {
+        writeFileSync(`${process.env.LIGHTHOUSE_JSON}-${i + 1}.json`, JSON.stringify(result.lhr));
+      }
       const { categories, audits } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       runs.push({
