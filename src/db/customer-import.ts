@@ -30,9 +30,10 @@ export type CustomerImportResult = { written: number; imported: number; refused:
 
 /**
  * Every customer on the device by number (the first by id where a number repeats, as the phone
- * index orders them), from one read of the table. A cursor over the phone index's keys cost
- * ~40 µs a key in Chromium's worker (0.8 s for 20,000 customers, twice per import); one getAll
- * of the rows costs a few ms per thousand (bench/customer-import.ts).
+ * index orders them), from one read of the table. Measured in Chromium's worker
+ * (bench/customer-import.ts, docs/benchmarks.md): about as costly as the cursor over the phone
+ * index it replaced, ~40 µs a customer, and read twice per import (plan, then store): the third
+ * 10,000-row import in a row (20,000 on the phone) misses the 1.5 s budget because of it.
  */
 async function customersByPhone(db: TaliDb): Promise<Map<string, LocalCustomer>> {
   const map = new Map<string, LocalCustomer>();
