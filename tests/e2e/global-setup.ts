@@ -6,7 +6,7 @@ import path from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../../server/db/client';
-import { PGLITE_TEMPLATE_ENV, startServer } from './server';
+import { PGLITE_TEMPLATE_ENV, SERVER_BUNDLE_ENV, startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,6 +31,14 @@ export default async function setup(project: TestProject) {
       { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
     );
   }
+  // The server as `npm start` runs it: one bundle with plain node (~3 s less per start than
+  // tsx compiling server/main.ts), in a folder of this run inside the checkout (node_modules).
+  fs.mkdirSync('.tmp', { recursive: true });
+  const serverDir = fs.mkdtempSync(path.join('.tmp', 'e2e-server-'));
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '--out', serverDir], {
+    stdio: 'inherit',
+  });
+  process.env[SERVER_BUNDLE_ENV] = path.resolve(serverDir, 'main.mjs');
   // One migrated database (opened and closed as the server does) that every server of the run
   // copies; the test files' workers inherit the variable.
   const templateRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'tali-e2e-template-'));
@@ -46,5 +54,6 @@ export default async function setup(project: TestProject) {
     await server.stop();
     if (!skipBuild) fs.rmSync(distDir, { recursive: true, force: true });
     fs.rmSync(templateRoot, { recursive: true, force: true });
+    fs.rmSync(serverDir, { recursive: true, force: true });
   };
 }

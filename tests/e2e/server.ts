@@ -8,6 +8,9 @@ import path from 'node:path';
 /** Names a migrated, closed embedded database folder that each server's data starts from. */
 export const PGLITE_TEMPLATE_ENV = 'TALI_E2E_PGLITE_TEMPLATE';
 
+/** Names the server bundle (scripts/build-server.mjs) the run's servers start from. */
+export const SERVER_BUNDLE_ENV = 'TALI_E2E_SERVER_BUNDLE';
+
 export type RunningServer = { baseUrl: string; dataDir: string; stop(): Promise<void> };
 
 export function freePort(): Promise<number> {
@@ -65,7 +68,13 @@ export async function startServer(
   // The browser tests run on the embedded database, as a user's first start does.
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+  // The run's production bundle (global-setup.ts), as `npm start` runs it; another checkout's
+  // server (benches) or a run without one: the TypeScript entry through tsx.
+  const bundle = options.cwd ? undefined : process.env[SERVER_BUNDLE_ENV];
+  const [command, args] = bundle
+    ? [process.execPath, [bundle]]
+    : ['npx', ['tsx', 'server/main.ts']];
+  const child = spawn(command, args, {
     cwd: options.cwd,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
