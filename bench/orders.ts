@@ -1,6 +1,7 @@
 /**
  * Orders under load (issue 20): 1,000 storefront orders placed in a minute across 50 stores while
- * 10 owners use the API (list products, GET /api/pedidos, PATCH an order's status). Gives the
+ * 10 owners use the API (list products, GET /api/pedidos, PUT a product's price: the same calls
+ * in both phases; and PATCH the newest order to 'confirmado' when one waits). Gives the
  * order p95 (budget ≤ 100 ms) and the owners' p95 without and with the order load; then, with
  * Chromium at 390×844 open on /pedidos, the time from an order's 201 to its code on the owner's
  * screen (budget ≤ 5 s online), 5 times. On PGlite and on PostgreSQL, one server process each.
@@ -82,28 +83,50 @@ async function order(
   return { ms: performance.now() - start, status: res.status, body };
 }
 
-/** Owners working until `until`: each loop lists products, lists orders, confirms one. */
-async function owners(base: string, shops: Shop[], until: number): Promise<number[]> {
-  const times: number[] = [];
-  const timed = async (method: string, p: string, token: string, body?: unknown) => {
+/**
+ * Owners working until `until`: each loop lists products, lists the new orders and edits a
+ * product's price (the same calls with and without the storefront's orders: `same`), then
+ * confirms the newest order when one waits (`confirms`, only while orders arrive).
+ */
+async function owners(
+  base: string,
+  shops: Shop[],
+  until: number,
+): Promise<{ same: number[]; confirms: number[] }> {
+  const same: number[] = [];
+  const confirms: number[] = [];
+  const timed = async (
+    into: number[],
+    method: string,
+    p: string,
+    token: string,
+    body?: unknown,
+  ) => {
     const start = performance.now();
     const res = await api<Array<{ id: string }> | unknown>(base, method, p, token, body);
-    times.push(performance.now() - start);
+    into.push(performance.now() - start);
     return res;
   };
   await Promise.all(
     shops.slice(0, OWNERS).map(async (s) => {
       while (Date.now() < until) {
-        await timed('GET', '/api/products', s.token);
-        const list = await timed('GET', '/api/pedidos?status=novo&limit=20', s.token);
+        await timed(same, 'GET', '/api/products', s.token);
+        const list = await timed(same, 'GET', '/api/pedidos?status=novo&limit=20', s.token);
+        await timed(same, 'PUT', `/api/products/${s.products[0]}`, s.token, {
+          name: 'Produto 0',
+          price: `${10 + (same.length % 50)}.90`,
+          active: true,
+        });
         const first = Array.isArray(list.body) ? (list.body[0] as { id: string }) : undefined;
         if (first)
-          await timed('PATCH', `/api/pedidos/${first.id}`, s.token, { status: 'confirmado' });
+          await timed(confirms, 'PATCH', `/api/pedidos/${first.id}`, s.token, {
+            status: 'confirmado',
+          });
         await new Promise((r) => setTimeout(r, 50));
       }
     }),
   );
-  return times;
+  return { same, confirms };
 }
 
 const p95 = (xs: number[]) => percentile(xs, 95).toFixed(1);
@@ -129,7 +152,8 @@ async function measure(label: string, child: Child) {
     `${label}: ${ORDERS} orders in ${((Date.now() - start) / 1000).toFixed(0)} s across ${STORES} stores` +
       ` — order p95 ${p95(orders.map((o) => o.ms))} ms (budget 100), ${refused.length} not 201` +
       `${refused.length ? ` (${[...new Set(refused.map((o) => o.status))].join(', ')})` : ''};` +
-      ` owners' p95 ${p95(quiet)} ms alone (${quiet.length} calls), ${p95(loaded)} ms under the orders (${loaded.length} calls)`,
+      ` owners' p95 ${p95(quiet.same)} ms alone (${quiet.same.length} calls), ${p95(loaded.same)} ms under the orders (${loaded.same.length} calls, the same three per loop);` +
+      ` confirming an order p95 ${p95(loaded.confirms)} ms (${loaded.confirms.length})`,
   );
   if (process.env.BROWSER !== '0') await onScreen(label, base);
 }

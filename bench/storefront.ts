@@ -210,7 +210,7 @@ for (const kind of kinds) {
   console.log(
     `${kind}: rendered p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, max ${r.max.toFixed(1)} ms (db median ${r.dbMedian.toFixed(1)} ms); ` +
       `unchanged since last visit p50 ${r.hitP50.toFixed(1)} ms, p95 ${r.hitP95.toFixed(1)} ms; ` +
-      `HTML ${kb(r.htmlBytes)}, gzip ${kb(r.gzipBytes)} right after a change, ${kb(r.settledGzip)} settled (Brotli ${kb(r.settledBrotli)}), first screen gzip ${kb(r.firstScreenGzip)}`,
+      `HTML ${kb(r.htmlBytes)}, gzip ${kb(r.gzipBytes)} right after a change, ${kb(r.settledGzip)} settled (Brotli: ${Number.isNaN(r.settledBrotli) ? 'not offered, decision 011' : kb(r.settledBrotli)}), first screen gzip ${kb(r.firstScreenGzip)}`,
   );
   if (
     r.p95 > BUDGET.p95Ms ||

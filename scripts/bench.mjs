@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: lists the benchmarks in bench/; `npm run bench -- replay search` builds the PWA
-// once into a temp folder and runs those benchmarks one after the other on it. Every benchmark
+// once into a temp folder and runs those benchmarks one after the other on it (`-- all`: every one). Every benchmark
 // drives Chromium (see docs/benchmarks.md for figures and how to compare two builds).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,12 +28,14 @@ function summary(name) {
   return text.split(/(?<=\.)\s/)[0] ?? '';
 }
 
-const wanted = process.argv.slice(2);
-if (wanted.length === 0) {
+const args = process.argv.slice(2);
+// `all`: every benchmark, one after the other on one build (an hour or more on two cores).
+const wanted = args.length === 1 && args[0] === 'all' ? benches : args;
+if (args.length === 0) {
   console.log('Benchmarks (each drives Chromium; figures in docs/benchmarks.md):\n');
   for (const name of benches) console.log(`  ${name.padEnd(12)} ${summary(name)}`);
   console.log(
-    '\nRun some:  npm run bench -- <name> [<name>…]   (their env: RUNS=…, see each file)',
+    '\nRun some:  npm run bench -- <name> [<name>…]   (their env: RUNS=…, see each file)\nRun all:   npm run bench -- all',
   );
   process.exit(0);
 }
