@@ -23,6 +23,8 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const PATHS = (process.env.PATHS ?? '/login,/register,/').split(',');
 /** The signed-in leg: '/' opened with an owner's session (and store) already on the device. */
 const SIGNED_IN = '/';
+/** Kilobytes, or '—' where the leg measures none (the signed-in one). */
+const kb = (n: number) => (Number.isNaN(n) ? '—' : `${n.toFixed(1)} KB`);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 type Figures = {
@@ -245,7 +247,7 @@ try {
         const key = `${name} ${urlPath}`;
         results.set(key, [...(results.get(key) ?? []), figures]);
         console.log(
-          `run ${run} ${key.padEnd(22)} perf ${lh.scores.performance} a11y ${lh.scores.accessibility} bp ${lh.scores['best-practices']} seo ${lh.scores.seo}  FCP ${(lh.fcp / 1000).toFixed(2)} s  LCP ${(lh.lcp / 1000).toFixed(2)} s  TBT ${Math.round(lh.tbt)} ms  CLS ${lh.cls.toFixed(3)}  render-blocking ${bytes.blockingKb.toFixed(1)} KB, requested before FCP ${bytes.beforePaintKb.toFixed(1)} KB, until usable ${bytes.totalKb.toFixed(1)} KB (gzip JS+CSS, FCP ${Math.round(bytes.paintMs)} ms)`,
+          `run ${run} ${key.padEnd(22)} perf ${lh.scores.performance} a11y ${lh.scores.accessibility} bp ${lh.scores['best-practices']} seo ${lh.scores.seo}  FCP ${(lh.fcp / 1000).toFixed(2)} s  LCP ${(lh.lcp / 1000).toFixed(2)} s  TBT ${Math.round(lh.tbt)} ms  CLS ${lh.cls.toFixed(3)}  ${urlPath === SIGNED_IN ? 'bytes not measured (signed in)' : `render-blocking ${kb(bytes.blockingKb)}, requested before FCP ${kb(bytes.beforePaintKb)}, until usable ${kb(bytes.totalKb)} (gzip JS+CSS, FCP ${Math.round(bytes.paintMs)} ms)`}`,
         );
       }
     }
@@ -273,9 +275,9 @@ for (const [key, list] of results) {
     `${(m((x) => x.fcp) / 1000).toFixed(2)} s`,
     `${(m((x) => x.lcp) / 1000).toFixed(2)} s`,
     `${Math.round(m((x) => x.tbt))} ms`,
-    `${m((x) => x.blockingKb).toFixed(1)} KB`,
-    `${m((x) => x.beforePaintKb).toFixed(1)} KB`,
-    `${m((x) => x.totalKb).toFixed(1)} KB`,
+    kb(m((x) => x.blockingKb)),
+    kb(m((x) => x.beforePaintKb)),
+    kb(m((x) => x.totalKb)),
   ];
   console.log(`| ${cells.join(' | ')} |`);
 }

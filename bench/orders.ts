@@ -176,10 +176,13 @@ async function onScreen(label: string, base: string) {
       const placed = await order(base, s);
       if (!placed.body?.code) throw new Error(`order: ${placed.status}`);
       const at = performance.now();
-      await page
-        .getByText(placed.body?.code ?? '-')
-        .first()
-        .waitFor({ timeout: 30_000 });
+      // Checked at every frame (Playwright's locator polls every 500 ms after the first second,
+      // which rounded these figures up to the next half second).
+      await page.waitForFunction(
+        (code) => document.body.textContent?.includes(code) ?? false,
+        placed.body.code,
+        { polling: 'raf', timeout: 30_000 },
+      );
       waits.push(performance.now() - at);
       await new Promise((r) => setTimeout(r, 1000 + Math.random() * 3000));
     }

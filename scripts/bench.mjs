@@ -10,10 +10,13 @@ import path from 'node:path';
 const dir = 'bench';
 const files = fs.readdirSync(dir).filter((f) => f.endsWith('.ts'));
 const sources = new Map(files.map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
-// Helpers (data, sessions, plans) are imported by other benchmarks; the rest are runnable.
+// Helpers (data, sessions, plans) are imported by other benchmarks, or started by one as its
+// child process (`'bench/bare-hono.ts'`); the rest are runnable.
 const helpers = new Set(
   files.filter((f) =>
-    [...sources.values()].some((s) => s.includes(`'./${f.replace(/\.ts$/, '')}'`)),
+    [...sources.values()].some(
+      (s) => s.includes(`'./${f.replace(/\.ts$/, '')}'`) || s.includes(`'bench/${f}'`),
+    ),
   ),
 );
 const benches = files.filter((f) => !helpers.has(f)).map((f) => f.replace(/\.ts$/, ''));

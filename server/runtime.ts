@@ -13,8 +13,15 @@ import { createJobRunner, type JobsConfig } from './jobs/runner';
 import { processStatus } from './ops/status';
 import { createPaymentGatewayFromEnv } from './services/payments/create-gateway';
 import { preparePushKeys } from './services/push/keys';
+import { settleKicked } from './services/push/outbox';
 import { createGatewayFromEnv } from './services/whatsapp/create-gateway';
 import type { Services } from './types';
+
+/** How long a stop waits for background order notifications before closing the database. */
+const KICKED_GRACE_MS = 5_000;
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export type RuntimeOptions = {
   env: Env;
@@ -137,6 +144,10 @@ export async function openRuntime(options: RuntimeOptions) {
       stopped ??= (async () => {
         try {
           await Promise.all([jobs.stop(), drained]);
+          // An order's push sent in the background right after its answer: let it record its
+          // outcome (a few seconds at most) rather than fail on a closed database; one still
+          // pending is sent by the push-outbox job at the next start.
+          await Promise.race([settleKicked(), sleep(KICKED_GRACE_MS)]);
         } finally {
           await database.close();
         }
