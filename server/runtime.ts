@@ -20,8 +20,7 @@ import type { Services } from './types';
 /** How long a stop waits for background order notifications before closing the database. */
 const KICKED_GRACE_MS = 5_000;
 
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export type RuntimeOptions = {
   env: Env;
@@ -143,11 +142,12 @@ export async function openRuntime(options: RuntimeOptions) {
       if (status.jobs !== 'off') status.jobs = 'stopped';
       stopped ??= (async () => {
         try {
-          await Promise.all([jobs.stop(), drained]);
-          // An order's push sent in the background right after its answer: let it record its
-          // outcome (a few seconds at most) rather than fail on a closed database; one still
-          // pending is sent by the push-outbox job at the next start.
-          await Promise.race([settleKicked(), sleep(KICKED_GRACE_MS)]);
+          // An order's push goes in the background right after its answer: once the requests
+          // have drained (no new ones), let those record their outcome, a few seconds at most and
+          // alongside the jobs' grace, rather than fail on a closed database. One still pending
+          // is sent by the push-outbox job at the next start.
+          const kicked = drained.then(() => Promise.race([settleKicked(), sleep(KICKED_GRACE_MS)]));
+          await Promise.all([jobs.stop(), kicked]);
         } finally {
           await database.close();
         }
