@@ -104,7 +104,7 @@ describe('tapping the notification', () => {
 });
 
 describe('the worker registration', () => {
-  it('a push event shows the notification; a click closes it and opens the order', async () => {
+  it('a push event shows the notification and tells open pages to pull; a click closes it and opens the order', async () => {
     const listeners = new Map<string, (event: unknown) => void>();
     const showNotification = vi.fn(async () => {});
     const openWindow = vi.fn(async () => null);
@@ -114,7 +114,8 @@ describe('the worker registration', () => {
       clients: { matchAll: async () => [], openWindow },
       addEventListener: (type: string, fn: (event: unknown) => void) => listeners.set(type, fn),
     };
-    registerPushEvents(worker as unknown as ServiceWorkerGlobalScope);
+    const announce = vi.fn();
+    registerPushEvents(worker as unknown as ServiceWorkerGlobalScope, announce);
 
     const waits: Promise<unknown>[] = [];
     const waitUntil = (p: Promise<unknown>) => waits.push(p);
@@ -129,6 +130,7 @@ describe('the worker registration', () => {
       order.title,
       expect.objectContaining({ tag: order.tag }),
     );
+    expect(announce).toHaveBeenCalledExactlyOnceWith({ type: 'server-news' });
     expect(close).toHaveBeenCalled();
     expect(openWindow).toHaveBeenCalledWith('/pedidos/abc');
   });

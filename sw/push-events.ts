@@ -1,5 +1,9 @@
 /// <reference lib="webworker" />
-/** Web Push in the worker: show a pushed notification, and open its screen when it is tapped. */
+/**
+ * Web Push in the worker: show a pushed notification (and tell open pages to pull), and open its
+ * screen when it is tapped.
+ */
+import type { SyncMessage } from '../src/domain/sync/protocol';
 import { deviceToken, renewSubscription } from './push-renew';
 
 /** What the server sends (server/services/push/notify.ts `PushPayload`). */
@@ -84,10 +88,18 @@ export async function openFromNotification(
   }
 }
 
-/** Registers the push handlers on the worker (sw/sw.ts). */
-export function registerPushEvents(worker: ServiceWorkerGlobalScope): void {
+/**
+ * Registers the push handlers on the worker (sw/sw.ts). `announce` tells the open pages (the
+ * sync channel) that the server has news, so an open app shows the new order at once instead of
+ * at its next poll.
+ */
+export function registerPushEvents(
+  worker: ServiceWorkerGlobalScope,
+  announce: (message: SyncMessage) => void = () => {},
+): void {
   const origin = worker.location.origin;
   worker.addEventListener('push', (event) => {
+    announce({ type: 'server-news' });
     event.waitUntil(showPush(worker.registration, readPush(event.data, origin)));
   });
   const clients: ClientsLike = {

@@ -17,9 +17,8 @@ declare let self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerAppShellNavigation();
-registerPushEvents(self);
-
 const channel = new BroadcastChannel(SYNC_CHANNEL);
+registerPushEvents(self, (message: SyncMessage) => channel.postMessage(message));
 
 /** Web Locks: an old and a new worker version can both be alive and share this queue. */
 async function withLock<T>(task: () => Promise<T>): Promise<T> {

@@ -64,6 +64,15 @@ describe('the device store’s sync link', () => {
     expect(host.pullNow).toHaveBeenCalledTimes(2);
   });
 
+  it('a push’s news (a new order) pulls at once and leaves the queue count as it was', async () => {
+    start();
+    await announce({ type: 'queued', entity: 'product:a', size: 2 });
+    expect(host.pullNow).toHaveBeenCalledTimes(1);
+    await announce({ type: 'server-news' });
+    expect(host.pullNow).toHaveBeenCalledTimes(2);
+    expect(host.sync.get()).toMatchObject({ waiting: 2 });
+  });
+
   it('offline then online: shows it, then nudges the queue and pulls', () => {
     start();
     win.dispatchEvent(new Event('offline'));

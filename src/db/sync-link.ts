@@ -1,7 +1,7 @@
 /**
  * A device store's link with the service worker and the browser: the one listener of the
- * worker's channel (queue size, sign-in needed, replay done), the pull triggers (start, sign-in,
- * back online, after a replay) and the replay nudges (back online, back in front, after sign-in,
+ * worker's channel (queue size, sign-in needed, replay done, a push's news), the pull triggers
+ * (start, sign-in, back online, after a replay, a push) and the replay nudges (back online, back in front, after sign-in,
  * a retry every 30 s while changes wait). Started by DeviceStore.start (the signed-in layout).
  */
 import { type PageToWorker, SYNC_CHANNEL, type SyncMessage } from '~/domain/sync/protocol';
@@ -29,6 +29,10 @@ export function startSyncLink(host: SyncLinkHost): () => void {
   const { sync } = host;
   const retry = createRetryScheduler(requestReplay, () => navigator.onLine);
   const onWorkerMessage = (message: SyncMessage) => {
+    if (message.type === 'server-news') {
+      void host.pullNow();
+      return;
+    }
     sync.update({ waiting: message.size });
     if (message.type === 'auth-required') sync.update({ authRequired: true });
     if (message.type === 'replayed' && message.status < 400) sync.update({ authRequired: false });

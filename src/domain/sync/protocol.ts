@@ -59,7 +59,9 @@ export type SyncMessage =
   /** A replay answered 401: the page must ask the owner to sign in again; the queue is kept. */
   | { type: 'auth-required'; size: number }
   /** Replay finished (queue empty or stopped on a network error / 5xx). */
-  | { type: 'replay-done'; size: number };
+  | { type: 'replay-done'; size: number }
+  /** The server pushed news (a new order): open pages pull now rather than at their next poll. */
+  | { type: 'server-news' };
 
 export function entityTag(kind: EntityKind | SingletonKind, id: string): string {
   return `${kind}:${id}`;
