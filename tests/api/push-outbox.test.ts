@@ -5,8 +5,9 @@
  */
 import https from 'node:https';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pushOutbox, pushSubscriptions } from '../../server/db/schema';
+import { logger } from '../../server/logger';
 import {
   backoffMs,
   drainDueNotifications,
@@ -138,5 +139,35 @@ describe('a new-order notification', () => {
     expect(await outboxOf(placed.body.id)).toMatchObject({ state: 'done' });
     await drainDueNotifications(t.db, { storeId: shop.storeId, now: later(86_000_000) });
     expect(push.to(phone)).toHaveLength(2);
+  }, 30_000);
+});
+
+describe('a stop right after an order (a deploy)', () => {
+  it('waits for the push in flight to be answered and recorded before the database closes', async () => {
+    const app = await createTestApp({
+      env: testEnv({ TRUST_PROXY: 'true', PUSH_ENDPOINT_HOSTS: push.host }),
+    });
+    const errors = vi.spyOn(logger, 'error');
+    try {
+      const shop = await createShop(app);
+      const phone = push.device();
+      push.answer(phone, 201, 1500); // the push service takes its time
+      const sub = await app.call('POST', '/api/push/subscriptions', phone, shop.token);
+      expect(sub.status).toBe(201);
+      const p = await addProduct(app, shop, { name: 'Café', price: '5.00' });
+      const placed = await placeOrder(app, shop, { items: [{ productId: p, quantity: 1 }] });
+      expect(placed.status).toBe(201);
+      const closing = Date.now();
+      await app.close(); // SIGTERM's path: requests drained, jobs stopped, database closed
+      expect(Date.now() - closing).toBeGreaterThanOrEqual(1000); // it waited for the answer
+      await settleKicked();
+      expect(push.to(phone)).toHaveLength(1);
+      expect(titleOf(phone, 0)).toContain(placed.body.code);
+      // The send's outcome was written before the close: nothing failed on a closed database.
+      const failed = errors.mock.calls.filter(([message]) => message === 'push notify failed');
+      expect(failed).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
   }, 30_000);
 });

@@ -71,6 +71,7 @@ function checkVapid(authorization: string | undefined, origin: string) {
 export async function startPushService() {
   const requests: PushRequest[] = [];
   const answers = new Map<string, number>();
+  const delays = new Map<string, number>();
   const server = createServer({ key: read('server.key'), cert: read('server.pem') }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -92,7 +93,10 @@ export async function startPushService() {
       const status = answers.get(device) ?? 201;
       // 0: a push service that takes the request and never answers.
       if (status === 0 && problems.length === 0) return;
-      res.writeHead(problems.length > 0 ? 400 : status).end();
+      const answer = () => res.writeHead(problems.length > 0 ? 400 : status).end();
+      const delay = delays.get(device) ?? 0;
+      if (delay > 0) setTimeout(answer, delay);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -117,9 +121,10 @@ export async function startPushService() {
         ecdh,
       };
     },
-    /** How the service answers pushes to this device from now on (0: never). */
-    answer(device: FakeDevice, status: number) {
+    /** How the service answers pushes to this device from now on (0: never), and how late. */
+    answer(device: FakeDevice, status: number, afterMs = 0) {
       answers.set(device.name, status);
+      delays.set(device.name, afterMs);
     },
     /** The JSON a device would show, decrypted with its own keys. */
     decrypt(device: FakeDevice, request: PushRequest): unknown {
