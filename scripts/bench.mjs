@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: lists the benchmarks in bench/; `npm run bench -- replay search` builds the PWA
-// once into a temp folder and runs those benchmarks one after the other on it (`-- all`: every one). Every benchmark
-// drives Chromium (see docs/benchmarks.md for figures and how to compare two builds).
+// once into a temp folder and runs those benchmarks one after the other on it (`-- all`: every
+// one). Every benchmark drives Chromium (see docs/benchmarks.md for figures and how to compare two builds).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

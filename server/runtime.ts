@@ -3,6 +3,7 @@
  * gateway, jobs) and the HTTP app on them, and starts / stops the background workers. Used by
  * server/main.ts and by the API tests, so both run the same wiring.
  */
+import { setTimeout as wait } from 'node:timers/promises';
 import { createApp } from './app';
 import { lockDataDir } from './data-dir-lock';
 import { type Database, openPglite, openPostgres } from './db/client';
@@ -19,8 +20,6 @@ import type { Services } from './types';
 
 /** How long a stop waits for background order notifications before closing the database. */
 const KICKED_GRACE_MS = 5_000;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export type RuntimeOptions = {
   env: Env;
@@ -146,7 +145,9 @@ export async function openRuntime(options: RuntimeOptions) {
           // have drained (no new ones), let those record their outcome, a few seconds at most and
           // alongside the jobs' grace, rather than fail on a closed database. One still pending
           // is sent by the push-outbox job at the next start.
-          const kicked = drained.then(() => Promise.race([settleKicked(), sleep(KICKED_GRACE_MS)]));
+          const kicked = drained.then(() =>
+            Promise.race([settleKicked(), wait(KICKED_GRACE_MS, undefined, { ref: false })]),
+          );
           await Promise.all([jobs.stop(), kicked]);
         } finally {
           await database.close();

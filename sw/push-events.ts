@@ -95,7 +95,7 @@ export async function openFromNotification(
  */
 export function registerPushEvents(
   worker: ServiceWorkerGlobalScope,
-  announce: (message: SyncMessage) => void = () => {},
+  announce: (message: SyncMessage) => void,
 ): void {
   const origin = worker.location.origin;
   worker.addEventListener('push', (event) => {

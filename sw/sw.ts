@@ -18,7 +18,8 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerAppShellNavigation();
 const channel = new BroadcastChannel(SYNC_CHANNEL);
-registerPushEvents(self, (message: SyncMessage) => channel.postMessage(message));
+const announce = (message: SyncMessage) => channel.postMessage(message);
+registerPushEvents(self, announce);
 
 /** Web Locks: an old and a new worker version can both be alive and share this queue. */
 async function withLock<T>(task: () => Promise<T>): Promise<T> {
@@ -47,7 +48,7 @@ const worker = startWorker({
   db: new TaliDb(),
   queue,
   fetch: (request) => fetch(request),
-  announce: (message: SyncMessage) => channel.postMessage(message),
+  announce,
   online: () => self.navigator.onLine,
   keepAlive: () => {},
   withLock,

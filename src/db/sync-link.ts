@@ -1,8 +1,9 @@
 /**
  * A device store's link with the service worker and the browser: the one listener of the
  * worker's channel (queue size, sign-in needed, replay done, a push's news), the pull triggers
- * (start, sign-in, back online, after a replay, a push) and the replay nudges (back online, back in front, after sign-in,
- * a retry every 30 s while changes wait). Started by DeviceStore.start (the signed-in layout).
+ * (start, sign-in, back online, after a replay, a push) and the replay nudges (back online, back
+ * in front, after sign-in, a retry every 30 s while changes wait). Started by DeviceStore.start
+ * (the signed-in layout).
  */
 import { type PageToWorker, SYNC_CHANNEL, type SyncMessage } from '~/domain/sync/protocol';
 import { SIGNED_IN_EVENT } from '~/lib/session';
