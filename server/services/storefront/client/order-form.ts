@@ -8,7 +8,7 @@
 import { formatBRL, fromCents } from '../../../../src/domain/money';
 import { orderTotalCents } from '../../../../src/domain/storefront-order';
 import { placedKey } from './order-bridge';
-import { type Placed, sendOrder } from './order-send';
+import { orderSender, type Placed } from './order-send';
 
 const FORM = `<h2 id="fp">Fazer pedido</h2><p class="mu" data-sum></p><form novalidate>
 <label for="on">Nome</label><input id="on" name="name" autocomplete="name" maxlength="120" required>
@@ -37,7 +37,8 @@ function start(): void {
   section.setAttribute('aria-labelledby', 'fp');
   document.querySelector('main')?.after(section);
   let openedAt = performance.now();
-  let key: string | null = null;
+  // A wrapper: `fetch` called as another object's method throws 'Illegal invocation'.
+  const sender = orderSender((url, init) => fetch(url, init));
 
   function showPlaced(placed: Placed): void {
     section.innerHTML = DONE;
@@ -69,7 +70,7 @@ function start(): void {
     const lines = bridge?.lines() ?? [];
     section.innerHTML = FORM;
     openedAt = performance.now();
-    key = null;
+    sender.reset();
     const count = lines.reduce((n, l) => n + l.quantity, 0);
     const sum = section.querySelector('[data-sum]');
     if (sum)
@@ -123,14 +124,12 @@ function start(): void {
       delivery === 'entrega'
         ? [text('address'), cep && `CEP ${cep}`].filter(Boolean).join(' — ')
         : null;
-    // The same key for every retry of this order until a definitive answer (order-send.ts): a
-    // lost answer or a 5xx after the commit never makes a second order.
-    key ??= crypto.randomUUID();
     const button = form.querySelector('button[type=submit]') as HTMLButtonElement | null;
     if (button) button.disabled = true;
     try {
-      // A wrapper: `fetch` called as another object's method throws 'Illegal invocation'.
-      const outcome = await sendOrder((url, init) => fetch(url, init), bridge?.slug ?? '', key, {
+      // The same key for every retry of this order until a definitive answer (order-send.ts): a
+      // lost answer or a 5xx after the commit never makes a second order.
+      const outcome = await sender.send(bridge?.slug ?? '', {
         items: lines.map((l) => ({ productId: l.key, quantity: l.quantity })),
         customer: { name: text('name'), phone: text('phone') },
         delivery,
@@ -141,11 +140,7 @@ function start(): void {
         website: text('website'),
         fillMs: Math.round(performance.now() - openedAt),
       });
-      if (outcome.kind !== 'placed') {
-        // A refusal is final for this content: the next try is a new order.
-        if (outcome.kind === 'refused') key = null;
-        return fail(outcome.message);
-      }
+      if (outcome.kind !== 'placed') return fail(outcome.message);
       try {
         localStorage.setItem(storageKey, JSON.stringify(outcome.placed));
       } catch {

@@ -64,3 +64,25 @@ export async function sendOrder(
   // tapping again is safe.
   return { kind: 'unsure', message: res.status === 429 && message ? message : UNSURE_MESSAGE };
 }
+
+/**
+ * The form's sender: one Idempotency-Key per order, kept through every 'unsure' answer and
+ * ended by a definitive one (placed, or refused: the customer changes the order and it is a new
+ * one). `reset` when a new form opens. If the cart changed between an unsure answer and the
+ * retry, the retry still answers the order the key placed, with its own total: the customer
+ * sees what was ordered, and there is never a second order by accident.
+ */
+export function orderSender(fetchOrder: OrderFetch, newKey = () => crypto.randomUUID()) {
+  let key: string | null = null;
+  return {
+    async send(slug: string, body: unknown): Promise<SendOutcome> {
+      key ??= newKey();
+      const outcome = await sendOrder(fetchOrder, slug, key, body);
+      if (outcome.kind !== 'unsure') key = null;
+      return outcome;
+    },
+    reset(): void {
+      key = null;
+    },
+  };
+}
