@@ -72,7 +72,10 @@ export async function sendOrder(
  * retry, the retry still answers the order the key placed, with its own total: the customer
  * sees what was ordered, and there is never a second order by accident.
  */
-export function orderSender(fetchOrder: OrderFetch, newKey = () => crypto.randomUUID()) {
+export function orderSender(
+  fetchOrder: OrderFetch,
+  newKey: () => string = () => crypto.randomUUID(),
+) {
   let key: string | null = null;
   return {
     async send(slug: string, body: unknown): Promise<SendOutcome> {
