@@ -119,6 +119,12 @@ async function refuse(c: Context, reader: Reader, unread: number, cap: number, m
 }
 
 /**
+ * The same cap for one route outside /api (the public order form, server/routes/orders-public.ts),
+ * placed after whatever must run before any byte is read (the visitor's attempt).
+ */
+export const bodyCap = (bytes: number, message?: string) => capBody(bytes, message);
+
+/**
  * Hono's bodyLimit, plus the drain: a declared Content-Length over the cap is refused before
  * anything is read; otherwise the body is counted as it streams in and refused as soon as it
  * passes the cap, with nothing past the cap buffered. Under the cap, the route reads the bytes

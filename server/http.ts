@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { accepts } from 'hono/accepts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { stripInvisible } from '../src/domain/text';
 
 /** An error a client caused or may see: becomes `{ message }` with its status. */
 export class ApiError extends Error {
@@ -56,10 +57,12 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /**
  * PostgreSQL text cannot hold NUL (the insert fails: a 500) and invisible controls only hurt
- * exports and WhatsApp messages; a lone surrogate is not valid UTF-8. Line breaks stay.
+ * exports and WhatsApp messages; a lone surrogate is not valid UTF-8. Bidi controls and
+ * zero-width characters (stripInvisible) would reverse a description on the storefront or make
+ * look-alike names. Line breaks, accents and emoji stay.
  */
 export function cleanText(value: string): string {
-  return value.replace(CONTROL, '').replace(LONE_SURROGATE, '\uFFFD');
+  return stripInvisible(value.replace(CONTROL, '')).replace(LONE_SURROGATE, '\uFFFD');
 }
 
 /** No API body nests deeper than a few levels; a 100,000-level one would overflow the stack (500). */

@@ -31,8 +31,9 @@ export const authRoutes = new Hono<AppEnv>();
 authRoutes.post('/register', async (c) => {
   const { db, now } = c.var.deps;
   const addressKey = `register:address:${clientAddress(c)}`;
-  const input = await readJson(c, registerBodySchema);
+  // Before the body (issue 35): one that is not JSON or not valid spends an attempt too.
   await reserveAttempt(c, [[addressKey, REGISTER_LIMIT]], TOO_MANY_ATTEMPTS);
+  const input = await readJson(c, registerBodySchema);
 
   const passwordHash = await hashPassword(input.password);
   const userId = await insertUser(db, input.email, passwordHash, now());

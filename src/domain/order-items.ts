@@ -29,6 +29,16 @@ export const ORDER_ITEMS = {
 /** Per order (issue 20): more lines or units than this is not a shop's order but a script's. */
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_QUANTITY = 999;
+/**
+ * Per order and per line (issue 35): R$ 1.000.000,00, a hundredth of what the money columns hold
+ * (numeric(10,2), R$ 99.999.999,99), so no order a visitor can make overflows a column or a sum
+ * of a few; 50 lines × 999 of a R$ 2.100,00 product (R$ 104.895.000,00) used to be a 500.
+ */
+export const MAX_ORDER_TOTAL_CENTS = 100_000_000;
+export const ORDER_TOTAL_TOO_HIGH =
+  'O total do pedido passa de R$ 1.000.000,00. Diminua as quantidades ou fale com a loja.';
+export const lineTotalTooHigh = (name: string) =>
+  `"${name}": o valor passa de R$ 1.000.000,00. Diminua a quantidade ou fale com a loja.`;
 
 /**
  * A product of the order: its id, or the storefront's cart key (the id's first 12 hex digits,

@@ -22,7 +22,9 @@ export async function ordersOfCampaigns(
     .select({
       campaignId: orders.campaignId,
       count: sql<number>`count(*)::int`,
-      total: sql<string>`coalesce(sum(${orders.total}), 0)::numeric(12, 2)::text`,
+      // Wide enough for any number of orders a campaign's public link brings (each at most
+      // MAX_ORDER_TOTAL_CENTS): a cast that overflowed would make the owner's list a 500.
+      total: sql<string>`coalesce(sum(${orders.total}), 0)::numeric(20, 2)::text`,
     })
     .from(orders)
     .where(

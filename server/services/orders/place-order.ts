@@ -7,6 +7,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { fromCents, toCents } from '../../../src/domain/money';
+import {
+  lineTotalTooHigh,
+  MAX_ORDER_TOTAL_CENTS,
+  ORDER_TOTAL_TOO_HIGH,
+} from '../../../src/domain/order-items';
 import { orderCode, placedOrderMessage } from '../../../src/domain/order-message';
 import { whatsappOrderLink } from '../../../src/domain/storefront-order';
 import type { Db } from '../../db/client';
@@ -80,6 +85,8 @@ async function priceLines(tx: StoreTx, storeId: string, input: PlaceOrderInput) 
       throw new ApiError(409, soldOut(product.name));
     if (product.stock !== null && total > product.stock)
       throw new ApiError(409, outOfStockMessage(product.name));
+    if (toCents(product.price) * line.quantity > MAX_ORDER_TOTAL_CENTS)
+      throw new ApiError(400, lineTotalTooHigh(product.name));
     lines.push({
       productId: id,
       name: product.name,
@@ -130,6 +137,7 @@ async function campaignOf(
 async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, now: Date) {
   const lines = await priceLines(tx, store.id, input);
   const totalCents = lines.reduce((sum, l) => sum + toCents(l.unitPrice) * l.quantity, 0);
+  if (totalCents > MAX_ORDER_TOTAL_CENTS) throw new ApiError(400, ORDER_TOTAL_TOO_HIGH);
   const total = fromCents(totalCents);
   const customerId = await customerOfOrder(tx, store.id, input.customer, input.promoOptIn, now);
   const campaignId = await campaignOf(tx, store.id, input.campaign, now);

@@ -2,14 +2,13 @@
  * The storefront's order form (issue 20), loaded by the page's script on 'Fazer pedido': name,
  * WhatsApp, pickup or delivery (with the CEP lookup), a note and the promotions box (unticked:
  * consent is explicit). The placed order (code, total, 'Abrir WhatsApp') is kept on the phone,
- * so a reload shows it again. One Idempotency-Key per order: a retry after a lost answer gets
- * the same order, never a second one.
+ * so a reload shows it again. One Idempotency-Key per order: a retry after a lost answer or a
+ * 5xx gets the same order, never a second one (order-send.ts).
  */
 import { formatBRL, fromCents } from '../../../../src/domain/money';
 import { orderTotalCents } from '../../../../src/domain/storefront-order';
 import { placedKey } from './order-bridge';
-
-type Placed = { id: string; code: string; total: string; whatsappUrl: string | null };
+import { orderSender, type Placed } from './order-send';
 
 const FORM = `<h2 id="fp">Fazer pedido</h2><p class="mu" data-sum></p><form novalidate>
 <label for="on">Nome</label><input id="on" name="name" autocomplete="name" maxlength="120" required>
@@ -38,7 +37,8 @@ function start(): void {
   section.setAttribute('aria-labelledby', 'fp');
   document.querySelector('main')?.after(section);
   let openedAt = performance.now();
-  let key: string | null = null;
+  // A wrapper: `fetch` called as another object's method throws 'Illegal invocation'.
+  const sender = orderSender((url, init) => fetch(url, init));
 
   function showPlaced(placed: Placed): void {
     section.innerHTML = DONE;
@@ -70,7 +70,7 @@ function start(): void {
     const lines = bridge?.lines() ?? [];
     section.innerHTML = FORM;
     openedAt = performance.now();
-    key = null;
+    sender.reset();
     const count = lines.reduce((n, l) => n + l.quantity, 0);
     const sum = section.querySelector('[data-sum]');
     if (sum)
@@ -124,41 +124,30 @@ function start(): void {
       delivery === 'entrega'
         ? [text('address'), cep && `CEP ${cep}`].filter(Boolean).join(' — ')
         : null;
-    // The same key for every retry of this order: a lost answer never makes a second one.
-    key ??= crypto.randomUUID();
     const button = form.querySelector('button[type=submit]') as HTMLButtonElement | null;
     if (button) button.disabled = true;
     try {
-      const res = await fetch(`/loja/${bridge?.slug}/pedidos`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
-        body: JSON.stringify({
-          items: lines.map((l) => ({ productId: l.key, quantity: l.quantity })),
-          customer: { name: text('name'), phone: text('phone') },
-          delivery,
-          address,
-          note: text('note'),
-          promoOptIn: data.get('promo') !== null,
-          campaign: bridge?.campaign ?? null,
-          website: text('website'),
-          fillMs: Math.round(performance.now() - openedAt),
-        }),
+      // The same key for every retry of this order until a definitive answer (order-send.ts): a
+      // lost answer or a 5xx after the commit never makes a second order.
+      const outcome = await sender.send(bridge?.slug ?? '', {
+        items: lines.map((l) => ({ productId: l.key, quantity: l.quantity })),
+        customer: { name: text('name'), phone: text('phone') },
+        delivery,
+        address,
+        note: text('note'),
+        promoOptIn: data.get('promo') !== null,
+        campaign: bridge?.campaign ?? null,
+        website: text('website'),
+        fillMs: Math.round(performance.now() - openedAt),
       });
-      const body = (await res.json()) as Placed & { message?: string };
-      if (!res.ok) {
-        // A refusal is final for this content: the next try is a new order.
-        key = null;
-        return fail(body.message ?? 'Não foi possível enviar o pedido. Tente de novo.');
-      }
+      if (outcome.kind !== 'placed') return fail(outcome.message);
       try {
-        localStorage.setItem(storageKey, JSON.stringify(body));
+        localStorage.setItem(storageKey, JSON.stringify(outcome.placed));
       } catch {
         // Storage blocked: the confirmation shows now, not after a reload.
       }
       bridge?.clear();
-      showPlaced(body);
-    } catch {
-      fail('Sem conexão. Verifique a internet e toque em Enviar pedido de novo.');
+      showPlaced(outcome.placed);
     } finally {
       if (button) button.disabled = false;
     }
