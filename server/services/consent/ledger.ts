@@ -3,7 +3,7 @@
  * event appended to `consent_events`; `customers.opted_out` is the last event's state, written
  * in the same transaction (the audience's index and the devices read the column).
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { ConsentKind, ConsentSource } from '../../../src/domain/consent';
 import { consentEvents, customers } from '../../db/schema';
 import { nextRevision, type StoreTx, type Tx } from '../../db/store-write';
@@ -51,13 +51,15 @@ export async function consentHistory(tx: Tx, customerId: string) {
  * device pulls it) when it changes. Runs under the store's write lock (a StoreTx).
  */
 export async function recordConsent(tx: StoreTx, event: ConsentEvent): Promise<void> {
-  await tx.insert(consentEvents).values({ ...event, basis: event.basis ?? null });
   const optedOut = event.kind === 'withdrawn';
   const [row] = await tx
     .select({ optedOut: customers.optedOut })
     .from(customers)
-    .where(eq(customers.id, event.customerId));
-  if (!row || row.optedOut === optedOut) return;
+    .where(and(eq(customers.id, event.customerId), eq(customers.storeId, event.storeId)));
+  // The store's own customer only: an event never lands on another store's row.
+  if (!row) return;
+  await tx.insert(consentEvents).values({ ...event, basis: event.basis ?? null });
+  if (row.optedOut === optedOut) return;
   await tx
     .update(customers)
     .set({
