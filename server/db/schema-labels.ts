@@ -31,6 +31,26 @@ export const customerLabels = pgTable(
 );
 
 /**
+ * The customers a deleted label had when it was deleted (issue 35): a campaign whose audience
+ * named it (a draft, or confirmed and paid but not started) still reaches, or still leaves out,
+ * exactly them. Written by the label's tombstone (labels-repo.ts), read by the audience's SQL
+ * (services/campaigns/audience.ts); gone with the customer.
+ */
+export const deletedLabelLinks = pgTable(
+  'deleted_label_links',
+  {
+    labelId: belongsTo('label_id', () => labels.id),
+    customerId: belongsTo('customer_id', () => customers.id),
+    storeId: storeRef(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.labelId, t.customerId] }),
+    index('deleted_label_links_store_label_idx').on(t.storeId, t.labelId, t.customerId),
+  ],
+);
+
+/**
  * A campaign's audience when it is not every customer (issue 22 'Para quem'): kept beside the
  * campaign (no row = every customer), read when its recipients are counted and fixed.
  */

@@ -15,6 +15,7 @@ import { parseEntityTag } from '../../src/domain/sync/protocol';
 import { discardDeadLetter } from '../../src/features/sync/dead-letters';
 import { readMeta } from '../../sw/queue-entry';
 import { Device, type Fault, type Server } from './chaos-harness';
+import { isLabelOp, LabelChaos, type LabelOp, labelOpArbs } from './chaos-labels';
 import type { Owner } from './fixtures';
 
 export const DEVICES = 3;
@@ -34,7 +35,8 @@ export type Op =
   | { t: 'sync'; d: number }
   | { t: 'fault'; d: number; fault: Fault['kind']; at: number }
   | { t: 'kill'; d: number }
-  | { t: 'restart' };
+  | { t: 'restart' }
+  | LabelOp;
 
 const dev = fc.integer({ min: 0, max: DEVICES - 1 });
 const pslot = fc.integer({ min: 0, max: PRODUCT_SLOTS - 1 });
@@ -104,6 +106,7 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   { arbitrary: fc.record({ t: fc.constant('kill' as const), d: dev }), weight: 1 },
   { arbitrary: fc.record({ t: fc.constant('restart' as const) }), weight: 1 },
+  ...labelOpArbs(DEVICES, CUSTOMER_SLOTS),
 );
 
 /** A sequence and the batch size its devices use (small sizes cut more batches). */
@@ -181,6 +184,8 @@ export class World {
   private readonly logStart: number;
   readonly stats: RunStats = { ops: 0, skipped: 0, refusals: 0, kills: 0, restarts: 0, faults: 0 };
   readonly trace: string[] = [];
+  /** Labels and customers carrying them (chaos-labels.ts). */
+  readonly labels: LabelChaos;
 
   constructor(
     readonly server: Server,
@@ -201,6 +206,17 @@ export class World {
     this.productIds = Array.from({ length: PRODUCT_SLOTS }, () => randomUUID());
     this.customerIds = Array.from({ length: CUSTOMER_SLOTS }, () => randomUUID());
     this.logStart = server.log.length;
+    this.labels = new LabelChaos(
+      {
+        customerIds: this.customerIds,
+        claimed: this.claimed,
+        phoneOf: (slot) => this.phoneOf(slot),
+        written: (d) => (this.models[d] as DeviceModel).written,
+        deletedHere: (d) => (this.models[d] as DeviceModel).deletedHere,
+        stats: this.stats,
+      },
+      randomUUID,
+    );
   }
 
   async start(): Promise<void> {
@@ -235,6 +251,11 @@ export class World {
     }
     const device = this.devices[op.d] as Device;
     const model = this.models[op.d] as DeviceModel;
+    if (isLabelOp(op)) {
+      await this.labels.apply(op, device);
+      await device.settle();
+      return this.afterStep();
+    }
     switch (op.t) {
       case 'saveProduct': {
         const id = this.productIds[op.slot] as string;
@@ -402,7 +423,7 @@ export class World {
   }
 
   /** The server's log of this sequence: committed (2xx) mutations, each key counted once. */
-  private committed() {
+  committed() {
     const seen = new Set<string>();
     return this.server.log.slice(this.logStart).filter((c) => {
       if (c.status < 200 || c.status >= 300) return false;
@@ -437,6 +458,7 @@ export class World {
         bot = JSON.parse(c.body ?? 'null');
         continue;
       }
+      if (table === 'etiquetas') continue; // chaos-labels.ts
       if (!target) throw new InvariantError(`unexpected mutation ${c.method} ${c.path}`);
       if (id === 'import-csv' && c.method === 'POST') {
         const { csvData } = JSON.parse(c.body ?? '{}') as { csvData: string };
@@ -519,9 +541,10 @@ export class World {
     }
     const deleted = () => {
       const { products, customers } = this.expected();
-      return new Set(
-        [...products, ...customers].filter(([, v]) => v === 'deleted').map(([id]) => id),
-      );
+      return new Set([
+        ...[...products, ...customers].filter(([, v]) => v === 'deleted').map(([id]) => id),
+        ...this.labels.expected(this.committed()).deleted,
+      ]);
     };
     for (let round = 0; round < 4; round++) {
       for (const d of this.devices) {
@@ -554,7 +577,9 @@ export class World {
     const feed = (await this.server.read('/api/sync?since=0&limit=5000', this.owner.token)) as {
       products: (Record<string, unknown> & { id: string; revision: number; deleted?: boolean })[];
       customers: (Record<string, unknown> & { id: string; revision: number; deleted?: boolean })[];
+      labels: (Record<string, unknown> & { id: string; revision: number; deleted?: boolean })[];
     };
+    await this.labels.checkConverged(this.committed(), feed, this.devices);
     const known = new Set([...this.productIds, ...this.customerIds, ...this.extraIds]);
     for (const [table, expected] of [
       ['products', products],

@@ -151,23 +151,33 @@ describe("a customer's labels", () => {
     expect(same.body.revision).toBe(rename.body.revision);
   });
 
-  it("refuses an unknown, malformed, deleted or another store's label with 400", async () => {
+  it("drops a deleted, unknown or another store's label from a customer and saves the rest", async () => {
     const theirs = await label(other, 'Deles');
     const gone = await label(owner, 'Apagada');
+    const kept = await label(owner, 'Continua');
     await t.call('DELETE', `/api/etiquetas/${gone}`, undefined, owner.token);
     for (const labels of [[newId()], [theirs], [gone]]) {
-      const { res } = await customer(owner, labels);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe('Etiqueta não encontrada');
+      const { res } = await customer(owner, [...labels, kept]);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.labels).toEqual([kept]);
     }
-    const { id } = await customer(owner);
+    // An edit queued offline before another phone deleted 'Apagada': its name and phone land.
+    const { id } = await customer(owner, [kept]);
+    const edit = { name: 'Ana Editada', phone: nextPhone(), labels: [gone, kept] };
+    const put = await t.call('PUT', `/api/customers/${id}`, edit, owner.token);
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toMatchObject({ name: 'Ana Editada', phone: edit.phone, labels: [kept] });
     const bad = await t.call('PUT', `/api/customers/${id}`, { labels: ['não-é-id'] }, owner.token);
     expect(bad.status).toBe(400);
     const notList = await t.call('PUT', `/api/customers/${id}`, { labels: 'VIP' }, owner.token);
     expect(notList.status).toBe(400);
-    // The refused create left nothing behind.
+    // Nothing links to another store's label or to a deleted one, in the list or the feed.
     const list = await t.call<ApiCustomer[]>('GET', '/api/customers', undefined, owner.token);
-    expect(list.body.every((c) => !c.labels.includes(theirs))).toBe(true);
+    expect(list.body.every((c) => !c.labels.includes(theirs) && !c.labels.includes(gone))).toBe(
+      true,
+    );
+    const synced = (await feed(owner)).customers.find((c) => c.id === id);
+    expect(synced?.labels).toEqual([kept]);
   });
 
   it('deleting a label removes it from its customers, and they reach the device again', async () => {

@@ -126,6 +126,7 @@ async function handleMessage(deps: PipelineDeps, storeId: string, msg: IncomingM
       msg.pushName,
       command === 'opt-out',
       now,
+      msg.text,
     );
     if (result.changed) {
       await send(

@@ -1,4 +1,7 @@
-/** LGPD opt-out by message: SAIR/PARAR/STOP/CANCELAR stop campaigns at once; VOLTAR resumes them. */
+/**
+ * LGPD opt-out by message: SAIR/PARAR/STOP/CANCELAR stop campaigns at once; VOLTAR (or
+ * VOLTAR A RECEBER, QUERO VOLTAR) resumes them. Both are recorded in the consent ledger.
+ */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { formatPhone } from '../../../src/domain/phone';
@@ -6,6 +9,7 @@ import type { Db } from '../../db/client';
 import { firstRow } from '../../db/first-row';
 import { customers } from '../../db/schema';
 import { nextRevision, type Tx, writeStore } from '../../db/store-write';
+import { lastConsent, recordConsent } from '../consent/ledger';
 import { phoneVariants } from '../whatsapp/phone-jid';
 import { fold } from './text-match';
 
@@ -18,7 +22,7 @@ const OPT_OUT = new Set([
   'descadastrar',
   'sair da lista',
 ]);
-const OPT_IN = new Set(['voltar']);
+const OPT_IN = new Set(['voltar', 'voltar a receber', 'quero voltar']);
 
 export type OptCommand = 'opt-out' | 'opt-in' | null;
 
@@ -52,8 +56,10 @@ export async function findCustomer(
 }
 
 /**
- * Sets the flag (creating the customer when the number is unknown, so the opt-out sticks).
- * Returns whether this changed anything: a repeated SAIR is confirmed only once.
+ * Records the phone's own request in the consent ledger (decision 023): SAIR a withdrawal,
+ * VOLTAR a grant (the only way back after a withdrawal), `text` the message received. An
+ * unknown number's SAIR creates the customer, so the opt-out sticks; its VOLTAR changes nothing.
+ * Returns whether this changed anything: a repeated SAIR or VOLTAR is confirmed only once.
  */
 export async function setOptedOut(
   db: Db,
@@ -62,22 +68,28 @@ export async function setOptedOut(
   pushName: string,
   optedOut: boolean,
   now: Date,
+  text: string = optedOut ? 'SAIR' : 'VOLTAR',
 ): Promise<{ changed: boolean; customerId: string | null }> {
+  const kind = optedOut ? 'withdrawn' : 'granted';
   // Revisions are drawn under the store's write lock (db/store-write.ts),
   // or a device's pull could skip this change.
   return writeStore(db, storeId, async (tx) => {
     const existing = await findCustomer(tx, storeId, phone);
     if (existing) {
-      if (existing.optedOut === optedOut) return { changed: false, customerId: existing.id };
-      await tx
-        .update(customers)
-        .set({
-          optedOut,
-          optedOutAt: optedOut ? now : null,
-          revision: nextRevision(tx),
-          updatedAt: now,
-        })
-        .where(eq(customers.id, existing.id));
+      // A SAIR from someone never asked (created by an order without the box) is still recorded:
+      // it is what keeps a later ticked box from opting them in.
+      const unchanged = optedOut
+        ? (await lastConsent(tx, existing.id)) === 'withdrawn'
+        : !existing.optedOut;
+      if (unchanged) return { changed: false, customerId: existing.id };
+      await recordConsent(tx, {
+        storeId,
+        customerId: existing.id,
+        kind,
+        source: 'whatsapp',
+        text,
+        at: now,
+      });
       return { changed: true, customerId: existing.id };
     }
     if (!optedOut) return { changed: false, customerId: null };
@@ -94,6 +106,7 @@ export async function setOptedOut(
       createdAt: now,
       updatedAt: now,
     });
+    await recordConsent(tx, { storeId, customerId: id, kind, source: 'whatsapp', text, at: now });
     return { changed: true, customerId: id };
   });
 }

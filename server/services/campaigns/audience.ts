@@ -29,15 +29,21 @@ export type PaidAudience = { before: Date; cap: number | null } | null;
  */
 const canonicalPhone = sql`c.phone_key`;
 
-/** `c` carries one of these labels (customer_labels_store_label_idx answers it). */
+/**
+ * `c` carries one of these labels (customer_labels_store_label_idx answers it), or carried it
+ * when it was deleted: a deleted label keeps choosing, or excluding, the customers it had for
+ * the campaigns that named it (deleted_label_links, written by the label's tombstone).
+ */
 function carriesAny(storeId: string, ids: readonly string[]): SQL {
   const list = sql.join(
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
   // EXISTS: the planner makes it a (hash) semi- or anti-join; NOT IN over a subquery would not.
-  return sql`exists (select 1 from customer_labels cl
-    where cl.store_id = ${storeId} and cl.label_id in (${list}) and cl.customer_id = c.id)`;
+  return sql`(exists (select 1 from customer_labels cl
+    where cl.store_id = ${storeId} and cl.label_id in (${list}) and cl.customer_id = c.id)
+    or exists (select 1 from deleted_label_links dl
+    where dl.store_id = ${storeId} and dl.label_id in (${list}) and dl.customer_id = c.id))`;
 }
 
 /** The audience's condition on `c` (labels chosen: any of them; exceto: none of those). */

@@ -1,12 +1,10 @@
 /**
  * A customer's labels on the server (the join table behind `labels: [labelId]`): read with the
- * customer, checked against the store's live labels, and replaced as a whole on a save.
+ * customer, kept to the store's live labels, and replaced as a whole on a save.
  */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { LABEL_UNKNOWN } from '../../../src/domain/label';
 import { customerLabels, labels } from '../../db/schema';
 import type { StoreTx, Tx } from '../../db/store-write';
-import { ApiError } from '../../http';
 
 /** The label ids a customer carries, ordered by id (as the list's and feed's SQL orders them). */
 export async function readCustomerLabels(tx: Tx, customerId: string): Promise<string[]> {
@@ -18,32 +16,40 @@ export async function readCustomerLabels(tx: Tx, customerId: string): Promise<st
   return rows.map((r) => r.id);
 }
 
-/** 400 unless every id is a live label of this store (another store's reads as unknown). */
-async function assertKnown(tx: Tx, storeId: string, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
+/**
+ * The ids among `ids` that are live labels of this store, ordered by id. A label deleted on
+ * another phone while this edit waited offline is dropped, not refused: the edit's name and
+ * phone must not be lost to it (issue 35). An id that never was this store's (unknown, or
+ * another store's) is dropped the same way: it is never linked, and answering 400 for it would
+ * only tell a caller whether another store's id exists.
+ */
+export async function liveLabelIds(
+  tx: Tx,
+  storeId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
   const found = await tx
     .select({ id: labels.id })
     .from(labels)
-    .where(
-      and(eq(labels.storeId, storeId), isNull(labels.deletedAt), inArray(labels.id, [...ids])),
-    );
-  if (found.length !== new Set(ids).size) throw new ApiError(400, LABEL_UNKNOWN);
+    .where(and(eq(labels.storeId, storeId), isNull(labels.deletedAt), inArray(labels.id, unique)));
+  return found.map((r) => r.id).sort();
 }
 
-/** Replaces the customer's labels by `ids` (checked first); returns them ordered by id. */
+/** Replaces the customer's labels by the live ones among `ids`; returns them ordered by id. */
 export async function writeCustomerLabels(
   tx: StoreTx,
   storeId: string,
   customerId: string,
   ids: readonly string[],
 ): Promise<string[]> {
-  const unique = [...new Set(ids)].sort();
-  await assertKnown(tx, storeId, unique);
+  const live = await liveLabelIds(tx, storeId, ids);
   await tx.delete(customerLabels).where(eq(customerLabels.customerId, customerId));
-  if (unique.length > 0) {
+  if (live.length > 0) {
     await tx
       .insert(customerLabels)
-      .values(unique.map((labelId) => ({ customerId, labelId, storeId })));
+      .values(live.map((labelId) => ({ customerId, labelId, storeId })));
   }
-  return unique;
+  return live;
 }

@@ -1,5 +1,5 @@
 /** Labels: the table-specific queries behind the shared write rules (synced-writes.ts). */
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   type ApiLabel,
   LABEL_COLUMNS,
@@ -43,9 +43,14 @@ async function assertNameFree(tx: Tx, storeId: string, name: string, id: string)
 
 /**
  * A deleted label leaves every customer that carried it: the join rows go, and those customers
- * get a new revision so every device pulls them without it.
+ * get a new revision so every device pulls them without it. The rows are kept first in
+ * `deleted_label_links`, so a campaign that named the label still reaches (or, for 'exceto',
+ * still leaves out) the same customers (decision 021, "Deleted labels").
  */
 async function dropFromCustomers(tx: StoreTx, labelId: string, now: Date): Promise<void> {
+  await tx.execute(sql`insert into deleted_label_links (label_id, customer_id, store_id, deleted_at)
+    select label_id, customer_id, store_id, ${now.toISOString()} from customer_labels
+    where label_id = ${labelId} on conflict do nothing`);
   const holders = tx
     .select({ id: customerLabels.customerId })
     .from(customerLabels)

@@ -1,13 +1,17 @@
 /**
  * The customer an order belongs to: found by phone (any written form: +55, spaces, dashes all
- * normalise to the same national digits) or created with the given name. Consent is explicit (LGPD): a ticked
- * box opts them in, even after an earlier SAIR (it is their own new request); an unticked box
- * never changes anyone, and a customer created without it is created opted out.
+ * normalise to the same national digits) or created with the given name. Consent is explicit
+ * and changed only by the person (LGPD; decision 023): a ticked box records consent (the box's
+ * text, the time) for a new customer, or for one who never withdrew it; it never clears a
+ * withdrawal (a SAIR): only a message from that phone does (VOLTAR). An unticked box changes
+ * nobody, and a customer created without it is not in promotions (no consent recorded).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { PROMO_CONSENT_TEXT } from '../../../src/domain/consent';
 import { customers } from '../../db/schema';
 import { nextRevision, type StoreTx } from '../../db/store-write';
+import { lastConsent, recordConsent } from '../consent/ledger';
 
 export async function customerOfOrder(
   tx: StoreTx,
@@ -28,12 +32,19 @@ export async function customerOfOrder(
     )
     .orderBy(customers.createdAt)
     .limit(1);
+  const granted = (customerId: string) =>
+    recordConsent(tx, {
+      storeId,
+      customerId,
+      kind: 'granted',
+      source: 'storefront',
+      text: PROMO_CONSENT_TEXT,
+      at: now,
+    });
   if (found) {
-    if (promoOptIn && found.optedOut) {
-      await tx
-        .update(customers)
-        .set({ optedOut: false, optedOutAt: null, revision: nextRevision(tx), updatedAt: now })
-        .where(eq(customers.id, found.id));
+    // Anyone can type any number on the storefront: a withdrawal on record stands.
+    if (promoOptIn && found.optedOut && (await lastConsent(tx, found.id)) !== 'withdrawn') {
+      await granted(found.id);
     }
     return found.id;
   }
@@ -43,11 +54,13 @@ export async function customerOfOrder(
     storeId,
     name: customer.name,
     phone: customer.phone,
-    optedOut: !promoOptIn,
-    optedOutAt: promoOptIn ? null : now,
+    // Not in promotions until consent is recorded (just below, when the box was ticked).
+    optedOut: true,
+    optedOutAt: now,
     revision: nextRevision(tx),
     createdAt: now,
     updatedAt: now,
   });
+  if (promoOptIn) await granted(id);
   return id;
 }

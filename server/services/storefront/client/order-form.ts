@@ -5,6 +5,8 @@
  * so a reload shows it again. One Idempotency-Key per order: a retry after a lost answer or a
  * 5xx gets the same order, never a second one (order-send.ts).
  */
+
+import { PROMO_CONSENT_TEXT } from '../../../../src/domain/consent';
 import { formatBRL, fromCents } from '../../../../src/domain/money';
 import { orderTotalCents } from '../../../../src/domain/storefront-order';
 import { placedKey } from './order-bridge';
@@ -19,7 +21,7 @@ const FORM = `<h2 id="fp">Fazer pedido</h2><p class="mu" data-sum></p><form nova
 <div data-addr hidden><label for="oc">CEP</label><input id="oc" name="cep" inputmode="numeric" autocomplete="postal-code" maxlength="9">
 <label for="oa">Endereço</label><input id="oa" name="address" autocomplete="street-address" maxlength="250"></div>
 <label for="oo">Observação</label><textarea id="oo" name="note" maxlength="500" rows="2"></textarea>
-<label class="ck"><input type="checkbox" name="promo"> Quero receber promoções da loja pelo WhatsApp</label>
+<label class="ck"><input type="checkbox" name="promo"> ${PROMO_CONSENT_TEXT}</label>
 <div class="sr" aria-hidden="true"><label for="ox">Deixe em branco</label><input id="ox" name="website" tabindex="-1" autocomplete="off"></div>
 <p class="note" role="alert" data-err hidden></p>
 <div class="ac"><button class="btn" type="submit">Enviar pedido</button></div></form>`;
