@@ -5,8 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../server/auth/sessions';
-import { sessions } from '../../server/db/schema';
+import { createSession, hashToken } from '../../server/auth/sessions';
+import { sessions, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './test-app';
 
 const EXPIRED = 'Sessão expirada. Entre novamente.';
@@ -73,6 +73,14 @@ async function loginToken(account: Account, agent = IPHONE): Promise<string> {
   const res = await login(account, agent);
   expect(res.status).toBe(200);
   return res.body.token;
+}
+
+async function passwordHashOf(userId: string) {
+  const [row] = await t.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.passwordHash;
 }
 
 const me = async (token: string) => (await send('GET', '/api/auth/me', { token })).status;
@@ -191,6 +199,27 @@ describe('POST /api/auth/senha', () => {
       (await login(account, IPHONE, won.pw === 'senha-do-a-1' ? 'senha-do-b-2' : 'senha-do-a-1'))
         .status,
     ).toBe(401);
+  });
+});
+
+describe('a login racing a password change', () => {
+  it('makes no session when the password it checked was changed meanwhile', async () => {
+    const account = await register();
+    const [user] = await t.db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, account.email));
+    if (!user) throw new Error('no user');
+    const changed = await send('POST', '/api/auth/senha', {
+      token: account.token,
+      body: { atual: account.password, nova: 'nova-senha-456' },
+    });
+    expect(changed.status).toBe(200);
+    // What login does after checking the old password against the hash it read before.
+    const late = { userId: user.id, device: '', checkedHash: user.passwordHash };
+    expect(await createSession(t.db, late, clock)).toBeNull();
+    const current = { ...late, checkedHash: (await passwordHashOf(user.id)) ?? '' };
+    expect(await createSession(t.db, current, clock)).toEqual(expect.any(String));
   });
 });
 
