@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, hashToken } from '../../server/auth/sessions';
 import { sessions, users } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './test-app';
+import type { SessionView } from '../../server/services/accounts/user-sessions';
+import { createTestApp, type JsonObject, type TestApp } from './test-app';
 
 const EXPIRED = 'Sessão expirada. Entre novamente.';
 const TOO_MANY = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
@@ -33,7 +34,7 @@ let seq = 0;
 type Account = { email: string; password: string; token: string };
 
 /** A request with a User-Agent and a client address (the socket app.request() lacks). */
-async function send(
+async function send<T = JsonObject>(
   method: string,
   path: string,
   options: { token?: string; body?: unknown; agent?: string; address?: string } = {},
@@ -52,21 +53,26 @@ async function send(
     { incoming: { socket: { remoteAddress: options.address ?? '192.0.2.1' } } },
   );
   const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever the answer holds
-  const body: any = text ? JSON.parse(text) : null;
-  return { status: res.status, body };
+  // The shape the caller names; the assertions check it.
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
 async function register(agent = ANDROID): Promise<Account> {
   const email = `sessao${++seq}-${Date.now()}@exemplo.com.br`;
   const password = 'segredo123';
-  const res = await send('POST', '/api/auth/register', { body: { email, password }, agent });
+  const res = await send<{ token: string }>('POST', '/api/auth/register', {
+    body: { email, password },
+    agent,
+  });
   expect(res.status).toBe(201);
   return { email, password, token: res.body.token };
 }
 
 async function login(account: Account, agent = IPHONE, password = account.password) {
-  return send('POST', '/api/auth/login', { body: { email: account.email, password }, agent });
+  return send<{ token: string }>('POST', '/api/auth/login', {
+    body: { email: account.email, password },
+    agent,
+  });
 }
 
 async function loginToken(account: Account, agent = IPHONE): Promise<string> {
@@ -243,7 +249,7 @@ describe('the session list', () => {
     const account = await register(ANDROID);
     advance(2 * MINUTE);
     const phone = await loginToken(account, IPHONE);
-    const res = await send('GET', '/api/auth/sessoes', { token: phone });
+    const res = await send<SessionView[]>('GET', '/api/auth/sessoes', { token: phone });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       {
@@ -272,8 +278,8 @@ describe('the session list', () => {
     const account = await register();
     const phone = await loginToken(account);
     const stranger = await register();
-    const list = await send('GET', '/api/auth/sessoes', { token: account.token });
-    const phoneId = list.body.find((s: { atual: boolean }) => !s.atual).id;
+    const list = await send<SessionView[]>('GET', '/api/auth/sessoes', { token: account.token });
+    const phoneId = list.body.find((s) => !s.atual)?.id ?? '';
 
     const foreign = await send('DELETE', `/api/auth/sessoes/${phoneId}`, { token: stranger.token });
     expect(foreign).toEqual({ status: 404, body: { message: 'Sessão não encontrada' } });
@@ -288,8 +294,8 @@ describe('the session list', () => {
     expect(ended.status).toBe(204);
     expect(await me(phone)).toBe(401);
     expect(await me(account.token)).toBe(200);
-    const after = await send('GET', '/api/auth/sessoes', { token: account.token });
-    expect(after.body.map((s: { id: string }) => s.id)).not.toContain(phoneId);
+    const after = await send<SessionView[]>('GET', '/api/auth/sessoes', { token: account.token });
+    expect(after.body.map((s) => s.id)).not.toContain(phoneId);
     // Ending it again: already gone.
     expect(
       (await send('DELETE', `/api/auth/sessoes/${phoneId}`, { token: account.token })).status,
@@ -345,7 +351,7 @@ describe('renewal by use', () => {
     );
     // The list shows it.
     const other = await loginToken(account);
-    const list = await send('GET', '/api/auth/sessoes', { token: other });
-    expect(list.body[1].ultimoUso).toBe(new Date(clock).toISOString());
+    const list = await send<SessionView[]>('GET', '/api/auth/sessoes', { token: other });
+    expect(list.body[1]?.ultimoUso).toBe(new Date(clock).toISOString());
   });
 });
