@@ -53,6 +53,8 @@ export type AppEnv = {
     deps: Services;
     /** Set by requireUser. */
     userId: string;
+    /** Set by requireUser: the caller's session (its public id, not the token). */
+    sessionId: string;
     /** Set by requireStore. */
     storeId: string;
     /** Set by requireUser: the MVCC snapshot its session query read (server/auth/sessions.ts). */

@@ -26,6 +26,7 @@ import { Route as AppStoreMainProdutosRouteImport } from './routes/_app/_store/_
 import { Route as AppStoreConfiguracoesIndexRouteImport } from './routes/_app/_store/configuracoes/index'
 import { Route as AppStoreConfiguracoesDadosCadastraisRouteImport } from './routes/_app/_store/configuracoes/dados-cadastrais'
 import { Route as AppStoreConfiguracoesHorarioFuncionamentoRouteImport } from './routes/_app/_store/configuracoes/horario-funcionamento'
+import { Route as AppStoreConfiguracoesSegurancaRouteImport } from './routes/_app/_store/configuracoes/seguranca'
 import { Route as AppStoreConfiguracoesWhatsappAgenteRouteImport } from './routes/_app/_store/configuracoes/whatsapp-agente'
 import { Route as AppStoreMainPedidosIndexRouteImport } from './routes/_app/_store/_main/pedidos.index'
 import { Route as AppStoreMainPedidosIdRouteImport } from './routes/_app/_store/_main/pedidos.$id'
@@ -115,6 +116,12 @@ const AppStoreConfiguracoesHorarioFuncionamentoRoute =
     path: '/configuracoes/horario-funcionamento',
     getParentRoute: () => AppStoreRoute,
   } as any)
+const AppStoreConfiguracoesSegurancaRoute =
+  AppStoreConfiguracoesSegurancaRouteImport.update({
+    id: '/configuracoes/seguranca',
+    path: '/configuracoes/seguranca',
+    getParentRoute: () => AppStoreRoute,
+  } as any)
 const AppStoreConfiguracoesWhatsappAgenteRoute =
   AppStoreConfiguracoesWhatsappAgenteRouteImport.update({
     id: '/configuracoes/whatsapp-agente',
@@ -147,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/produtos': typeof AppStoreMainProdutosRoute
   '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  '/configuracoes/seguranca': typeof AppStoreConfiguracoesSegurancaRoute
   '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/configuracoes/': typeof AppStoreConfiguracoesIndexRoute
   '/pedidos/$id': typeof AppStoreMainPedidosIdRoute
@@ -166,6 +174,7 @@ export interface FileRoutesByTo {
   '/produtos': typeof AppStoreMainProdutosRoute
   '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  '/configuracoes/seguranca': typeof AppStoreConfiguracoesSegurancaRoute
   '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/configuracoes': typeof AppStoreConfiguracoesIndexRoute
   '/pedidos/$id': typeof AppStoreMainPedidosIdRoute
@@ -188,6 +197,7 @@ export interface FileRoutesById {
   '/_app/_store/_main/produtos': typeof AppStoreMainProdutosRoute
   '/_app/_store/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
   '/_app/_store/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  '/_app/_store/configuracoes/seguranca': typeof AppStoreConfiguracoesSegurancaRoute
   '/_app/_store/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/_app/_store/_main/': typeof AppStoreMainIndexRoute
   '/_app/_store/configuracoes/': typeof AppStoreConfiguracoesIndexRoute
@@ -210,6 +220,7 @@ export interface FileRouteTypes {
     | '/produtos'
     | '/configuracoes/dados-cadastrais'
     | '/configuracoes/horario-funcionamento'
+    | '/configuracoes/seguranca'
     | '/configuracoes/whatsapp-agente'
     | '/configuracoes/'
     | '/pedidos/$id'
@@ -229,6 +240,7 @@ export interface FileRouteTypes {
     | '/produtos'
     | '/configuracoes/dados-cadastrais'
     | '/configuracoes/horario-funcionamento'
+    | '/configuracoes/seguranca'
     | '/configuracoes/whatsapp-agente'
     | '/configuracoes'
     | '/pedidos/$id'
@@ -250,6 +262,7 @@ export interface FileRouteTypes {
     | '/_app/_store/_main/produtos'
     | '/_app/_store/configuracoes/dados-cadastrais'
     | '/_app/_store/configuracoes/horario-funcionamento'
+    | '/_app/_store/configuracoes/seguranca'
     | '/_app/_store/configuracoes/whatsapp-agente'
     | '/_app/_store/_main/'
     | '/_app/_store/configuracoes/'
@@ -384,6 +397,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreConfiguracoesHorarioFuncionamentoRouteImport
       parentRoute: typeof AppStoreRoute
     }
+    '/_app/_store/configuracoes/seguranca': {
+      id: '/_app/_store/configuracoes/seguranca'
+      path: '/configuracoes/seguranca'
+      fullPath: '/configuracoes/seguranca'
+      preLoaderRoute: typeof AppStoreConfiguracoesSegurancaRouteImport
+      parentRoute: typeof AppStoreRoute
+    }
     '/_app/_store/configuracoes/whatsapp-agente': {
       id: '/_app/_store/configuracoes/whatsapp-agente'
       path: '/configuracoes/whatsapp-agente'
@@ -436,6 +456,7 @@ interface AppStoreRouteChildren {
   AppStoreMainRoute: typeof AppStoreMainRouteWithChildren
   AppStoreConfiguracoesDadosCadastraisRoute: typeof AppStoreConfiguracoesDadosCadastraisRoute
   AppStoreConfiguracoesHorarioFuncionamentoRoute: typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  AppStoreConfiguracoesSegurancaRoute: typeof AppStoreConfiguracoesSegurancaRoute
   AppStoreConfiguracoesWhatsappAgenteRoute: typeof AppStoreConfiguracoesWhatsappAgenteRoute
   AppStoreConfiguracoesIndexRoute: typeof AppStoreConfiguracoesIndexRoute
 }
@@ -446,6 +467,7 @@ const AppStoreRouteChildren: AppStoreRouteChildren = {
     AppStoreConfiguracoesDadosCadastraisRoute,
   AppStoreConfiguracoesHorarioFuncionamentoRoute:
     AppStoreConfiguracoesHorarioFuncionamentoRoute,
+  AppStoreConfiguracoesSegurancaRoute: AppStoreConfiguracoesSegurancaRoute,
   AppStoreConfiguracoesWhatsappAgenteRoute:
     AppStoreConfiguracoesWhatsappAgenteRoute,
   AppStoreConfiguracoesIndexRoute: AppStoreConfiguracoesIndexRoute,

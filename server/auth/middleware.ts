@@ -1,9 +1,9 @@
-/** Bearer-token guards: requireUser resolves the session, requireStore the caller's store. */
+/** Bearer-token guards: requireUser resolves (and renews) the session, requireStore the caller's store. */
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../http';
 import { STORE_NOT_FOUND } from '../services/stores/store-data';
 import type { AppEnv } from '../types';
-import { findSession } from './sessions';
+import { findSession, touchSession } from './sessions';
 
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header ?? '');
@@ -14,8 +14,13 @@ export function bearerToken(header: string | undefined): string | null {
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('authorization'));
   if (!token) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
-  const session = await findSession(c.var.deps.db, token, c.var.deps.now());
+  const { db, now } = c.var.deps;
+  const at = now();
+  const session = await findSession(db, token, at);
   if (!session) throw new ApiError(401, 'Sessão expirada. Entre novamente.');
+  // Renewed by use, at most once an hour per token (sessions.ts TOUCH_EVERY_MS).
+  if (session.stale) await touchSession(db, session.id, at);
+  c.set('sessionId', session.id);
   c.set('userId', session.userId);
   c.set('snapshot', session.snapshot);
   if (session.storeId) c.set('storeId', session.storeId);

@@ -1,5 +1,5 @@
 /** Drizzle schema, accounts: users, their sessions and their stores. */
-import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { BusinessHours } from '../../src/domain/hours';
 import { at, belongsTo, createdAt, updatedAt, uuidKey } from './schema-columns';
 
@@ -19,14 +19,24 @@ export const users = pgTable('users', {
 /** The row's user; deleting the user deletes their rows. */
 export const userRef = () => belongsTo('user_id', () => users.id);
 
-/** Bearer sessions: only the SHA-256 of the opaque token is stored. Logout deletes the row. */
+/**
+ * Bearer sessions: only the SHA-256 of the opaque token is stored. Ending a session deletes the
+ * row. Lifetime, renewal and ending: docs/decisions/001-auth-tokens.md.
+ */
 export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** What the session list shows and ends by: never the token nor its hash. */
+    id: uuid('id').notNull().unique().defaultRandom(),
     userId: userRef(),
     createdAt: createdAt(),
+    /** Renewed by use, at most once per TOUCH_EVERY_MS (server/auth/sessions.ts). */
+    lastUsedAt: at('last_used_at').notNull().defaultNow(),
+    /** min(last use + idle limit, creation + absolute cap): the row is dead from then on. */
     expiresAt: at('expires_at').notNull(),
+    /** 'Chrome no Android': read from the User-Agent at sign-in, for the session list. */
+    device: text('device').notNull().default(''),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

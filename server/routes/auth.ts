@@ -1,29 +1,31 @@
-/** /api/auth: register, login (rate-limited), logout (revokes the token) and the session check. */
+/**
+ * /api/auth: register, login (rate-limited), logout (revokes the token) and the session check;
+ * the password change and the session list are in auth-sessions.ts.
+ */
 import { Hono } from 'hono';
 import { loginSchema, registerBodySchema } from '../../src/domain/schemas';
 import { clientAddress } from '../auth/client-address';
+import { deviceLabel } from '../auth/device-label';
 import { bearerToken, requireUser } from '../auth/middleware';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
-import {
-  ACCOUNT_ADDRESS_LIMIT,
-  ACCOUNT_LIMIT,
-  ADDRESS_LIMIT,
-  REGISTER_LIMIT,
-} from '../auth/rate-limit';
+import { REGISTER_LIMIT } from '../auth/rate-limit';
 import { createSession, revokeSession } from '../auth/sessions';
 import { ApiError, readJson } from '../http';
 import {
   findUserByEmail,
   findUserEmail,
   insertUser,
-  setPasswordHash,
+  rehashPassword,
 } from '../services/accounts/users';
 import { findStoreIdOfUser } from '../services/stores/store-data';
 import type { AppEnv } from '../types';
-import { limiterOf, reserveAttempt } from './attempts';
+import { reserveAttempt } from './attempts';
+import { sessionRoutes } from './auth-sessions';
+import { reservePasswordCheck, TOO_MANY_ATTEMPTS } from './login-attempts';
+
+export { TOO_MANY_ATTEMPTS } from './login-attempts';
 
 export const WRONG_CREDENTIALS = 'E-mail ou senha incorretos';
-export const TOO_MANY_ATTEMPTS = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
 export const EMAIL_TAKEN = 'Este e-mail já está cadastrado';
 
 export const authRoutes = new Hono<AppEnv>();
@@ -39,29 +41,18 @@ authRoutes.post('/register', async (c) => {
   const userId = await insertUser(db, input.email, passwordHash, now());
   if (!userId) throw new ApiError(409, EMAIL_TAKEN);
 
-  const token = await createSession(db, userId, now());
+  const token = await createSession(
+    db,
+    { userId, device: deviceLabel(c.req.header('user-agent')) },
+    now(),
+  );
   return c.json({ token, userId }, 201);
 });
 
 authRoutes.post('/login', async (c) => {
   const { db, now } = c.var.deps;
   const input = await readJson(c, loginSchema);
-  const limiter = limiterOf(c.var.deps);
-  const address = clientAddress(c);
-  const accountKey = `login:account:${input.email}`;
-  const pairKey = `login:account-address:${input.email}|${address}`;
-  const addressKey = `login:address:${address}`;
-  // Reserved before the password: a blocked account cannot be probed even with the right one,
-  // and simultaneous guesses cannot all slip in before the first failure is counted.
-  await reserveAttempt(
-    c,
-    [
-      [pairKey, ACCOUNT_ADDRESS_LIMIT],
-      [accountKey, ACCOUNT_LIMIT],
-      [addressKey, ADDRESS_LIMIT],
-    ],
-    TOO_MANY_ATTEMPTS,
-  );
+  const succeeded = await reservePasswordCheck(c, input.email);
 
   const user = await findUserByEmail(db, input.email);
   const ok = user
@@ -69,14 +60,23 @@ authRoutes.post('/login', async (c) => {
     : await burnPasswordCheck(input.password);
   // A failure keeps its reserved attempts; a success gives them back and clears this device's count.
   if (!user || !ok) throw new ApiError(401, WRONG_CREDENTIALS);
-  await limiter.reset(pairKey);
-  await limiter.release(accountKey, now());
-  await limiter.release(addressKey, now());
+  await succeeded();
 
+  const token = await createSession(
+    db,
+    {
+      userId: user.id,
+      device: deviceLabel(c.req.header('user-agent')),
+      checkedHash: user.passwordHash,
+    },
+    now(),
+  );
+  // The password was changed between its check and now: it is no longer the right one.
+  if (!token) throw new ApiError(401, WRONG_CREDENTIALS);
+  // After the session, which is made only over the hash just checked.
   if (needsRehash(user.passwordHash)) {
-    await setPasswordHash(db, user.id, await hashPassword(input.password));
+    await rehashPassword(db, user.id, user.passwordHash, await hashPassword(input.password));
   }
-  const token = await createSession(db, user.id, now());
   return c.json(
     { token, userId: user.id, hasStore: (await findStoreIdOfUser(db, user.id)) !== null },
     200,
@@ -96,3 +96,5 @@ authRoutes.get('/me', requireUser, async (c) => {
   // requireUser read the store with the session: no second query.
   return c.json({ userId: c.var.userId, email, hasStore: Boolean(c.var.storeId) });
 });
+
+authRoutes.route('/', sessionRoutes);

@@ -8,7 +8,7 @@
  * link with the service worker (sync-link.ts). Each worker makes its own over its own handle of
  * the same IndexedDB. No module holds a store: everything passes it along.
  */
-import type { Transport } from '~/lib/api';
+import { reportUnauthorized, type Transport, UnauthorizedError } from '~/lib/api';
 import type { TaliDb } from './db';
 import { ScreenReads } from './screen-reads';
 import { type PullResult, type PullScreens, pull, ScreenRefresh } from './sync-engine';
@@ -73,13 +73,25 @@ export class DeviceStore implements DeviceContext {
     return pull(this, screens);
   }
 
-  /** Pulls now when signed in; failures (offline, server down) wait for the next trigger. */
+  /**
+   * Pulls now when signed in; failures (offline, server down) wait for the next trigger. A 401
+   * ends the session on this phone (the app goes to /login, the device data stays: decision 006):
+   * the pull is what a running app calls most, so a session ended elsewhere (another phone's
+   * password change, 'Sair de todos os aparelhos') is noticed within seconds.
+   */
   async pullNow(): Promise<void> {
-    if (!this.transport.token()) return;
+    const token = this.transport.token();
+    if (!token) return;
     try {
       await this.pull();
-    } catch {
-      // Offline or the server is down: the data on the device stays usable; retried on 'online'.
+    } catch (error) {
+      // Only for the token it was sent with: a pull still running from before a new sign-in
+      // must not end the new session.
+      if (error instanceof UnauthorizedError && this.transport.token() === token) {
+        reportUnauthorized();
+      }
+      // Otherwise offline or the server is down: the data on the device stays usable; retried
+      // on 'online'.
     } finally {
       this.sync.update({ pulled: true });
     }

@@ -104,6 +104,11 @@ export function onUnauthorized(listener: Listener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** A call outside apiRequest (the device's pull) met a 401: the session is over. */
+export function reportUnauthorized(): void {
+  for (const listener of unauthorizedListeners) listener();
+}
+
 export type RequestOptions = { headers?: Record<string, string>; signal?: AbortSignal };
 
 /** A screen's call: the answer's JSON (undefined for 204); a 401 also tells the app. */
@@ -116,7 +121,7 @@ export async function apiRequest<T>(
   const res = await send(browserTransport, method, path, { ...options, body });
   if (!res.ok) {
     const error = await errorFromResponse(res);
-    if (error instanceof UnauthorizedError) for (const l of unauthorizedListeners) l();
+    if (error instanceof UnauthorizedError) reportUnauthorized();
     throw error;
   }
   if (res.status === 204) return undefined as T;

@@ -95,3 +95,7 @@ export const BellIcon = icon([
   'M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9',
   'M10.3 21a1.94 1.94 0 0 0 3.4 0',
 ]);
+export const LockIcon = icon([
+  'M5 11h14a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2z',
+  'M7 11V7a5 5 0 0 1 10 0v4',
+]);

@@ -68,7 +68,7 @@ export async function seedStore(
       deletedAt: new Date(),
     });
   }
-  const token = await createSession(db, user.id, new Date());
+  const token = await createSession(db, { userId: user.id, device: '' }, new Date());
   return { storeId: store.id, userId: user.id, token };
 }
 

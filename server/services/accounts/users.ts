@@ -1,5 +1,5 @@
-/** User rows: sign-up, look-up by e-mail for login, password rehash, the session's e-mail. */
-import { eq, sql } from 'drizzle-orm';
+/** User rows: sign-up, look-up by e-mail for login or by id, password rehash, the session's e-mail. */
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstRow } from '../../db/first-row';
 import { preparedPerDb } from '../../db/prepared';
@@ -29,8 +29,30 @@ export async function findUserByEmail(db: Db, email: string) {
   );
 }
 
-export async function setPasswordHash(db: Db, userId: string, passwordHash: string) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+/** The user's e-mail (the login attempt counters' key) and password hash, by id. */
+export async function findUserById(db: Db, userId: string) {
+  return firstRow(
+    db
+      .select({ email: users.email, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId)),
+  );
+}
+
+/**
+ * A stronger hash of the same password after a login. Only over the hash that login checked: a
+ * password changed meanwhile (user-sessions.ts) must not be put back to the old one.
+ */
+export async function rehashPassword(
+  db: Db,
+  userId: string,
+  checkedHash: string,
+  passwordHash: string,
+) {
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, checkedHash)));
 }
 
 const userEmailQuery = preparedPerDb((db) =>

@@ -1,19 +1,2 @@
-/** Whether the phone says it has a connection (navigator.onLine and its events). */
-import { useSyncExternalStore } from 'react';
-
-function subscribe(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
-}
+/** Moved to src/lib/use-online.ts (the settings' Segurança screen needs it too). */
+export { useOnline } from '~/lib/use-online';

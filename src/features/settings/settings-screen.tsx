@@ -1,4 +1,4 @@
-/** Settings menu (/configuracoes): the three settings screens and 'Sair' (spec §2). */
+/** Settings menu (/configuracoes): the three settings screens of spec §2, Segurança, and 'Sair'. */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ComponentType, useState } from 'react';
 import { css } from 'styled-system/css';
@@ -7,7 +7,14 @@ import { useAuth } from '~/lib/auth/auth-context';
 import { usePendingSettings } from '~/lib/auth/use-store-me';
 import { Button } from '~/ui/button';
 import { cardIconStyle, linkCardStyle } from '~/ui/card';
-import { ChevronRightIcon, ClockIcon, LogOutIcon, MessageIcon, StoreIcon } from '~/ui/icons';
+import {
+  ChevronRightIcon,
+  ClockIcon,
+  LockIcon,
+  LogOutIcon,
+  MessageIcon,
+  StoreIcon,
+} from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { disablePush } from './push-api';
@@ -17,12 +24,13 @@ type Entry = {
   to:
     | '/configuracoes/dados-cadastrais'
     | '/configuracoes/horario-funcionamento'
-    | '/configuracoes/whatsapp-agente';
+    | '/configuracoes/whatsapp-agente'
+    | '/configuracoes/seguranca';
   title: string;
   description: string;
   Icon: ComponentType<{ size?: number }>;
-  /** The settings section saved from that screen (its pending marker). */
-  section: SingletonKind;
+  /** The settings section saved from that screen (its pending marker); none: saves nothing offline. */
+  section?: SingletonKind;
 };
 
 const ENTRIES: Entry[] = [
@@ -46,6 +54,12 @@ const ENTRIES: Entry[] = [
     description: 'Conexão do número e respostas automáticas',
     Icon: MessageIcon,
     section: 'bot-config',
+  },
+  {
+    to: '/configuracoes/seguranca',
+    title: 'Segurança',
+    description: 'Senha e aparelhos conectados',
+    Icon: LockIcon,
   },
 ];
 
@@ -76,7 +90,7 @@ export function SettingsScreen() {
                 <span className={css({ display: 'block', fontSize: 'sm', color: 'muted' })}>
                   {description}
                 </span>
-                {pending[section] && (
+                {section && pending[section] && (
                   <span
                     data-testid="settings-entry-pending"
                     className={css({

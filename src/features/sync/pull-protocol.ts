@@ -6,6 +6,7 @@
  */
 import type { DeviceStore, PullRunner } from '~/db/device-store';
 import { type PullResult, ScreenRefresh } from '~/db/sync-engine';
+import { UnauthorizedError } from '~/lib/api';
 
 export type PullWorkerRequest = { type: 'pull'; token: string } | { type: 'warm' };
 export type PullWorkerReply =
@@ -13,7 +14,8 @@ export type PullWorkerReply =
   | { type: 'page' }
   /** The pull ended: the catalogue is on the phone; deferred pages are being written. */
   | { type: 'pulled'; result: PullResult }
-  | { type: 'failed'; message: string }
+  /** `status`: the HTTP status when the server answered (401: the session is over). */
+  | { type: 'failed'; message: string; status?: number }
   /** The deferred pages are written row by row (what the screens show did not change). */
   | { type: 'settled' };
 
@@ -65,7 +67,10 @@ export class PullWorker implements PullRunner {
     this.current = null;
     run.screens.done();
     if (reply.type === 'failed') {
-      run.reject(new Error(reply.message));
+      // Rebuilt as the page's own pull would throw it, so DeviceStore.pullNow sees a 401.
+      run.reject(
+        reply.status === 401 ? new UnauthorizedError(401, reply.message) : new Error(reply.message),
+      );
       return;
     }
     run.resolve(reply.result);

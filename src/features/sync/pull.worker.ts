@@ -10,6 +10,7 @@ import { settleDeferred } from '~/db/deferred-pages';
 import { DeviceStore } from '~/db/device-store';
 import { NO_SCREENS } from '~/db/screen-reads';
 import { SYNCED_ENTITIES } from '~/domain/sync/registry';
+import { ApiRequestError } from '~/lib/api';
 import type { PullWorkerReply, PullWorkerRequest } from './pull-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -37,7 +38,11 @@ scope.onmessage = async (event: MessageEvent<PullWorkerRequest>) => {
     });
     reply = { type: 'pulled', result };
   } catch (error) {
-    reply = { type: 'failed', message: error instanceof Error ? error.message : String(error) };
+    reply = {
+      type: 'failed',
+      message: error instanceof Error ? error.message : String(error),
+      status: error instanceof ApiRequestError ? error.status : undefined,
+    };
   }
   scope.postMessage(reply);
   // The pull started writing its deferred pages; the page hears when they are all written.

@@ -1,0 +1,43 @@
+/**
+ * The counters a password check spends (decision 001): login's, and the password change's, which
+ * checks the same password and so shares them (guesses through either count together).
+ */
+import type { Context } from 'hono';
+import { clientAddress } from '../auth/client-address';
+import { ACCOUNT_ADDRESS_LIMIT, ACCOUNT_LIMIT, ADDRESS_LIMIT } from '../auth/rate-limit';
+import type { AppEnv } from '../types';
+import { limiterOf, reserveAttempt } from './attempts';
+
+export const TOO_MANY_ATTEMPTS = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
+
+/**
+ * Reserves one attempt on the account's counters before the password is checked (429 when one is
+ * used up): a blocked account cannot be probed even with the right password, and simultaneous
+ * guesses cannot all slip in before the first failure is counted. A failure keeps the
+ * reservation; call the answer after a success to give it back and clear this device's count.
+ */
+export async function reservePasswordCheck(
+  c: Context<AppEnv>,
+  email: string,
+): Promise<() => Promise<void>> {
+  const address = clientAddress(c);
+  const accountKey = `login:account:${email}`;
+  const pairKey = `login:account-address:${email}|${address}`;
+  const addressKey = `login:address:${address}`;
+  await reserveAttempt(
+    c,
+    [
+      [pairKey, ACCOUNT_ADDRESS_LIMIT],
+      [accountKey, ACCOUNT_LIMIT],
+      [addressKey, ADDRESS_LIMIT],
+    ],
+    TOO_MANY_ATTEMPTS,
+  );
+  return async () => {
+    const { deps } = c.var;
+    const limiter = limiterOf(deps);
+    await limiter.reset(pairKey);
+    await limiter.release(accountKey, deps.now());
+    await limiter.release(addressKey, deps.now());
+  };
+}
