@@ -23,7 +23,8 @@ export const PHOTO_TEXTS = {
   tooMany: `Um produto pode ter no máximo ${MAX_PHOTOS} fotos.`,
   notFound: 'Foto não encontrada',
   gone: 'Esta foto foi removida.',
-  tooManyPixels: 'A foto tem resolução grande demais (máximo de 40 megapixels). Reduza e envie de novo.',
+  tooManyPixels:
+    'A foto tem resolução grande demais (máximo de 40 megapixels). Reduza e envie de novo.',
   serverBusy: 'O servidor não conseguiu processar a foto agora. Ela será enviada de novo.',
   badOrder: 'A ordem deve listar cada foto do produto uma vez.',
 } as const;

@@ -23,7 +23,10 @@ export function dbMediaStore(db: Db): MediaStore {
     },
     async has(name, on) {
       const row = await firstRow(
-        (on ?? db).select({ name: mediaFiles.name }).from(mediaFiles).where(eq(mediaFiles.name, name)),
+        (on ?? db)
+          .select({ name: mediaFiles.name })
+          .from(mediaFiles)
+          .where(eq(mediaFiles.name, name)),
       );
       return row !== null;
     },
