@@ -5,6 +5,8 @@
 import type { ChildDescriptor } from './sync/children';
 import { field, idField } from './sync/columns';
 
+/** The queue's tag for a photo's requests ("product-photo:<id>"): its replay is announced by it. */
+export const PHOTO_TAG = 'product-photo:';
 /** A product shows at most this many photos; the first is its cover. */
 export const MAX_PHOTOS = 5;
 /** The largest upload the API takes (the device sends ≤ 1600 px, ~300 KB). */
