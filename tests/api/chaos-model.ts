@@ -15,6 +15,7 @@ import { parseEntityTag } from '../../src/domain/sync/protocol';
 import { discardDeadLetter } from '../../src/features/sync/dead-letters';
 import { readMeta } from '../../sw/queue-entry';
 import { Device, type Fault, type Server } from './chaos-harness';
+import { ChaosPhotos, isPhotoPath, type PhotoOp, photoOpArb } from './chaos-photos';
 import type { Owner } from './fixtures';
 
 export const DEVICES = 3;
@@ -34,7 +35,8 @@ export type Op =
   | { t: 'sync'; d: number }
   | { t: 'fault'; d: number; fault: Fault['kind']; at: number }
   | { t: 'kill'; d: number }
-  | { t: 'restart' };
+  | { t: 'restart' }
+  | PhotoOp;
 
 const dev = fc.integer({ min: 0, max: DEVICES - 1 });
 const pslot = fc.integer({ min: 0, max: PRODUCT_SLOTS - 1 });
@@ -104,6 +106,7 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   { arbitrary: fc.record({ t: fc.constant('kill' as const), d: dev }), weight: 1 },
   { arbitrary: fc.record({ t: fc.constant('restart' as const) }), weight: 1 },
+  ...photoOpArb(dev).map((arbitrary) => ({ arbitrary, weight: 2 })),
 );
 
 /** A sequence and the batch size its devices use (small sizes cut more batches). */
@@ -181,6 +184,7 @@ export class World {
   private readonly logStart: number;
   readonly stats: RunStats = { ops: 0, skipped: 0, refusals: 0, kills: 0, restarts: 0, faults: 0 };
   readonly trace: string[] = [];
+  readonly photos: ChaosPhotos;
 
   constructor(
     readonly server: Server,
@@ -201,6 +205,7 @@ export class World {
     this.productIds = Array.from({ length: PRODUCT_SLOTS }, () => randomUUID());
     this.customerIds = Array.from({ length: CUSTOMER_SLOTS }, () => randomUUID());
     this.logStart = server.log.length;
+    this.photos = new ChaosPhotos(server, this.devices, this.productIds, check);
   }
 
   async start(): Promise<void> {
@@ -236,6 +241,11 @@ export class World {
     const device = this.devices[op.d] as Device;
     const model = this.models[op.d] as DeviceModel;
     switch (op.t) {
+      case 'addPhoto':
+      case 'removePhoto':
+      case 'placePhoto':
+        if (!(await this.photos.apply(op))) this.stats.skipped++;
+        break;
       case 'saveProduct': {
         const id = this.productIds[op.slot] as string;
         if (!(await this.writable(device, 'products', id))) {
@@ -388,6 +398,7 @@ export class World {
     const deletedBefore = this.deletedOnServer();
     const [, pulled] = await Promise.all([device.replay(), device.pull()]);
     if (pulled !== 'ok') return;
+    await this.photos.mirror(device);
     // A pull that ended well shows no row the server had deleted before it started, unless a
     // change of this device is still pending for it (its refusal will show).
     for (const table of ['products', 'customers'] as const) {
@@ -433,6 +444,7 @@ export class World {
     for (const c of this.committed()) {
       const [, , table, id, extra] = c.path.split('/');
       const target = table === 'products' ? products : table === 'customers' ? customers : null;
+      if (isPhotoPath(c.path)) continue;
       if (c.path === '/api/stores/bot-config') {
         bot = JSON.parse(c.body ?? 'null');
         continue;
@@ -466,6 +478,7 @@ export class World {
 
   /** Guarantees that hold after every step, on every device. */
   async afterStep(): Promise<void> {
+    await this.photos.afterStep();
     for (const [i, device] of this.devices.entries()) {
       const model = this.models[i] as DeviceModel;
       const cursor = BigInt(await device.cursor());
@@ -530,6 +543,7 @@ export class World {
       }
       for (const [i, d] of this.devices.entries()) {
         for (const letter of await d.db.deadLetters.toArray()) {
+          if (await this.photos.discard(d, letter)) continue;
           // Refusals are the documented conflict: an edit (or a late create) of a deleted row.
           check(
             (letter.status === 404 || letter.status === 410) &&
@@ -544,9 +558,11 @@ export class World {
         }
       }
       for (const d of this.devices) check((await d.pull()) === 'ok', `${d.name}: pull failed`);
+      for (const d of this.devices) await this.photos.mirror(d);
       await this.afterStep();
     }
     await this.checkConverged();
+    await this.photos.checkConverged(this.committed(), this.owner.token);
   }
 
   private async checkConverged(): Promise<void> {
