@@ -12,7 +12,7 @@ import {
   takeEncodeSlot,
 } from '../../server/services/media/encode-slots';
 import { createOwner, newId, type Owner } from './fixtures';
-import { cameraJpeg, createProduct, uploadPhoto } from './photo-helpers';
+import { cameraJpeg, createProduct } from './photo-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;

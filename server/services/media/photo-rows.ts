@@ -1,5 +1,5 @@
 /** A product's photo rows, read and written inside the catalogue's transactions. */
-import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
 import { PRODUCT_PHOTOS } from '../../../src/domain/photo';
 import { productPhotos, products } from '../../db/schema';
 import { nextRevision, type StoreTx, type Tx } from '../../db/store-write';
