@@ -130,3 +130,43 @@ describe('a photo upload in the queue', () => {
     expect(received).toHaveLength(1);
   });
 });
+
+describe('a photo upload answered 410', () => {
+  it('is done (the photo was removed before its upload arrived), not a refusal to show', async () => {
+    const db = await device();
+    const queue = new MemoryQueue();
+    const { replayer } = recordingReplayer(queue, db, 410);
+    const offline = {
+      queue: {
+        pushRequest: (e: Parameters<typeof replayer.push>[0]) => replayer.push(e),
+        size: () => queue.size(),
+      },
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      isReplaying: () => replayer.busy,
+      userId: async () => 'u1',
+      onQueued: async () => {},
+    };
+    expect((await handleMutation(photoPut(), offline)).status).toBe(202);
+    expect(await replayer.replay()).toBe('done');
+    expect(await db.deadLetters.count()).toBe(0);
+    expect(await queue.size()).toBe(0);
+  });
+
+  it("still a refusal for a product's edit (a deleted product is the owner's to know)", async () => {
+    const db = await device();
+    const queue = new MemoryQueue();
+    const { replayer } = recordingReplayer(queue, db, 410);
+    await replayer.push({
+      request: mutation('PUT', `/api/products/${PRODUCT}`, {
+        body: { name: 'Bolo' },
+        entity: `product:${PRODUCT}`,
+        token: 'tok',
+      }),
+      metadata: { entity: `product:${PRODUCT}`, userId: 'u1', queuedAt: Date.now(), qid: 'q1' },
+    });
+    expect(await replayer.replay()).toBe('done');
+    expect(await db.deadLetters.count()).toBe(1);
+  });
+});

@@ -3,6 +3,8 @@
  * 004): done and refused entries leave the line (refusals become dead letters), the first
  * "retry later" or 401 puts itself and everything after it back and stops the pass.
  */
+
+import { PHOTO_TAG } from '../src/domain/photo';
 import type { SyncMessage } from '../src/domain/sync/protocol';
 import { IDEMPOTENCY_HEADER } from '../src/domain/sync/protocol';
 import type { Taken } from './batch-formation';
@@ -12,9 +14,12 @@ import { type Answer, isRetryLater } from './replay-send';
 
 type Verdict = 'done' | 'refused' | 'retry' | 'auth';
 
-function verdictOf(method: string, status: number): Verdict {
+function verdictOf(method: string, status: number, entity: string | null): Verdict {
   // A DELETE answered 404: the row is already gone, which is what the owner wanted.
   if ((status >= 200 && status < 300) || (status === 404 && method === 'DELETE')) return 'done';
+  // A photo's upload answered 410: the photo was removed (here or on another phone) before its
+  // upload arrived; removed is what the owner wanted, nothing to show or send again.
+  if (status === 410 && method === 'PUT' && entity?.startsWith(PHOTO_TAG)) return 'done';
   if (status === 401) return 'auth';
   if (isRetryLater(status)) return 'retry';
   return 'refused';
@@ -47,7 +52,7 @@ export async function settle(
   for (const [i, item] of items.entries()) {
     const answer = answers[i] as Answer;
     const { request } = item.entry;
-    const verdict = verdictOf(request.method, answer.status);
+    const verdict = verdictOf(request.method, answer.status, item.meta.entity);
     if (verdict === 'retry' || verdict === 'auth') {
       await inFlight.putBack([...items.slice(i), ...following]);
       stop = verdict;

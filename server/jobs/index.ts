@@ -4,6 +4,7 @@ import { campaignStartJob } from './campaign-start';
 import { campaignSweepJob } from './campaign-sweep';
 import { cleanupJob } from './cleanup';
 import type { JobDefinition } from './define';
+import { mediaCleanupJob } from './media-cleanup';
 import { pixRecheckJob } from './pix-recheck';
 import { pushOutboxJob } from './push-outbox';
 
@@ -14,4 +15,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   campaignSenderJob as JobDefinition,
   campaignSweepJob,
   pushOutboxJob,
+  mediaCleanupJob,
 ];

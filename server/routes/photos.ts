@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { PHOTO_CONTENT_TYPES, PHOTO_TEXTS } from '../../src/domain/photo';
 import { PRODUCTS } from '../../src/domain/sync/entities';
 import { ApiError, isUuid, readJson } from '../http';
+import { BusyError } from '../services/media/encode-slots';
 import { mediaStoreFor } from '../services/media/media-store';
 import { deletePhoto, orderPhotos, putPhoto } from '../services/media/photos-service';
 import type { AppEnv } from '../types';
@@ -39,14 +40,20 @@ photoRoutes.put('/:id/photos/:photoId', async (c) => {
     throw new ApiError(400, PHOTO_TEXTS.notImage);
   }
   const deps = c.var.deps;
-  const answer = await putPhoto(
-    { db: deps.db, media: mediaStoreFor(deps), now: deps.now },
-    c.var.storeId,
-    productId,
-    photoId,
-    bytes,
-  );
-  return c.json(answer.product, answer.status);
+  try {
+    const answer = await putPhoto(
+      { db: deps.db, media: mediaStoreFor(deps), now: deps.now },
+      c.var.storeId,
+      productId,
+      photoId,
+      bytes,
+    );
+    return c.json(answer.product, answer.status);
+  } catch (error) {
+    // Too many encodes at once: the phone's queue sends it again after this many seconds.
+    if (error instanceof BusyError) c.header('Retry-After', String(error.retryAfter));
+    throw error;
+  }
 });
 
 photoRoutes.delete('/:id/photos/:photoId', async (c) => {

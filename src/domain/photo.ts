@@ -5,6 +5,8 @@
 import type { ChildDescriptor } from './sync/children';
 import { field, idField } from './sync/columns';
 
+/** The queue's tag for a photo's requests ("product-photo:<id>"): its replay is announced by it. */
+export const PHOTO_TAG = 'product-photo:';
 /** A product shows at most this many photos; the first is its cover. */
 export const MAX_PHOTOS = 5;
 /** The largest upload the API takes (the device sends ≤ 1600 px, ~300 KB). */
@@ -23,6 +25,9 @@ export const PHOTO_TEXTS = {
   tooMany: `Um produto pode ter no máximo ${MAX_PHOTOS} fotos.`,
   notFound: 'Foto não encontrada',
   gone: 'Esta foto foi removida.',
+  tooManyPixels:
+    'A foto tem resolução grande demais (máximo de 40 megapixels). Reduza e envie de novo.',
+  serverBusy: 'O servidor não conseguiu processar a foto agora. Ela será enviada de novo.',
   badOrder: 'A ordem deve listar cada foto do produto uma vez.',
 } as const;
 

@@ -16,6 +16,7 @@ import { discardDeadLetter } from '../../src/features/sync/dead-letters';
 import { readMeta } from '../../sw/queue-entry';
 import { Device, type Fault, type Server } from './chaos-harness';
 import { isLabelOp, LabelChaos, type LabelOp, labelOpArbs } from './chaos-labels';
+import { ChaosPhotos, isPhotoPath, type PhotoOp, photoOpArb } from './chaos-photos';
 import type { Owner } from './fixtures';
 
 export const DEVICES = 3;
@@ -36,7 +37,8 @@ export type Op =
   | { t: 'fault'; d: number; fault: Fault['kind']; at: number }
   | { t: 'kill'; d: number }
   | { t: 'restart' }
-  | LabelOp;
+  | LabelOp
+  | PhotoOp;
 
 const dev = fc.integer({ min: 0, max: DEVICES - 1 });
 const pslot = fc.integer({ min: 0, max: PRODUCT_SLOTS - 1 });
@@ -107,6 +109,7 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ t: fc.constant('kill' as const), d: dev }), weight: 1 },
   { arbitrary: fc.record({ t: fc.constant('restart' as const) }), weight: 1 },
   ...labelOpArbs(DEVICES, CUSTOMER_SLOTS),
+  ...photoOpArb(dev).map((arbitrary) => ({ arbitrary, weight: 2 })),
 );
 
 /** A sequence and the batch size its devices use (small sizes cut more batches). */
@@ -186,6 +189,7 @@ export class World {
   readonly trace: string[] = [];
   /** Labels and customers carrying them (chaos-labels.ts). */
   readonly labels: LabelChaos;
+  readonly photos: ChaosPhotos;
 
   constructor(
     readonly server: Server,
@@ -217,6 +221,7 @@ export class World {
       },
       randomUUID,
     );
+    this.photos = new ChaosPhotos(server, this.devices, this.productIds, check);
   }
 
   async start(): Promise<void> {
@@ -257,6 +262,11 @@ export class World {
       return this.afterStep();
     }
     switch (op.t) {
+      case 'addPhoto':
+      case 'removePhoto':
+      case 'placePhoto':
+        if (!(await this.photos.apply(op))) this.stats.skipped++;
+        break;
       case 'saveProduct': {
         const id = this.productIds[op.slot] as string;
         if (!(await this.writable(device, 'products', id))) {
@@ -409,6 +419,7 @@ export class World {
     const deletedBefore = this.deletedOnServer();
     const [, pulled] = await Promise.all([device.replay(), device.pull()]);
     if (pulled !== 'ok') return;
+    await this.photos.mirror(device);
     // A pull that ended well shows no row the server had deleted before it started, unless a
     // change of this device is still pending for it (its refusal will show).
     for (const table of ['products', 'customers'] as const) {
@@ -454,6 +465,7 @@ export class World {
     for (const c of this.committed()) {
       const [, , table, id, extra] = c.path.split('/');
       const target = table === 'products' ? products : table === 'customers' ? customers : null;
+      if (isPhotoPath(c.path)) continue;
       if (c.path === '/api/stores/bot-config') {
         bot = JSON.parse(c.body ?? 'null');
         continue;
@@ -488,6 +500,7 @@ export class World {
 
   /** Guarantees that hold after every step, on every device. */
   async afterStep(): Promise<void> {
+    await this.photos.afterStep();
     for (const [i, device] of this.devices.entries()) {
       const model = this.models[i] as DeviceModel;
       const cursor = BigInt(await device.cursor());
@@ -553,6 +566,7 @@ export class World {
       }
       for (const [i, d] of this.devices.entries()) {
         for (const letter of await d.db.deadLetters.toArray()) {
+          if (await this.photos.discard(d, letter)) continue;
           // Refusals are the documented conflict: an edit (or a late create) of a deleted row.
           check(
             (letter.status === 404 || letter.status === 410) &&
@@ -567,9 +581,11 @@ export class World {
         }
       }
       for (const d of this.devices) check((await d.pull()) === 'ok', `${d.name}: pull failed`);
+      for (const d of this.devices) await this.photos.mirror(d);
       await this.afterStep();
     }
     await this.checkConverged();
+    await this.photos.checkConverged(this.committed(), this.owner.token);
   }
 
   private async checkConverged(): Promise<void> {

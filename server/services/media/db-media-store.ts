@@ -1,5 +1,5 @@
 /** Media files in the database (`media_files`): the default store, shared by every API process. */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstRow } from '../../db/first-row';
 import { mediaFiles } from '../../db/schema';
@@ -7,8 +7,8 @@ import type { MediaStore } from './media-types';
 
 export function dbMediaStore(db: Db): MediaStore {
   return {
-    async put(name, file) {
-      await db
+    async put(name, file, on) {
+      await (on ?? db)
         .insert(mediaFiles)
         .values({ name, contentType: file.contentType, bytes: file.bytes })
         .onConflictDoNothing({ target: mediaFiles.name });
@@ -21,15 +21,23 @@ export function dbMediaStore(db: Db): MediaStore {
           .where(eq(mediaFiles.name, name)),
       );
     },
-    async has(name) {
+    async has(name, on) {
       const row = await firstRow(
-        db.select({ name: mediaFiles.name }).from(mediaFiles).where(eq(mediaFiles.name, name)),
+        (on ?? db)
+          .select({ name: mediaFiles.name })
+          .from(mediaFiles)
+          .where(eq(mediaFiles.name, name)),
       );
       return row !== null;
     },
-    async remove(names) {
+    async remove(names, on) {
       if (names.length === 0) return;
-      await db.delete(mediaFiles).where(inArray(mediaFiles.name, [...names]));
+      await (on ?? db).delete(mediaFiles).where(inArray(mediaFiles.name, [...names]));
+    },
+    async storedHashes() {
+      const hash = sql<string>`left(${mediaFiles.name}, 43)`;
+      const rows = await db.selectDistinct({ hash }).from(mediaFiles);
+      return rows.map((r) => r.hash);
     },
   };
 }

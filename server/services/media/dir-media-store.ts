@@ -3,11 +3,13 @@
  * mounts. A file is written to a temporary name and renamed, so a reader never sees half of one.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MediaStore } from './media-types';
 
 const TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
+
+const NAME = /^[A-Za-z0-9_-]{43}-\d+\.(webp|jpg)$/;
 
 const isMissing = (error: unknown) => (error as { code?: unknown }).code === 'ENOENT';
 
@@ -50,6 +52,12 @@ export function dirMediaStore(dir: string): MediaStore {
           if (!isMissing(error)) throw error;
         }
       }
+    },
+    async storedHashes() {
+      await ready;
+      // Temporary names start with a dot and never match (a name is `<43 characters>-<width>…`).
+      const names = (await readdir(dir)).filter((name) => NAME.test(name));
+      return [...new Set(names.map((name) => name.slice(0, 43)))];
     },
   };
 }

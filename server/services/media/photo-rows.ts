@@ -1,5 +1,5 @@
 /** A product's photo rows, read and written inside the catalogue's transactions. */
-import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
 import { PRODUCT_PHOTOS } from '../../../src/domain/photo';
 import { productPhotos, products } from '../../db/schema';
 import { nextRevision, type StoreTx, type Tx } from '../../db/store-write';
@@ -41,14 +41,39 @@ export async function touchProduct(tx: StoreTx, productId: string, now: Date): P
     .where(eq(products.id, productId));
 }
 
-/** Whether any live photo (of any store) still shows these files. */
+/** Live photos of live products: a deleted product's photos show nowhere, so their files can go. */
+const shown = and(isNull(productPhotos.deletedAt), isNull(products.deletedAt));
+
+/** Whether any live photo of a live product (of any store) still shows these files. */
 export async function hashInUse(tx: Tx, hash: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ one: sql<number>`1` })
+  return (await hashesInUse(tx, [hash])).has(hash);
+}
+
+/** Which of these hashes a live photo of a live product (of any store) shows. */
+export async function hashesInUse(tx: Tx, hashes: readonly string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await tx
+    .selectDistinct({ hash: productPhotos.hash })
     .from(productPhotos)
-    .where(and(eq(productPhotos.hash, hash), isNull(productPhotos.deletedAt)))
-    .limit(1);
-  return Boolean(row);
+    .innerJoin(products, eq(products.id, productPhotos.productId))
+    .where(and(inArray(productPhotos.hash, [...hashes]), shown));
+  return new Set(rows.map((r) => r.hash));
+}
+
+/**
+ * A DELETE of a photo this server has not seen yet (its upload still on the wire, or still being
+ * encoded): a tombstone row with no files, so the upload arriving after it is answered 410. It
+ * lists nowhere (children travel without their removed rows) and moves no revision.
+ */
+export async function insertTombstone(
+  tx: StoreTx,
+  row: { id: string; storeId: string; productId: string },
+  now: Date,
+): Promise<void> {
+  const position = await nextPosition(tx, row.productId);
+  await tx
+    .insert(productPhotos)
+    .values({ ...row, hash: '', url: '', width: 0, height: 0, position, deletedAt: now });
 }
 
 /** The size earlier photos of these bytes were stored at, if any (their files may be gone). */

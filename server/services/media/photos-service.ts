@@ -1,7 +1,7 @@
 /**
  * Uploading, removing and ordering a product's photos. The heavy work (decoding, six encodes,
  * storing the files) happens before the store's write lock is taken; the lock covers only the
- * row and the product's new revision, so a photo upload never holds up the store's other edits.
+ * row, the product's new revision and the check that the files are there (decision 020).
  */
 import { eq } from 'drizzle-orm';
 import type { ApiProduct } from '../../../src/domain/api-types';
@@ -11,13 +11,14 @@ import type { Db } from '../../db/client';
 import { productPhotos } from '../../db/schema';
 import { type StoreTx, type Tx, writeStore } from '../../db/store-write';
 import { ApiError } from '../../http';
-import { logger } from '../../logger';
 import { productTable } from '../catalogue/products-repo';
-import { encodePhoto, mediaName, mediaNamesOf, photoHash } from './encode-photo';
+import { type EncodedPhoto, encodePhoto, photoHash } from './encode-photo';
+import { takeEncodeSlot } from './encode-slots';
+import { dropUnusedFilesLogged, lockHash, witnessName } from './media-gc';
 import type { MediaStore } from './media-types';
 import {
   findPhoto,
-  hashInUse,
+  insertTombstone,
   knownSize,
   livePhotos,
   nextPosition,
@@ -47,8 +48,9 @@ async function ownPhoto(tx: Tx, storeId: string, productId: string, photoId: str
 
 /**
  * PUT /api/products/:id/photos/:photoId. Idempotent by photo id: the same bytes again store
- * nothing and answer 200; other bytes replace the photo in its place. A removed photo's id is 410,
- * so a late replay of its upload cannot bring it back.
+ * nothing and answer 200; other bytes replace the photo in its place. A removed photo's id is 410
+ * (also when its DELETE came first: the tombstone), so a late upload cannot bring it back. An
+ * upload refused after encoding (removed, product deleted, a fifth photo that won) leaves no files.
  */
 export async function putPhoto(
   deps: Deps,
@@ -70,23 +72,56 @@ export async function putPhoto(
   });
   if (early?.hash === hash) return { status: 200, product: await readProduct(db, productId) };
 
-  const encoded = await encodeOnce(deps, bytes, hash);
-  const url = `/media/${mediaName(hash, 1200, 'webp')}`;
+  let encoded = await encodeOnce(deps, storeId, bytes, hash);
+  try {
+    for (;;) {
+      const written = await writePhoto(deps, storeId, productId, photoId, encoded);
+      if (written === FILES_GONE) {
+        // Removed meanwhile (another photo of these bytes removed, the clean-up): encode again.
+        encoded = await encodeFresh(deps, storeId, bytes, hash);
+        continue;
+      }
+      if (written.replaced) await dropUnusedFilesLogged(deps, written.replaced.hash);
+      return written.answer;
+    }
+  } catch (error) {
+    // Refused after its files were stored: they go at once, unless a live photo shows them.
+    await dropUnusedFilesLogged(deps, hash);
+    throw error;
+  }
+}
 
-  const { answer, replaced } = await writeStore(db, storeId, async (tx) => {
+/** Sizes in hand (`files`) or only known to be stored (the same bytes uploaded before). */
+type Encoded = { hash: string; width: number; height: number; files?: EncodedPhoto['files'] };
+const FILES_GONE = Symbol('files gone');
+
+/**
+ * The row, under the store's lock and the hash's: the tombstone and the limit checked in the
+ * transaction that writes, and the files checked (stored from `files` when missing) under the
+ * lock the clean-up takes, so they cannot go between the check and the commit.
+ */
+function writePhoto(deps: Deps, storeId: string, productId: string, photoId: string, e: Encoded) {
+  const { hash } = e;
+  return writeStore(deps.db, storeId, async (tx) => {
     await ownProduct(tx, storeId, productId);
     const photo = await ownPhoto(tx, storeId, productId, photoId);
     if (photo?.deletedAt) throw new ApiError(410, PHOTO_TEXTS.gone);
-    const values = { hash, url, width: encoded.width, height: encoded.height };
     if (photo && photo.hash === hash) {
       return { answer: await answerOf(tx, productId, 200), replaced: null };
     }
+    if (!photo && (await livePhotos(tx, productId)).length >= MAX_PHOTOS) {
+      throw new ApiError(400, PHOTO_TEXTS.tooMany);
+    }
+    await lockHash(tx, hash);
+    if (!(await deps.media.has(witnessName(hash), tx))) {
+      if (!e.files) return FILES_GONE;
+      for (const { name, file } of e.files) await deps.media.put(name, file, tx);
+    }
+    const url = `/media/${witnessName(hash)}`;
+    const values = { hash, url, width: e.width, height: e.height };
     if (photo) {
       await tx.update(productPhotos).set(values).where(eqId(photoId));
     } else {
-      if ((await livePhotos(tx, productId)).length >= MAX_PHOTOS) {
-        throw new ApiError(400, PHOTO_TEXTS.tooMany);
-      }
       const position = await nextPosition(tx, productId);
       await tx
         .insert(productPhotos)
@@ -95,28 +130,37 @@ export async function putPhoto(
     await touchProduct(tx, productId, deps.now());
     return { answer: await answerOf(tx, productId, photo ? 200 : 201), replaced: photo ?? null };
   });
-  if (replaced) await dropUnusedFiles(deps, replaced.hash);
-  return answer;
 }
 
 /**
  * The same bytes already uploaded (another photo, a product copied): their files are reused and
- * nothing is decoded again. Otherwise encoded and stored: files first, then the row, so a process
- * that dies in between leaves unused files, never a row whose files are missing.
+ * nothing is decoded again. Otherwise encoded (in one of the store's encode slots) and stored:
+ * files first, then the row, so a process that dies in between leaves unused files (the clean-up
+ * job's), never a row whose files are missing.
  */
-async function encodeOnce(
-  deps: Deps,
-  bytes: Buffer,
-  hash: string,
-): Promise<{ width: number; height: number }> {
+async function encodeOnce(deps: Deps, storeId: string, bytes: Buffer, hash: string) {
   const known = await deps.db.transaction((tx) => knownSize(tx, hash), { accessMode: 'read only' });
-  if (known && (await deps.media.has(mediaName(hash, 1200, 'webp')))) return known;
-  const encoded = await encodePhoto(bytes, hash);
-  for (const { name, file } of encoded.files) await deps.media.put(name, file);
-  return encoded;
+  if (known && (await deps.media.has(witnessName(hash)))) return { hash, ...known } as Encoded;
+  return encodeFresh(deps, storeId, bytes, hash);
 }
 
-/** DELETE /api/products/:id/photos/:photoId: a tombstone; again → still 204. */
+async function encodeFresh(deps: Deps, storeId: string, bytes: Buffer, hash: string) {
+  const release = takeEncodeSlot(storeId);
+  let encoded: EncodedPhoto;
+  try {
+    encoded = await encodePhoto(bytes, hash);
+  } finally {
+    release();
+  }
+  for (const { name, file } of encoded.files) await deps.media.put(name, file);
+  return encoded as Encoded;
+}
+
+/**
+ * DELETE /api/products/:id/photos/:photoId: a tombstone; again → still 204. A photo id not seen
+ * yet on the caller's own live product (its upload not arrived, or still encoding) also leaves a
+ * tombstone, so that upload is answered 410 and stores nothing.
+ */
 export async function deletePhoto(
   deps: Deps,
   storeId: string,
@@ -126,13 +170,16 @@ export async function deletePhoto(
   const removed = await writeStore(deps.db, storeId, async (tx) => {
     await ownProduct(tx, storeId, productId);
     const photo = await ownPhoto(tx, storeId, productId, photoId);
-    if (!photo) throw new ApiError(404, PHOTO_TEXTS.notFound);
+    if (!photo) {
+      await insertTombstone(tx, { id: photoId, storeId, productId }, deps.now());
+      return null;
+    }
     if (photo.deletedAt) return null;
     await tx.update(productPhotos).set({ deletedAt: deps.now() }).where(eqId(photoId));
     await touchProduct(tx, productId, deps.now());
     return photo;
   });
-  if (removed) await dropUnusedFiles(deps, removed.hash);
+  if (removed) await dropUnusedFilesLogged(deps, removed.hash);
 }
 
 /** PUT /api/products/:id/photos `{ order: [photoId…] }`: every live photo once, cover first. */
@@ -174,19 +221,4 @@ function readProduct(db: Db, productId: string): Promise<ApiProduct> {
   return db.transaction(async (tx) => (await answerOf(tx, productId, 200)).product, {
     accessMode: 'read only',
   });
-}
-
-/**
- * Removes a photo's files once no live photo shows them (the same bytes may be another photo's).
- * Failing here leaves unused files, not a broken photo: logged, and the owner's change stands.
- */
-async function dropUnusedFiles(deps: Deps, hash: string): Promise<void> {
-  try {
-    const used = await deps.db.transaction((tx) => hashInUse(tx, hash), {
-      accessMode: 'read only',
-    });
-    if (!used) await deps.media.remove(mediaNamesOf(hash));
-  } catch (error) {
-    logger.warn('photo files not removed', { error: String(error) });
-  }
 }

@@ -126,6 +126,21 @@ export async function mirrorServerPhotos(
   return failed ? -1 : Math.max(0, missing.length - MIRROR_PER_PASS);
 }
 
+/**
+ * The server acknowledged the photo's DELETE: its marker goes, unless this device's product row
+ * still lists the photo (pulled before the DELETE): then the next pull's row clears it
+ * (forgetRemovals), so the mirror never fetches it back in between.
+ */
+export async function forgetRemoval(db: TaliDb, photoId: string): Promise<void> {
+  await db.transaction('rw', [db.meta, db.products], async () => {
+    const marker = await db.meta.get(removedKey(photoId));
+    if (!marker) return;
+    const product = await db.products.get(String(marker.value));
+    if ((product?.photos ?? []).some((p) => p.id === photoId)) return;
+    await db.meta.delete(removedKey(photoId));
+  });
+}
+
 async function forgetRemovals(db: TaliDb): Promise<void> {
   const markers = await db.meta.where('key').startsWith(removedKey('')).toArray();
   if (markers.length === 0) return;

@@ -6,14 +6,13 @@
 import type { LocalPhoto, TaliDb } from '~/db/db';
 import { type MutationResult, sendMutation } from '~/db/mutations';
 import type { DeviceContext } from '~/db/transport';
-import { DEVICE_PHOTO_WIDTH, MAX_PHOTOS } from '~/domain/photo';
-import { removedKey } from './photo-mirror';
+import { DEVICE_PHOTO_WIDTH, MAX_PHOTOS, PHOTO_TAG } from '~/domain/photo';
+import { forgetRemoval, removedKey } from './photo-mirror';
 import { forgetPhotoRefusals, photoRefusals } from './photo-refusals';
 import { resizeInWorker } from './resize-client';
 import { resizePhoto, UndecodablePhotoError } from './resize-photo';
 
-/** The worker's tag for a photo's upload ("product-photo:<id>"): its replay is announced by it. */
-export const PHOTO_TAG = 'product-photo:';
+export { PHOTO_TAG };
 
 export type AddOutcome = 'added' | 'full' | 'undecodable' | 'quota';
 
@@ -76,7 +75,15 @@ export async function addPhoto(
   return 'added';
 }
 
-export async function uploadPhoto(ctx: DeviceContext, photo: LocalPhoto): Promise<MutationResult> {
+/** Sent again while the page is open when the server was busy (429, 5xx): after 5, 15, 45 s. */
+const BUSY_RETRIES_MS = [5_000, 15_000, 45_000];
+const isBusy = (status: number) => status === 429 || status >= 500;
+
+export async function uploadPhoto(
+  ctx: DeviceContext,
+  photo: LocalPhoto,
+  attempt = 0,
+): Promise<MutationResult> {
   const result = await sendMutation(
     {
       method: 'PUT',
@@ -84,11 +91,32 @@ export async function uploadPhoto(ctx: DeviceContext, photo: LocalPhoto): Promis
       body: photo.blob,
       entity: null,
       tag: `${PHOTO_TAG}${photo.id}`,
+      // 410: removed (here or on another phone) before its upload arrived: nothing to send.
+      okStatuses: [410],
     },
     ctx,
   );
-  if (result.status === 'sent') await markUploaded(ctx.db, photo.id, revisionOf(result.data));
+  if (result.status === 'sent') {
+    if (attempt > 0) await forgetPhotoRefusals(ctx.db, photo.id);
+    await markUploaded(ctx.db, photo.id, revisionOf(result.data));
+  }
+  const wait = BUSY_RETRIES_MS[attempt];
+  if (result.status === 'refused' && isBusy(result.httpStatus) && wait !== undefined) {
+    // The refusal shows meanwhile; still here and still waiting: sent again.
+    setTimeout(() => {
+      void retryUpload(ctx, photo.id, attempt + 1);
+    }, wait);
+  }
   return result;
+}
+
+async function retryUpload(ctx: DeviceContext, photoId: string, attempt: number): Promise<void> {
+  try {
+    const photo = await ctx.db.photos.get(photoId);
+    if (photo?.state === 'waiting') await uploadPhoto(ctx, photo, attempt);
+  } catch (error) {
+    console.warn('photo not sent again', error);
+  }
 }
 
 /** The product's revision in the PUT's answer (the product with its photos). */
@@ -130,7 +158,7 @@ export async function removePhoto(ctx: DeviceContext, photo: LocalPhoto): Promis
   });
   await forgetPhotoRefusals(db, photo.id);
   if (photo.state === 'held') return;
-  await sendMutation(
+  const result = await sendMutation(
     {
       method: 'DELETE',
       url: `/api/products/${photo.productId}/photos/${photo.id}`,
@@ -140,6 +168,7 @@ export async function removePhoto(ctx: DeviceContext, photo: LocalPhoto): Promis
     },
     ctx,
   );
+  if (result.status === 'sent') await forgetRemoval(db, photo.id);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { DeviceContext } from '~/db/transport';
 
 import { SYNC_CHANNEL, type SyncMessage } from '~/domain/sync/protocol';
 import { request } from '~/lib/api';
+import { forgetRemoval } from './photo-mirror';
 import { markUploaded, PHOTO_TAG } from './photo-repo';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,8 +20,13 @@ export function listenForPhotoReplays(ctx: DeviceContext): () => void {
     const message = event.data;
     if (message.type !== 'replayed' || !message.entity?.startsWith(PHOTO_TAG)) return;
     const id = message.entity.slice(PHOTO_TAG.length);
-    if (UUID.test(id) && message.status < 300) {
+    if (!UUID.test(id)) return;
+    if (message.status < 300) {
       markUploaded(ctx.db, id).catch((error: unknown) => console.warn('photo not marked', error));
+    }
+    // A removal replayed (204, or 404: already gone): its marker may go.
+    if (message.status === 204 || message.status === 404) {
+      forgetRemoval(ctx.db, id).catch((error: unknown) => console.warn('marker kept', error));
     }
   };
   return () => channel.close();
