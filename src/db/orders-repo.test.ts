@@ -13,7 +13,7 @@ beforeEach(() => {
 afterEach(() => ctx.db.delete());
 
 /** One order as the feed (and, with its times, the API) carries it. */
-const order = (status: OrderStatus, revision: number): FeedOrder => ({
+const order = (status: OrderStatus, revision: number): FeedOrder & { deleted: false } => ({
   id: 'o1',
   code: 'P-4K7Q',
   status,

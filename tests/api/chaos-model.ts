@@ -15,6 +15,7 @@ import { parseEntityTag } from '../../src/domain/sync/protocol';
 import { discardDeadLetter } from '../../src/features/sync/dead-letters';
 import { readMeta } from '../../sw/queue-entry';
 import { Device, type Fault, type Server } from './chaos-harness';
+import { isOrderOp, type OrderOp, OrdersModel, orderArbs } from './chaos-orders';
 import type { Owner } from './fixtures';
 
 export const DEVICES = 3;
@@ -34,7 +35,8 @@ export type Op =
   | { t: 'sync'; d: number }
   | { t: 'fault'; d: number; fault: Fault['kind']; at: number }
   | { t: 'kill'; d: number }
-  | { t: 'restart' };
+  | { t: 'restart' }
+  | OrderOp;
 
 const dev = fc.integer({ min: 0, max: DEVICES - 1 });
 const pslot = fc.integer({ min: 0, max: PRODUCT_SLOTS - 1 });
@@ -104,6 +106,7 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   { arbitrary: fc.record({ t: fc.constant('kill' as const), d: dev }), weight: 1 },
   { arbitrary: fc.record({ t: fc.constant('restart' as const) }), weight: 1 },
+  ...orderArbs(dev, pslot),
 );
 
 /** A sequence and the batch size its devices use (small sizes cut more batches). */
@@ -181,6 +184,8 @@ export class World {
   private readonly logStart: number;
   readonly stats: RunStats = { ops: 0, skipped: 0, refusals: 0, kills: 0, restarts: 0, faults: 0 };
   readonly trace: string[] = [];
+  /** Orders placed on the storefront and moved by the phones (chaos-orders.ts). */
+  readonly orders: OrdersModel;
 
   constructor(
     readonly server: Server,
@@ -201,10 +206,12 @@ export class World {
     this.productIds = Array.from({ length: PRODUCT_SLOTS }, () => randomUUID());
     this.customerIds = Array.from({ length: CUSTOMER_SLOTS }, () => randomUUID());
     this.logStart = server.log.length;
+    this.orders = new OrdersModel(server, owner, this.productIds);
   }
 
   async start(): Promise<void> {
     for (const d of this.devices) await d.signIn();
+    await this.orders.start();
   }
 
   async dispose(): Promise<void> {
@@ -231,6 +238,12 @@ export class World {
     if (op.t === 'restart') {
       await this.server.restart();
       this.stats.restarts++;
+      return this.afterStep();
+    }
+    if (isOrderOp(op)) {
+      await this.orders.apply(op, this.devices);
+      if (op.t === 'orderStatus') await this.devices[op.d]?.settle();
+      await this.orders.advance();
       return this.afterStep();
     }
     const device = this.devices[op.d] as Device;
@@ -431,6 +444,8 @@ export class World {
     const customers: Expected<CustomerState> = new Map();
     let bot: unknown;
     for (const c of this.committed()) {
+      // Orders and the storefront: chaos-orders.ts checks them.
+      if (c.path.startsWith('/api/pedidos/') || c.path.startsWith('/loja/')) continue;
       const [, , table, id, extra] = c.path.split('/');
       const target = table === 'products' ? products : table === 'customers' ? customers : null;
       if (c.path === '/api/stores/bot-config') {
@@ -529,6 +544,7 @@ export class World {
         check((await d.replay()) === 'done', `${d.name}: the replay did not drain`);
       }
       for (const [i, d] of this.devices.entries()) {
+        await this.orders.takeLetters(d);
         for (const letter of await d.db.deadLetters.toArray()) {
           // Refusals are the documented conflict: an edit (or a late create) of a deleted row.
           check(
@@ -547,6 +563,7 @@ export class World {
       await this.afterStep();
     }
     await this.checkConverged();
+    await this.orders.checkEnd(this.devices);
   }
 
   private async checkConverged(): Promise<void> {
