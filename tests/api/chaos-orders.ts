@@ -9,7 +9,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { products, stores } from '../../server/db/schema';
+import { orders, products, stores } from '../../server/db/schema';
 import { changeOrderStatus } from '../../src/db/orders-repo';
 import { HOLDS_STOCK, nextStatuses, type OrderStatus } from '../../src/domain/order';
 import { discardDeadLetter } from '../../src/features/sync/dead-letters';
@@ -73,6 +73,9 @@ type Event =
   | { at: number; kind: 'tracked'; productId: string; stock: number | null };
 type Change = { status: OrderStatus; fromStatus: OrderStatus };
 
+/** What the runs did with orders, for the run's summary line (chaos.test.ts). */
+export const orderStats = { placed: 0, changes: 0, stale: 0, short: 0, again: 0, tracked: 0 };
+
 const changeKey = (id: string, c: Change) => `${id}|${c.fromStatus}>${c.status}`;
 
 export class OrdersModel {
@@ -80,7 +83,7 @@ export class OrdersModel {
   private readonly events: Event[] = [];
   /** Orders placed, in order (the `order` of an op is an index here). */
   private readonly placed: string[] = [];
-  private readonly orders = new Map<string, OrderState>();
+  private readonly states = new Map<string, OrderState>();
   private readonly stock = new Map<string, Product>();
   private logAt: number;
   private eventAt = 0;
@@ -129,6 +132,7 @@ export class OrdersModel {
       .where(and(eq(products.id, productId), eq(products.storeId, this.owner.storeId)))
       .returning({ id: products.id });
     if (rows.length > 0) {
+      orderStats.tracked++;
       this.events.push({ at: this.server.log.length, kind: 'tracked', productId, stock });
     }
   }
@@ -162,6 +166,7 @@ export class OrdersModel {
     if (res.status !== 201) return;
     const { id } = (await res.json()) as { id: string };
     this.placed.push(id);
+    orderStats.placed++;
     this.events.push({ at: this.server.log.length, kind: 'placed', id, lines: items });
   }
 
@@ -189,7 +194,7 @@ export class OrdersModel {
       this.product(e.productId).stock = e.stock;
       return;
     }
-    this.orders.set(e.id, { status: 'novo', prev: null, taken: new Map() });
+    this.states.set(e.id, { status: 'novo', prev: null, taken: new Map() });
     this.lines.set(e.id, e.lines);
   }
 
@@ -211,7 +216,7 @@ export class OrdersModel {
 
   /** One logged answer to a status change, against the model's order at that point. */
   private runChange(id: string, c: Change, status: number, key: string | null) {
-    const order = this.orders.get(id);
+    const order = this.states.get(id);
     check(order !== undefined, `a change of an order never placed ${id}`);
     if (key) this.outcomes.set(key, { change: changeKey(id, c), status });
     if (status >= 200 && status < 300 && key) {
@@ -223,10 +228,12 @@ export class OrdersModel {
     if (from === c.fromStatus && from !== c.status) {
       const taken = c.status === 'confirmado' ? this.taking(id) : new Map<string, number>();
       if (taken === null) {
+        orderStats.short++;
         check(status === 409, 'a confirmation short of stock was not refused', { id, c, status });
         return;
       }
       check(status === 200, 'a change made from the current state was refused', { id, c, status });
+      orderStats.changes++;
       for (const [p, q] of taken) (this.product(p).stock as number) -= q;
       if (c.status === 'cancelado' && HOLDS_STOCK.includes(from)) {
         for (const [p, q] of order.taken) {
@@ -242,9 +249,11 @@ export class OrdersModel {
     }
     const replay = from === c.status && (order.prev === c.fromStatus || from === c.fromStatus);
     if (replay) {
+      orderStats.again++;
       check(status === 200, 'the same change again was not a no-op 200', { id, c, status });
       return;
     }
+    orderStats.stale++;
     check(status === 409, 'no silent overwrite: a stale change was not refused', {
       id,
       c,
@@ -297,6 +306,15 @@ export class OrdersModel {
     }
   }
 
+  /** The customers the storefront's orders created (found by phone or made by the order). */
+  async customerIds(): Promise<Set<string>> {
+    const rows = await this.server.db
+      .select({ id: orders.customerId })
+      .from(orders)
+      .where(eq(orders.storeId, this.owner.storeId));
+    return new Set(rows.flatMap((r) => (r.id ? [r.id] : [])));
+  }
+
   /** Quiescing: the refused order changes the phone shows, counted, then discarded. */
   async takeLetters(device: Device): Promise<void> {
     for (const letter of await device.db.deadLetters.toArray()) {
@@ -333,7 +351,7 @@ export class OrdersModel {
     for (const [i, d] of devices.entries()) {
       for (const id of this.placed) {
         const mine = await d.db.orders.get(id);
-        const want = this.orders.get(id);
+        const want = this.states.get(id);
         check(mine !== undefined && mine.status === want?.status, `device ${i} shows order ${id}`, {
           device: mine?.status,
           server: want?.status,
