@@ -7,7 +7,7 @@
  * taken + returned. At the end every change a phone made was applied or shows as refused.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { orders, products, stores } from '../../server/db/schema';
 import { changeOrderStatus } from '../../src/db/orders-repo';
@@ -138,8 +138,13 @@ export class OrdersModel {
   }
 
   private async place(lines: readonly { slot: number; quantity: number }[]) {
+    // A slot names one of the products the phones have made so far (else its own id: refused).
+    const live = await this.server.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.storeId, this.owner.storeId), isNull(products.deletedAt)));
     const items = lines.map((l) => ({
-      productId: this.productIds[l.slot] as string,
+      productId: (live[l.slot % Math.max(1, live.length)]?.id ?? this.productIds[l.slot]) as string,
       quantity: l.quantity,
     }));
     const res = await this.server.request(
@@ -173,7 +178,10 @@ export class OrdersModel {
   /** The owner taps a next state of the order as their phone shows it. */
   private async change(device: Device, op: { order: number; pick: number }) {
     const id = this.placed[op.order % Math.max(1, this.placed.length)];
-    const row = id ? await device.db.orders.get(id) : undefined;
+    if (!id) return;
+    // The orders screen polls while open: a phone online has the order after its pull.
+    if (!(await device.db.orders.get(id))) await device.pull();
+    const row = await device.db.orders.get(id);
     if (!row) return;
     const next = nextStatuses(row.status as OrderStatus);
     const to = next[op.pick % Math.max(1, next.length)];
