@@ -91,7 +91,7 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   if (staticDir) app.route('/', staticRoutes(staticDir));
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json({ message: err.message }, err.status);
+    if (err instanceof ApiError) return c.json({ ...err.extra, message: err.message }, err.status);
     if (err instanceof HTTPException) {
       return c.json({ message: err.message || 'Requisição inválida' }, err.status);
     }

@@ -10,6 +10,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
+    /** More of the answer's body beside `message` (a stale change's 409: the row as it is). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

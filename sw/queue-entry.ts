@@ -1,6 +1,4 @@
 /** A queued mutation: its stored shape, metadata, and what the replay reads from it. */
-import { errorMessage } from '../src/domain/error-message';
-
 /** The part of workbox-background-sync's Queue the replay needs (injected so tests run in node). */
 export type QueueEntry = { request: Request; timestamp?: number; metadata?: object };
 /** An entry out of the queue, with its body read once (a Request's body is a stream). */
@@ -53,6 +51,8 @@ export type RefusedMutation = {
   status: number;
   message: string;
   entity: string | null;
+  /** The row a stale change's 409 carries (src/db/refusals.ts). */
+  current?: unknown;
 };
 
 /** The device database as the replay sees it (Dexie in the worker, see replay-store.ts). */
@@ -109,11 +109,4 @@ export function withCurrentToken(request: Request, token: string): Request {
 export function bearerOf(request: Request): string | null {
   const value = request.headers.get('Authorization') ?? '';
   return value.startsWith('Bearer ') ? value.slice(7) || null : null;
-}
-
-/** Spec §8 (src/domain/error-message.ts), read from an answer whose body is not read yet. */
-export async function refusalMessage(res: Response): Promise<string> {
-  // A body that cannot be read (the connection dropped mid-answer) leaves the status text.
-  const text = await res.text().catch(() => '');
-  return errorMessage(res.status, text, res.statusText);
 }

@@ -1,6 +1,6 @@
 /** Sending taken entries: one to its own route, or many as one replay batch (POST /api/sync/replay). */
 
-import { errorMessageOf } from '../src/domain/error-message';
+import { currentIn, errorMessage, errorMessageOf, parseBody } from '../src/domain/error-message';
 import {
   IDEMPOTENCY_HEADER,
   REPLAY_BATCH_PATH,
@@ -8,10 +8,13 @@ import {
   type ReplayBatchResult,
 } from '../src/domain/sync/protocol';
 import type { Taken } from './batch-formation';
-import { refusalMessage, withCurrentToken } from './queue-entry';
+import { withCurrentToken } from './queue-entry';
 
-/** The server's answer to one mutation; the refusal's reason is read only when needed. */
-export type Answer = { status: number; reason(): Promise<string> };
+/**
+ * The server's answer to one mutation; the refusal's reason (and the row a stale change's 409
+ * carries, `current`) is read only when needed.
+ */
+export type Answer = { status: number; reason(): Promise<string>; current?(): Promise<unknown> };
 
 /** What a send gives: an answer per entry, no answer at all, or a batch the server would not take. */
 export type Sent = Answer[] | 'network' | null;
@@ -43,7 +46,16 @@ function isBatchAnswer(value: unknown, length: number): value is { results: Repl
 export async function sendAlone(fetch: Fetch, item: Taken, token: string): Promise<Sent> {
   try {
     const res = await fetch(withCurrentToken(item.entry.request.clone(), token));
-    return [{ status: res.status, reason: () => refusalMessage(res) }];
+    // Read once, for the reason and the row: a Response's body is a stream.
+    let text: Promise<string> | undefined;
+    const body = () => (text ??= res.text().catch(() => ''));
+    return [
+      {
+        status: res.status,
+        reason: async () => errorMessage(res.status, await body(), res.statusText),
+        current: async () => currentIn(parseBody(await body())),
+      },
+    ];
   } catch {
     // fetch rejects only when no answer came (offline, connection cut): the entry goes back.
     return 'network';
@@ -82,5 +94,6 @@ export async function sendBatch(
   return parsed.results.map((r) => ({
     status: r.status,
     reason: async () => errorMessageOf(r.status, r.body),
+    current: async () => currentIn(r.body),
   }));
 }

@@ -61,7 +61,9 @@ export async function settle(
     const { entity } = item.meta;
     if (verdict === 'refused') {
       const message = await answer.reason();
-      // The row stays pending: the owner sees it needs attention next to the refusal.
+      const current = await answer.current?.();
+      // The row stays pending (the owner sees it needs attention next to the refusal), or shows
+      // the server's row when the refusal carries it (a stale change).
       await store.deadLetter({
         method: request.method,
         url: request.url,
@@ -69,6 +71,7 @@ export async function settle(
         status: answer.status,
         message,
         entity,
+        ...(current === undefined ? {} : { current }),
       });
       events.push({ type: 'dead-letter', entity, status: answer.status, message });
     } else {

@@ -47,6 +47,11 @@ export const orderItems = pgTable(
     unitPrice: money('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
     position: integer('position').notNull(),
+    /**
+     * Units this line took from the product's stock when the order was confirmed (0: untracked
+     * then, or not confirmed); a cancel gives back exactly this and sets it to 0 (decision 018).
+     */
+    stockTaken: integer('stock_taken').notNull().default(0),
     deletedAt: deletedAt(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId, t.position)],

@@ -4,6 +4,7 @@
  * was queued for later, or was refused (then recorded as a dead letter the owner can act on).
  */
 
+import { currentIn } from '~/domain/error-message';
 import type { EntityKind, SingletonKind } from '~/domain/sync/entities';
 import { ENTITY_HEADER, entityTag, IDEMPOTENCY_HEADER, STAMP_HEADER } from '~/domain/sync/protocol';
 import { errorFromResponse, isQueued, send, UnauthorizedError } from '~/lib/api';
@@ -66,7 +67,7 @@ export async function sendMutation(
   }
   const error = await errorFromResponse(res);
   if (error instanceof UnauthorizedError) return { status: 'unauthorized', message: error.message };
-  return refuse(mutation, res.status, error.message, ctx);
+  return refuse(mutation, res.status, error.message, ctx, currentIn(error.body));
 }
 
 async function readJson(res: Response): Promise<unknown> {
@@ -85,6 +86,7 @@ async function refuse(
   httpStatus: number,
   message: string,
   ctx: DeviceContext,
+  current?: unknown,
 ): Promise<MutationResult> {
   await recordRefusal(ctx.db, {
     method: mutation.method,
@@ -96,6 +98,7 @@ async function refuse(
     status: httpStatus,
     message,
     entity: mutation.entity ? entityTag(mutation.entity.kind, mutation.entity.id) : null,
+    ...(current === undefined ? {} : { current }),
   });
   return { status: 'refused', httpStatus, message };
 }

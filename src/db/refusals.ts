@@ -2,6 +2,7 @@
 import { SINGLETON_ID } from '~/domain/sync/entities';
 import { parseEntityTag, parseSingletonTag } from '~/domain/sync/protocol';
 import type { DeadLetter, TaliDb } from './db';
+import { takeServerRow } from './stale-rows';
 
 export type Refusal = {
   method: string;
@@ -11,9 +12,14 @@ export type Refusal = {
   message: string;
   /** The X-Tali-Entity tag ("product:<id>"), or null for a mutation of no single row. */
   entity: string | null;
+  /** A stale change's 409 carries the row as the server holds it: the device takes it. */
+  current?: unknown;
 };
 
-/** The row stays pending: the owner sees it needs attention next to the refusal. */
+/**
+ * The row stays pending: the owner sees it needs attention next to the refusal. A stale change
+ * (the refusal carries the server's row) instead shows the server's row, with the refusal.
+ */
 export async function recordRefusal(
   db: TaliDb,
   refusal: Refusal,
@@ -33,4 +39,7 @@ export async function recordRefusal(
     failedAt: Date.now(),
   };
   await db.deadLetters.add(letter);
+  if (refusal.current !== undefined && target && !singleton) {
+    await takeServerRow(db, target.kind, target.id, refusal.current);
+  }
 }

@@ -10,6 +10,12 @@ export function messageIn(body: unknown): string | null {
   return typeof said === 'string' && said ? said : null;
 }
 
+/** The row a stale change's 409 carries as the server holds it (`current`), or undefined. */
+export function currentIn(body: unknown): unknown {
+  const current = (body as { current?: unknown } | null)?.current;
+  return current !== null && typeof current === 'object' ? current : undefined;
+}
+
 /** A body as JSON when it is JSON; undefined for anything else (plain text, an HTML error page). */
 export function parseBody(text: string): unknown {
   if (!text) return undefined;

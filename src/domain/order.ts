@@ -48,6 +48,40 @@ export function impossibleChangeMessage(from: OrderStatus, to: OrderStatus): str
   return `Não é possível mudar um pedido ${STATUS_LABELS[from].toLowerCase()} para ${STATUS_LABELS[to].toLowerCase()}.`;
 }
 
+/**
+ * The state an order in `status` came from, read from its timeline (each state has one way in
+ * but 'cancelado', whose way in is the last state reached before it).
+ */
+export function cameFrom(order: {
+  status: string;
+  confirmedAt: unknown;
+  readyAt: unknown;
+}): OrderStatus | null {
+  switch (order.status) {
+    case 'confirmado':
+      return 'novo';
+    case 'pronto':
+      return 'confirmado';
+    case 'entregue':
+      return 'pronto';
+    case 'cancelado':
+      return order.readyAt ? 'pronto' : order.confirmedAt ? 'confirmado' : 'novo';
+    default:
+      return null;
+  }
+}
+
+/** The 409 of a change made from a state the order is no longer in (another phone moved it). */
+export function staleChangeMessage(
+  code: string,
+  current: OrderStatus,
+  from: OrderStatus,
+  to: OrderStatus,
+): string {
+  const label = (s: OrderStatus) => STATUS_LABELS[s].toLowerCase();
+  return `O pedido ${code} está ${label(current)} agora, não ${label(from)}: a mudança para ${label(to)} não foi feita.`;
+}
+
 /** Stock only leaves the shelf while an order is confirmed or ready (then delivered). */
 export const HOLDS_STOCK: readonly OrderStatus[] = ['confirmado', 'pronto', 'entregue'];
 
@@ -98,8 +132,14 @@ export const STATUS_TIME_FIELD = {
   cancelado: 'cancelledAt',
 } as const satisfies Record<Exclude<OrderStatus, 'novo'>, keyof typeof ORDER_COLUMNS>;
 
-/** PUT (and PATCH) /api/pedidos/:id: the owner changes the status only. */
-export const orderSchema = bodySchema(ORDER_COLUMNS);
+/**
+ * PUT (and PATCH) /api/pedidos/:id: the owner changes the status only, saying the state the
+ * change was made from (`fromStatus`, not stored): the server answers 409 with its order when
+ * the order is no longer in it. Absent (an older app, a script): the state machine alone.
+ */
+export const orderSchema = bodySchema(ORDER_COLUMNS).extend({
+  fromStatus: z.enum(ORDER_STATUSES, { error: 'Status de origem inválido' }).optional(),
+});
 
 type Items = typeof ORDER_ITEMS;
 type ItemRow<W extends 'list' | 'feed'> = W extends 'list'
@@ -111,7 +151,7 @@ export type ApiOrderItem = ItemRow<'list'>;
 export type ApiOrder = ListRowOf<typeof ORDER_COLUMNS> & { items: ApiOrderItem[] };
 /** An order as the delta feed carries it. */
 export type FeedOrder = FeedRowOf<typeof ORDER_COLUMNS> & { items: ItemRow<'feed'>[] };
-export type OrderFields = FieldsOfMap<typeof ORDER_COLUMNS>;
+export type OrderFields = FieldsOfMap<typeof ORDER_COLUMNS> & { fromStatus?: OrderStatus };
 /** An order on the device (Dexie `orders`), its items inside. */
 export type LocalOrder = LocalRowOf<typeof ORDER_COLUMNS> & { items: DeviceChildrenOf<Items> };
 
@@ -140,6 +180,11 @@ export const orderRows = {
   ): LocalOrder {
     const local = base.fromFields(id, fields, previous, updatedAt);
     return { ...local, searchKey: orderSearchKey(local), items: previous?.items ?? [] };
+  },
+  /** The body, with the state the change was made from when the save gives one. */
+  body(fields: OrderFields): OrderFields {
+    const body: OrderFields = base.body(fields);
+    return fields.fromStatus === undefined ? body : { ...body, fromStatus: fields.fromStatus };
   },
   sameContent(a: LocalOrder, b: LocalOrder): boolean {
     return base.sameContent(a, b);

@@ -16,6 +16,7 @@ import { discardDeadLetter } from '../../src/features/sync/dead-letters';
 import { readMeta } from '../../sw/queue-entry';
 import { Device, type Fault, type Server } from './chaos-harness';
 import { isLabelOp, LabelChaos, type LabelOp, labelOpArbs } from './chaos-labels';
+import { isOrderOp, type OrderOp, OrdersModel, orderArbs } from './chaos-orders';
 import { ChaosPhotos, isPhotoPath, type PhotoOp, photoOpArb } from './chaos-photos';
 import type { Owner } from './fixtures';
 
@@ -38,7 +39,8 @@ export type Op =
   | { t: 'kill'; d: number }
   | { t: 'restart' }
   | LabelOp
-  | PhotoOp;
+  | PhotoOp
+  | OrderOp;
 
 const dev = fc.integer({ min: 0, max: DEVICES - 1 });
 const pslot = fc.integer({ min: 0, max: PRODUCT_SLOTS - 1 });
@@ -110,6 +112,7 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ t: fc.constant('restart' as const) }), weight: 1 },
   ...labelOpArbs(DEVICES, CUSTOMER_SLOTS),
   ...photoOpArb(dev).map((arbitrary) => ({ arbitrary, weight: 2 })),
+  ...orderArbs(dev, pslot),
 );
 
 /** A sequence and the batch size its devices use (small sizes cut more batches). */
@@ -190,6 +193,8 @@ export class World {
   /** Labels and customers carrying them (chaos-labels.ts). */
   readonly labels: LabelChaos;
   readonly photos: ChaosPhotos;
+  /** Orders placed on the storefront and moved by the phones (chaos-orders.ts). */
+  readonly orders: OrdersModel;
 
   constructor(
     readonly server: Server,
@@ -222,10 +227,12 @@ export class World {
       randomUUID,
     );
     this.photos = new ChaosPhotos(server, this.devices, this.productIds, check);
+    this.orders = new OrdersModel(server, owner, this.productIds);
   }
 
   async start(): Promise<void> {
     for (const d of this.devices) await d.signIn();
+    await this.orders.start();
   }
 
   async dispose(): Promise<void> {
@@ -252,6 +259,12 @@ export class World {
     if (op.t === 'restart') {
       await this.server.restart();
       this.stats.restarts++;
+      return this.afterStep();
+    }
+    if (isOrderOp(op)) {
+      await this.orders.apply(op, this.devices);
+      if (op.t === 'orderStatus') await this.devices[op.d]?.settle();
+      await this.orders.advance();
       return this.afterStep();
     }
     const device = this.devices[op.d] as Device;
@@ -463,6 +476,8 @@ export class World {
     const customers: Expected<CustomerState> = new Map();
     let bot: unknown;
     for (const c of this.committed()) {
+      // Orders and the storefront: chaos-orders.ts checks them.
+      if (c.path.startsWith('/api/pedidos/') || c.path.startsWith('/loja/')) continue;
       const [, , table, id, extra] = c.path.split('/');
       const target = table === 'products' ? products : table === 'customers' ? customers : null;
       if (isPhotoPath(c.path)) continue;
@@ -565,6 +580,7 @@ export class World {
         check((await d.replay()) === 'done', `${d.name}: the replay did not drain`);
       }
       for (const [i, d] of this.devices.entries()) {
+        await this.orders.takeLetters(d);
         for (const letter of await d.db.deadLetters.toArray()) {
           if (await this.photos.discard(d, letter)) continue;
           // Refusals are the documented conflict: an edit (or a late create) of a deleted row.
@@ -586,6 +602,7 @@ export class World {
     }
     await this.checkConverged();
     await this.photos.checkConverged(this.committed(), this.owner.token);
+    await this.orders.checkEnd(this.devices);
   }
 
   private async checkConverged(): Promise<void> {
@@ -597,11 +614,13 @@ export class World {
     };
     await this.labels.checkConverged(this.committed(), feed, this.devices);
     const known = new Set([...this.productIds, ...this.customerIds, ...this.extraIds]);
+    const byOrders = await this.orders.customerIds();
     for (const [table, expected] of [
       ['products', products],
       ['customers', customers],
     ] as const) {
-      const rows = feed[table];
+      // Customers a storefront order created are the orders model's (chaos-orders.ts).
+      const rows = feed[table].filter((r) => !byOrders.has(r.id));
       const ids = rows.map((r) => r.id);
       check(new Set(ids).size === ids.length, `no duplicate: ${table} twice in the feed`, ids);
       const live = rows.filter((r) => !r.deleted);
@@ -642,7 +661,7 @@ export class World {
         check(row !== undefined, `no acknowledged write lost: ${id} missing on the server`, want);
       }
       for (const [i, d] of this.devices.entries()) {
-        const local = await d.db.table(table).toArray();
+        const local = (await d.db.table(table).toArray()).filter((r) => !byOrders.has(r.id));
         check(
           local.length === live.length,
           `convergence: device ${i} has ${local.length} ${table}, the server ${live.length}`,

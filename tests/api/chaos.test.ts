@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Server } from './chaos-harness';
 import { type RunStats, runScenario, scenarioArb } from './chaos-model';
+import { orderStats } from './chaos-orders';
 
 const runs = Number(process.env.CHAOS_RUNS ?? 50);
 const maxOps = Number(process.env.CHAOS_MAX_OPS ?? 40);
@@ -82,7 +83,7 @@ describe('offline sync under chaos', () => {
       );
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(
-        `chaos: ${sequences} sequences (${server.kind ?? ''}) in ${seconds} s: ${JSON.stringify(totals)}, ${server.restarts} server restarts`,
+        `chaos: ${sequences} sequences (${server.kind ?? ''}) in ${seconds} s: ${JSON.stringify(totals)}, ${server.restarts} server restarts, orders ${JSON.stringify(orderStats)}`,
       );
     },
     Number(process.env.CHAOS_TIMEOUT_MS ?? 600_000),

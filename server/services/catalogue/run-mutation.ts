@@ -206,7 +206,7 @@ async function runItem(
 
 const refusal = (error: ApiError): BatchReply => ({
   status: error.status,
-  body: { message: error.message },
+  body: { ...error.extra, message: error.message },
 });
 
 const toReply = (outcome: Outcome): Reply =>

@@ -6,6 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import {
   type ApiOrder,
+  cameFrom,
   canChangeStatus,
   type FeedOrder,
   HOLDS_STOCK,
@@ -14,6 +15,7 @@ import {
   type OrderFields,
   type OrderStatus,
   STATUS_TIME_FIELD,
+  staleChangeMessage,
 } from '../../../src/domain/order';
 import { ORDER_ITEMS } from '../../../src/domain/order-items';
 import { ORDERS } from '../../../src/domain/sync/entities';
@@ -78,6 +80,23 @@ async function changeStatus(tx: StoreTx, row: OrderRow, to: OrderStatus, now: Da
   return to === 'novo' ? {} : { [STATUS_TIME_FIELD[to]]: now };
 }
 
+/**
+ * The status a body writes over the order (decision 018, "A change made from a state"): made
+ * from the state the order is in, or the same change again (the order already went from
+ * `fromStatus` to `status`: a no-op); anything else is 409 with the order as it is, so the phone
+ * shows it. `fromStatus` is not a column; without it (an older app) the state machine decides.
+ */
+function resolveStatus(row: Row | undefined, body: Partial<OrderFields>): Partial<OrderFields> {
+  const { fromStatus, ...fields } = body;
+  if (!row || fromStatus === undefined || fields.status === undefined) return fields;
+  const current = row.status as OrderStatus;
+  if (current === fromStatus) return fields;
+  if (current === fields.status && cameFrom(row) === fromStatus) return fields;
+  throw new ApiError(409, staleChangeMessage(row.code, current, fromStatus, fields.status), {
+    current: toApiOrder(row),
+  });
+}
+
 export const orderTable: SyncedTable<Row, OrderFields, ApiOrder, FeedOrder> = {
   async find(tx, id) {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
@@ -104,6 +123,7 @@ export const orderTable: SyncedTable<Row, OrderFields, ApiOrder, FeedOrder> = {
       .set({ deletedAt: now, updatedAt: now, revision: nextRevision(tx) })
       .where(eq(orders.id, id));
   },
+  resolve: resolveStatus,
   sameFields: sameFields(ORDER_COLUMNS),
   fieldsOf: editableFields(ORDER_COLUMNS),
   toApi: toApiOrder,

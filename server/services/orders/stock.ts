@@ -3,8 +3,10 @@
  * Runs inside the store's write (store-write.ts), so two confirmations of one store never
  * interleave: of two orders for the last unit one takes it, the other is refused by name. The
  * UPDATE's own `stock >= quantity` keeps the count from going below zero whatever the caller.
+ * Each line records what it took (`order_items.stock_taken`), and a cancel gives back exactly
+ * that, once: a product untracked at confirmation and tracked since gets nothing it never gave.
  */
-import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { orderItems, products } from '../../db/schema';
 import { nextRevision, type StoreTx } from '../../db/store-write';
 import { ApiError } from '../../http';
@@ -54,6 +56,8 @@ async function moveStock(
         eq(products.id, productId),
         eq(products.storeId, storeId),
         isNotNull(products.stock),
+        // A deleted product's count is nobody's: an order of it neither takes nor gives back.
+        isNull(products.deletedAt),
         atLeast === undefined ? undefined : gte(products.stock, atLeast),
       ),
     )
@@ -64,20 +68,47 @@ async function moveStock(
 /** Takes the order's quantities from every tracked product, or throws 409 naming the first short. */
 export async function takeStock(tx: StoreTx, storeId: string, orderId: string, now: Date) {
   for (const line of perProduct(await itemsOf(tx, orderId))) {
-    if (await moveStock(tx, storeId, line.productId, -line.quantity, now, line.quantity)) continue;
-    // Not taken: untracked (fine) or short (refused; the transaction rolls back what was taken).
+    if (await moveStock(tx, storeId, line.productId, -line.quantity, now, line.quantity)) {
+      // What each line of this product took: what its cancel gives back.
+      await tx
+        .update(orderItems)
+        .set({ stockTaken: orderItems.quantity })
+        .where(and(eq(orderItems.orderId, orderId), eq(orderItems.productId, line.productId)));
+      continue;
+    }
+    // Not taken: untracked or deleted (fine, nothing recorded) or short (refused; the
+    // transaction rolls back what was taken).
     const [product] = await tx
       .select({ stock: products.stock })
       .from(products)
-      .where(and(eq(products.id, line.productId), eq(products.storeId, storeId)));
+      .where(
+        and(
+          eq(products.id, line.productId),
+          eq(products.storeId, storeId),
+          isNull(products.deletedAt),
+        ),
+      );
     if (product && product.stock !== null) throw new ApiError(409, outOfStockMessage(line.name));
   }
 }
 
-/** Gives a cancelled order's quantities back to the products that still track stock. */
+/**
+ * Gives a cancelled order back what its lines took (a product that stopped tracking or was
+ * deleted since gets nothing), and clears the record in the same transaction: whatever runs
+ * this again for the order gives back nothing more.
+ */
 export async function returnStock(tx: StoreTx, storeId: string, orderId: string, now: Date) {
-  for (const line of perProduct(await itemsOf(tx, orderId))) {
-    await moveStock(tx, storeId, line.productId, line.quantity, now);
+  const taken = await tx
+    .select({
+      productId: orderItems.productId,
+      quantity: sql<number>`sum(${orderItems.stockTaken})::int`,
+    })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), gt(orderItems.stockTaken, 0)))
+    .groupBy(orderItems.productId);
+  for (const line of taken) await moveStock(tx, storeId, line.productId, line.quantity, now);
+  if (taken.length > 0) {
+    await tx.update(orderItems).set({ stockTaken: 0 }).where(eq(orderItems.orderId, orderId));
   }
 }
 

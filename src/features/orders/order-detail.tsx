@@ -3,15 +3,15 @@
  * steps (saved offline through the queue like any edit), 'Conversar no WhatsApp' and, for a
  * delivery, 'Ver no mapa'.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
 import { css } from 'styled-system/css';
 import { db } from '~/db/db';
 import type { DeviceStore } from '~/db/device-store';
 import { useDeviceStore } from '~/db/device-store-context';
-import { saveSynced } from '~/db/synced-repo';
+import { changeOrderStatus } from '~/db/orders-repo';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
 import { formatBRL, fromCents, toCents } from '~/domain/money';
 import { type LocalOrder, nextStatuses, type OrderStatus, STATUS_LABELS } from '~/domain/order';
-import { orderEntity } from '~/domain/sync/registry';
 import { reportWrite } from '~/features/sync/report-write';
 import { usePullPoll } from '~/features/sync/use-pull-poll';
 import { Button, buttonStyle } from '~/ui/button';
@@ -19,6 +19,7 @@ import { Card, CardTitle } from '~/ui/card';
 import { MessageIcon } from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
+import { tint } from '~/ui/styles';
 import { customerChatUrl, deliveryLabel, mapUrl, orderTime } from './order-texts';
 import { StatusBadge } from './status-badge';
 
@@ -46,11 +47,37 @@ const muted = css({ fontSize: 'sm', color: 'muted' });
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
 
 async function changeStatus(order: LocalOrder, status: OrderStatus, ctx: DeviceStore) {
-  const { result } = await saveSynced(orderEntity, { id: order.id, status }, ctx);
+  const { result } = await changeOrderStatus(order, status, ctx);
   reportWrite(result, {
     success: `Pedido ${order.code}: ${STATUS_LABELS[status].toLowerCase()}`,
     error: (message) => ['Erro ao atualizar o pedido', message],
   });
+}
+
+/**
+ * Changes of this order the server refused (another phone moved it first: the order shows the
+ * server's state, this says what was not done) until a later change goes through or the owner
+ * discards them in the list.
+ */
+function Refused({ id }: { id: string }) {
+  const { db: device } = useDeviceStore();
+  const letters = useLiveQuery(
+    () => device.deadLetters.filter((l) => l.entity === 'order' && l.entityId === id).toArray(),
+    [device, id],
+  );
+  if (!letters?.length) return null;
+  return (
+    <div
+      role="status"
+      className={css(tint.red, { p: '3', borderRadius: 'xl', borderWidth: '1px' })}
+    >
+      {letters.map((l) => (
+        <p key={l.id} className={css({ fontSize: 'sm', color: 'red.700' })}>
+          {l.message}
+        </p>
+      ))}
+    </div>
+  );
 }
 
 export function OrderDetail({ id }: { id: string }) {
@@ -70,6 +97,7 @@ export function OrderDetail({ id }: { id: string }) {
     <Page>
       <PageHeader title={`Pedido ${order.code}`} subtitle={order.customerName} backTo="/pedidos" />
       <div className={stack}>
+        <Refused id={id} />
         <Card>
           <div className={css({ display: 'flex', justifyContent: 'space-between', mb: '2' })}>
             <StatusBadge status={order.status} />

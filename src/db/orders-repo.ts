@@ -1,0 +1,22 @@
+/** Orders on the device: the owner changes a status (Dexie first, pending, then /api/pedidos). */
+import type { LocalOrder, OrderStatus } from '~/domain/order';
+import { orderEntity } from '~/domain/sync/registry';
+import { saveSynced, type WriteResult } from './synced-repo';
+import type { DeviceContext } from './transport';
+
+/**
+ * Moves the order to `status`, saying the state the device shows it in (`fromStatus`): a change
+ * another phone overtook is refused (409) rather than written over it (decision 018). The queue
+ * replays changes in order, so a second tap before the first is sent starts from the first's.
+ */
+export function changeOrderStatus(
+  order: Pick<LocalOrder, 'id' | 'status'>,
+  status: OrderStatus,
+  ctx: DeviceContext,
+): Promise<WriteResult> {
+  return saveSynced(
+    orderEntity,
+    { id: order.id, status, fromStatus: order.status as OrderStatus },
+    ctx,
+  );
+}

@@ -1,0 +1,371 @@
+/**
+ * Orders in the chaos test (issue 35): placed on the storefront's public endpoint while the
+ * owner's phones, offline and faulty, move them along (confirm, ready, deliver, cancel) and the
+ * owner turns a product's stock tracking on and off. The oracle walks the server's log in order
+ * with its own state machine: every change made from a state the order had left is 409 (never
+ * applied), the same change again is a no-op, and each product's stock is always its start −
+ * taken + returned. At the end every change a phone made was applied or shows as refused.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import fc from 'fast-check';
+import { orders, products, stores } from '../../server/db/schema';
+import { changeOrderStatus } from '../../src/db/orders-repo';
+import { HOLDS_STOCK, nextStatuses, type OrderStatus } from '../../src/domain/order';
+import { discardDeadLetter } from '../../src/features/sync/dead-letters';
+import type { Device, Server } from './chaos-harness';
+import type { Owner } from './fixtures';
+
+const ORDER_OPS = new Set(['placeOrder', 'orderStatus', 'track']);
+export const isOrderOp = (op: { t: string }): op is OrderOp => ORDER_OPS.has(op.t);
+
+export type OrderOp =
+  | { t: 'placeOrder'; lines: { slot: number; quantity: number }[] }
+  | { t: 'orderStatus'; d: number; order: number; pick: number }
+  | { t: 'track'; slot: number; stock: number | null };
+
+/** Weighted for chaos-model.ts's opArb; `dev` and `pslot` are its device and product slots. */
+export function orderArbs(dev: fc.Arbitrary<number>, pslot: fc.Arbitrary<number>) {
+  return [
+    {
+      arbitrary: fc.record({
+        t: fc.constant('placeOrder' as const),
+        lines: fc.array(fc.record({ slot: pslot, quantity: fc.integer({ min: 1, max: 3 }) }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+      }),
+      weight: 3,
+    },
+    {
+      arbitrary: fc.record({
+        t: fc.constant('orderStatus' as const),
+        d: dev,
+        order: fc.integer({ min: 0, max: 3 }),
+        pick: fc.integer({ min: 0, max: 1 }),
+      }),
+      weight: 6,
+    },
+    {
+      arbitrary: fc.record({
+        t: fc.constant('track' as const),
+        slot: pslot,
+        stock: fc.option(fc.integer({ min: 0, max: 6 }), { freq: 4 }),
+      }),
+      weight: 2,
+    },
+  ];
+}
+
+function check(condition: boolean, message: string, detail?: unknown): asserts condition {
+  if (!condition)
+    throw new Error(
+      `orders: ${message}${detail === undefined ? '' : `: ${JSON.stringify(detail)}`}`,
+    );
+}
+
+type Line = { productId: string; quantity: number };
+type OrderState = { status: OrderStatus; prev: OrderStatus | null; taken: Map<string, number> };
+type Product = { stock: number | null; deleted: boolean };
+/** Something the model did outside the log, at the log's length then. */
+type Event =
+  | { at: number; kind: 'placed'; id: string; lines: Line[] }
+  | { at: number; kind: 'tracked'; productId: string; stock: number | null };
+type Change = { status: OrderStatus; fromStatus: OrderStatus };
+
+/** What the runs did with orders, for the run's summary line (chaos.test.ts). */
+export const orderStats = { placed: 0, changes: 0, stale: 0, short: 0, again: 0, tracked: 0 };
+
+const changeKey = (id: string, c: Change) => `${id}|${c.fromStatus}>${c.status}`;
+
+export class OrdersModel {
+  private slug = '';
+  private readonly events: Event[] = [];
+  /** Orders placed, in order (the `order` of an op is an index here). */
+  private readonly placed: string[] = [];
+  private readonly states = new Map<string, OrderState>();
+  private readonly stock = new Map<string, Product>();
+  private logAt: number;
+  private eventAt = 0;
+  /** Stored answers: a key's first 2xx is what the key answers ever after. */
+  private readonly answered = new Set<string>();
+  /** Per key: the change it carried and its last answer. */
+  private readonly outcomes = new Map<string, { change: string; status: number }>();
+  /** Changes the phones made, per order and change. */
+  private readonly made = new Map<string, number>();
+  private readonly refused = new Map<string, number>();
+  private readonly lines = new Map<string, Line[]>();
+
+  constructor(
+    private readonly server: Server,
+    private readonly owner: Owner,
+    private readonly productIds: readonly string[],
+  ) {
+    this.logAt = server.log.length;
+  }
+
+  async start(): Promise<void> {
+    await this.server.db
+      .update(stores)
+      .set({ phone: '11955554444' })
+      .where(eq(stores.id, this.owner.storeId));
+    const [store] = await this.server.db
+      .select({ slug: stores.slug })
+      .from(stores)
+      .where(eq(stores.id, this.owner.storeId));
+    this.slug = store?.slug ?? '';
+  }
+
+  /** Runs an order op; the world then settles the device and calls `advance`. */
+  async apply(op: OrderOp, devices: readonly Device[]): Promise<void> {
+    if (op.t === 'placeOrder') await this.place(op.lines);
+    else if (op.t === 'track') await this.track(op.slot, op.stock);
+    else await this.change(devices[op.d] as Device, op);
+  }
+
+  /** The owner's recount (tracking on at n, or off), as the server holds it then. */
+  private async track(slot: number, stock: number | null) {
+    const productId = this.productIds[slot] as string;
+    const rows = await this.server.db
+      .update(products)
+      .set({ stock })
+      .where(and(eq(products.id, productId), eq(products.storeId, this.owner.storeId)))
+      .returning({ id: products.id });
+    if (rows.length > 0) {
+      orderStats.tracked++;
+      this.events.push({ at: this.server.log.length, kind: 'tracked', productId, stock });
+    }
+  }
+
+  private async place(lines: readonly { slot: number; quantity: number }[]) {
+    // A slot names one of the products the phones have made so far (else its own id: refused).
+    const live = await this.server.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.storeId, this.owner.storeId), isNull(products.deletedAt)));
+    const items = lines.map((l) => ({
+      productId: (live[l.slot % Math.max(1, live.length)]?.id ?? this.productIds[l.slot]) as string,
+      quantity: l.quantity,
+    }));
+    const res = await this.server.request(
+      new Request(`https://tali.test/loja/${this.slug}/pedidos`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'Idempotency-Key': randomUUID(),
+          'x-forwarded-for': `10.${randomInt(250)}.${randomInt(250)}.${randomInt(250)}`,
+        },
+        body: JSON.stringify({
+          items,
+          customer: {
+            name: 'Cliente',
+            phone: `1197${String(randomInt(10_000_000)).padStart(7, '0')}`,
+          },
+          delivery: 'retirada',
+          promoOptIn: false,
+          fillMs: 5000,
+        }),
+      }),
+    );
+    // Refusals (a product not created yet, deleted, inactive, sold out) place nothing.
+    if (res.status !== 201) return;
+    const { id } = (await res.json()) as { id: string };
+    this.placed.push(id);
+    orderStats.placed++;
+    this.events.push({ at: this.server.log.length, kind: 'placed', id, lines: items });
+  }
+
+  /** The owner taps a next state of the order as their phone shows it. */
+  private async change(device: Device, op: { order: number; pick: number }) {
+    const id = this.placed[op.order % Math.max(1, this.placed.length)];
+    if (!id) return;
+    // The orders screen polls while open: a phone online has the order after its pull.
+    if (!(await device.db.orders.get(id))) await device.pull();
+    const row = await device.db.orders.get(id);
+    if (!row) return;
+    const next = nextStatuses(row.status as OrderStatus);
+    const to = next[op.pick % Math.max(1, next.length)];
+    if (!to) return;
+    const key = changeKey(row.id, { status: to, fromStatus: row.status as OrderStatus });
+    this.made.set(key, (this.made.get(key) ?? 0) + 1);
+    await device.guarded(() => changeOrderStatus(row, to, device.ctx));
+  }
+
+  private product(id: string): Product {
+    const known = this.stock.get(id) ?? { stock: null, deleted: false };
+    this.stock.set(id, known);
+    return known;
+  }
+
+  private runEvent(e: Event) {
+    if (e.kind === 'tracked') {
+      this.product(e.productId).stock = e.stock;
+      return;
+    }
+    this.states.set(e.id, { status: 'novo', prev: null, taken: new Map() });
+    this.lines.set(e.id, e.lines);
+  }
+
+  /** What confirming takes: null when a tracked live product is short (409 by name). */
+  private taking(id: string): Map<string, number> | null {
+    const want = new Map<string, number>();
+    for (const l of this.lines.get(id) ?? []) {
+      want.set(l.productId, (want.get(l.productId) ?? 0) + l.quantity);
+    }
+    const taken = new Map<string, number>();
+    for (const [productId, quantity] of want) {
+      const p = this.product(productId);
+      if (p.deleted || p.stock === null) continue;
+      if (p.stock < quantity) return null;
+      taken.set(productId, quantity);
+    }
+    return taken;
+  }
+
+  /** One logged answer to a status change, against the model's order at that point. */
+  private runChange(id: string, c: Change, status: number, key: string | null) {
+    const order = this.states.get(id);
+    check(order !== undefined, `a change of an order never placed ${id}`);
+    if (key) this.outcomes.set(key, { change: changeKey(id, c), status });
+    if (status >= 200 && status < 300 && key) {
+      // Answered from its key after the first time: nothing ran.
+      if (this.answered.has(key)) return;
+      this.answered.add(key);
+    }
+    const from = order.status;
+    if (from === c.fromStatus && from !== c.status) {
+      const taken = c.status === 'confirmado' ? this.taking(id) : new Map<string, number>();
+      if (taken === null) {
+        orderStats.short++;
+        check(status === 409, 'a confirmation short of stock was not refused', { id, c, status });
+        return;
+      }
+      check(status === 200, 'a change made from the current state was refused', { id, c, status });
+      orderStats.changes++;
+      for (const [p, q] of taken) (this.product(p).stock as number) -= q;
+      if (c.status === 'cancelado' && HOLDS_STOCK.includes(from)) {
+        for (const [p, q] of order.taken) {
+          const product = this.product(p);
+          if (!product.deleted && product.stock !== null) product.stock += q;
+        }
+        order.taken = new Map();
+      }
+      if (c.status === 'confirmado') order.taken = taken;
+      order.prev = from;
+      order.status = c.status;
+      return;
+    }
+    const replay = from === c.status && (order.prev === c.fromStatus || from === c.fromStatus);
+    if (replay) {
+      orderStats.again++;
+      check(status === 200, 'the same change again was not a no-op 200', { id, c, status });
+      return;
+    }
+    orderStats.stale++;
+    check(status === 409, 'no silent overwrite: a stale change was not refused', {
+      id,
+      c,
+      status,
+      order: { status: order.status, prev: order.prev },
+    });
+  }
+
+  /** Walks the log (and the model's own events) up to now, checking every answer. */
+  async advance(): Promise<void> {
+    const log = this.server.log;
+    for (; this.logAt <= log.length; this.logAt++) {
+      while (
+        this.eventAt < this.events.length &&
+        (this.events[this.eventAt] as Event).at <= this.logAt
+      ) {
+        this.runEvent(this.events[this.eventAt] as Event);
+        this.eventAt++;
+      }
+      const entry = log[this.logAt];
+      if (!entry) continue;
+      const [, api, table, id] = entry.path.split('/');
+      if (api !== 'api') continue;
+      if (table === 'products' && entry.method === 'DELETE' && entry.status === 204 && id) {
+        this.product(id).deleted = true;
+      }
+      if (table !== 'pedidos' || !id) continue;
+      const body = JSON.parse(entry.body ?? '{}') as Change;
+      this.runChange(id, body, entry.status, entry.key);
+    }
+    this.logAt = log.length;
+    await this.checkStock();
+  }
+
+  private async checkStock(): Promise<void> {
+    const ids = [...this.stock.keys()];
+    if (ids.length === 0) return;
+    const rows = await this.server.db
+      .select({ id: products.id, stock: products.stock })
+      .from(products)
+      .where(eq(products.storeId, this.owner.storeId));
+    for (const id of ids) {
+      const server = rows.find((r) => r.id === id);
+      if (!server) continue;
+      check(server.stock === this.product(id).stock, 'stock = start − taken + returned', {
+        id,
+        server: server.stock,
+        model: this.product(id).stock,
+      });
+    }
+  }
+
+  /** The customers the storefront's orders created (found by phone or made by the order). */
+  async customerIds(): Promise<Set<string>> {
+    const rows = await this.server.db
+      .select({ id: orders.customerId })
+      .from(orders)
+      .where(eq(orders.storeId, this.owner.storeId));
+    return new Set(rows.flatMap((r) => (r.id ? [r.id] : [])));
+  }
+
+  /** Quiescing: the refused order changes the phone shows, counted, then discarded. */
+  async takeLetters(device: Device): Promise<void> {
+    for (const letter of await device.db.deadLetters.toArray()) {
+      if (letter.entity !== 'order' || !letter.entityId) continue;
+      check(letter.status === 409, 'an order change refused other than 409', letter);
+      const key = changeKey(letter.entityId, JSON.parse(letter.body ?? '{}') as Change);
+      this.refused.set(key, (this.refused.get(key) ?? 0) + 1);
+      await discardDeadLetter(letter, device.ctx);
+    }
+  }
+
+  /** The end: every change made was applied or shows as refused, once; phones show the server. */
+  async checkEnd(devices: readonly Device[]): Promise<void> {
+    await this.advance();
+    const done = new Map<string, number>();
+    const no = new Map<string, number>();
+    for (const { change, status } of this.outcomes.values()) {
+      const into = status >= 200 && status < 300 ? done : no;
+      into.set(change, (into.get(change) ?? 0) + 1);
+    }
+    for (const [key, made] of this.made) {
+      const [ok, refused, shown] = [
+        done.get(key) ?? 0,
+        no.get(key) ?? 0,
+        this.refused.get(key) ?? 0,
+      ];
+      check(made === ok + refused, 'a change the phones made was lost', { key, made, ok, refused });
+      check(shown === refused, 'a refused change was not shown to the owner', {
+        key,
+        refused,
+        shown,
+      });
+    }
+    for (const [i, d] of devices.entries()) {
+      for (const id of this.placed) {
+        const mine = await d.db.orders.get(id);
+        const want = this.states.get(id);
+        check(mine !== undefined && mine.status === want?.status, `device ${i} shows order ${id}`, {
+          device: mine?.status,
+          server: want?.status,
+        });
+        check(mine.pending === 0, `device ${i}: order ${id} still pending`);
+      }
+    }
+  }
+}
