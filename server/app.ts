@@ -7,6 +7,7 @@ import { bodyCaps } from './body-caps';
 import { trackForeground } from './foreground';
 import { ApiError } from './http';
 import { errorSummary, logger } from './logger';
+import { noStore } from './no-store';
 import { healthRoutes } from './ops/health';
 import { createMetrics } from './ops/metrics';
 import { type ProcessStatus, processStatus } from './ops/status';
@@ -62,6 +63,8 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
     if (!c.res.headers.has('Vary')) c.res.headers.set('Vary', 'Accept-Encoding');
   });
   // Bulk work (a CSV import's chunks) waits between chunks while these are in flight.
+  // Personal data: never kept by a shared cache (errors too: the middleware runs after onError).
+  app.use('/api/*', noStore());
   app.use('/api/*', trackForeground());
   app.use('/api/*', bodyCaps());
 
