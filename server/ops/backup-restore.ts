@@ -122,6 +122,8 @@ export async function backup(
       return { bytes: blob.size, via: 'direct' };
     } finally {
       await client.close();
+      // Opening it wrote files (pg_internal.init) with PGlite's own modes.
+      tightenDir(dataDir);
     }
   } finally {
     release();
