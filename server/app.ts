@@ -1,9 +1,11 @@
 /** The Hono app on built services: every route under /api, error handling, static PWA. */
+import path from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyCaps } from './body-caps';
+import { appShellCspHeader } from './csp';
 import { trackForeground } from './foreground';
 import { ApiError } from './http';
 import { errorSummary, logger } from './logger';
@@ -48,9 +50,12 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
     c.set('deps', deps);
     await next();
   });
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false }));
+  // After secureHeaders in the chain, so it runs first on the way out: pages that set their own
+  // policy (storefront, sandbox) keep it.
   app.use(
     '*',
-    secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }),
+    appShellCspHeader(staticDir ? path.join(path.resolve(staticDir), 'index.html') : undefined),
   );
   // gzip for phones on mobile data: the app's scripts are 3× smaller, a 50,000-product first
   // pull ~6×. Answers under 1 KB and clients that do not ask for it are left alone.
