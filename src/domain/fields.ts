@@ -3,10 +3,6 @@ import { z } from 'zod';
 
 // Messages zod writes itself (wrong types, unknown shapes) come out in Portuguese too.
 z.config(z.locales.pt());
-// In the browser the app runs under a CSP without 'unsafe-eval' (server/csp.ts): zod's compiled
-// fast path probes `new Function`, which the browser reports as a violation even when caught.
-// The server keeps it (no CSP applies to Node).
-z.config({ jitless: typeof document !== 'undefined' });
 
 /** A required text: the same message whether the field is missing, empty or blank. */
 export const required = (message: string, max = 255) =>

@@ -45,7 +45,8 @@ async function tabAndCheck(label: string, steps = 60): Promise<string[]> {
     await page.keyboard.press('Tab');
     const found = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return null;
+      // The bar's own tabs are the bar: what must not hide under it is the screen.
+      if (!el || el === document.body || el.closest('[data-bottom-bar]')) return null;
       const r = el.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) return null;
       const bar = document.querySelector('[data-bottom-bar]');
