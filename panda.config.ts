@@ -52,5 +52,11 @@ export default defineConfig({
     // A toast at the top (screens without the bottom bar) moves the page down instead of covering
     // its header buttons; src/ui/toaster.tsx keeps the variable equal to the toast's height.
     body: { paddingTop: 'var(--toast-top-space, 0px)', transition: 'padding-top 0.2s ease-out' },
+    // What the browser scrolls into view (focus, Tab, scrollIntoView) lands clear of the fixed
+    // bottom bar and of a toast at the top (WCAG 2.2 SC 2.4.11). The document is the scroller.
+    html: { scrollPaddingTop: 'calc(var(--toast-top-space, 0px) + 0.5rem)' },
+    'html:has([data-bottom-bar])': {
+      scrollPaddingBottom: 'calc(4rem + env(safe-area-inset-bottom) + 0.5rem)',
+    },
   },
 });

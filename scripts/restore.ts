@@ -2,12 +2,15 @@
 import path from 'node:path';
 import { readEnv } from '../server/env';
 import { BackupError, restore } from '../server/ops/backup-restore';
+import { privateFileModes } from '../server/ops/file-modes';
 
 const source = process.argv[2];
 if (!source) {
   process.stderr.write('Uso: npm run restore -- <arquivo.tar.gz>\n');
   process.exit(2);
 }
+// The copy holds the VAPID private key and every customer: readable by this user only.
+privateFileModes();
 try {
   const env = readEnv();
   await restore(env, source);

@@ -1,12 +1,15 @@
 /** The Hono app on built services: every route under /api, error handling, static PWA. */
+import path from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyCaps } from './body-caps';
+import { appShellCspHeader } from './csp';
 import { trackForeground } from './foreground';
 import { ApiError } from './http';
 import { errorSummary, logger } from './logger';
+import { noStore } from './no-store';
 import { healthRoutes } from './ops/health';
 import { createMetrics } from './ops/metrics';
 import { type ProcessStatus, processStatus } from './ops/status';
@@ -47,9 +50,12 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
     c.set('deps', deps);
     await next();
   });
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false }));
+  // After secureHeaders in the chain, so it runs first on the way out: pages that set their own
+  // policy (storefront, sandbox) keep it.
   app.use(
     '*',
-    secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }),
+    appShellCspHeader(staticDir ? path.join(path.resolve(staticDir), 'index.html') : undefined),
   );
   // gzip for phones on mobile data: the app's scripts are 3× smaller, a 50,000-product first
   // pull ~6×. Answers under 1 KB and clients that do not ask for it are left alone.
@@ -62,6 +68,8 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
     if (!c.res.headers.has('Vary')) c.res.headers.set('Vary', 'Accept-Encoding');
   });
   // Bulk work (a CSV import's chunks) waits between chunks while these are in flight.
+  // Personal data: never kept by a shared cache (errors too: the middleware runs after onError).
+  app.use('/api/*', noStore());
   app.use('/api/*', trackForeground());
   app.use('/api/*', bodyCaps());
 

@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { DataDirLockedError } from './data-dir-lock';
 import { type Env, readEnv } from './env';
 import { errorSummary, logger, setLogLevel } from './logger';
+import { privateFileModes } from './ops/file-modes';
 import { openRuntime, type Runtime } from './runtime';
 
 /** In-flight requests get this long to finish on shutdown before connections are cut. */
@@ -16,6 +17,8 @@ function fail(message: string): never {
 }
 
 async function main() {
+  // Before any file is written: the data, media and backups are the server user's alone.
+  privateFileModes();
   let env: Env;
   try {
     env = readEnv();

@@ -11,6 +11,7 @@ import type { Env } from './env';
 import type { JobDefinition } from './jobs/define';
 import { jobDefinitions } from './jobs/index';
 import { createJobRunner, type JobsConfig } from './jobs/runner';
+import { tightenDir } from './ops/file-modes';
 import { processStatus } from './ops/status';
 import { createPaymentGatewayFromEnv } from './services/payments/create-gateway';
 import { preparePushKeys } from './services/push/keys';
@@ -48,12 +49,16 @@ export async function openDatabase(env: Env): Promise<Database> {
   // The lock comes first: opening PGlite from two processes would corrupt the files.
   const release = lockDataDir(env.DATA_DIR);
   try {
+    // The folder and the files a server before this one left readable by others (PG_VERSION 0666).
+    tightenDir(env.DATA_DIR);
     const database = await openPglite(env.DATA_DIR);
     return {
       ...database,
       async close() {
         try {
           await database.close();
+          // And the files PGlite created (0666) while this one ran.
+          tightenDir(env.DATA_DIR);
         } finally {
           release();
         }

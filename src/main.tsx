@@ -3,6 +3,7 @@
  * screen's chunks, a time-sliced first render), then takes over from the build-time first screen.
  * One long start-up task is what a phone's CPU turns into blocking time (issue 14, decision 014).
  */
+import './app/zod-jitless';
 import { FIRST_SCREEN_MOVED, handOverFirstScreen } from './app/first-screen-handoff';
 import { getSession } from './lib/session';
 import './index.css';

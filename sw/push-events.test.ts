@@ -1,5 +1,6 @@
 /** The worker's push handlers: what a pushed order shows, and where a tap on it lands. */
 import { describe, expect, it, vi } from 'vitest';
+import { TaliDb } from '../src/db/db';
 import { openFromNotification, readPush, registerPushEvents, showPush } from './push-events';
 
 const ORIGIN = 'https://app.tali.test';
@@ -115,7 +116,7 @@ describe('the worker registration', () => {
       addEventListener: (type: string, fn: (event: unknown) => void) => listeners.set(type, fn),
     };
     const announce = vi.fn();
-    registerPushEvents(worker as unknown as ServiceWorkerGlobalScope, announce);
+    registerPushEvents(worker as unknown as ServiceWorkerGlobalScope, announce, new TaliDb());
 
     const waits: Promise<unknown>[] = [];
     const waitUntil = (p: Promise<unknown>) => waits.push(p);

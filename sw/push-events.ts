@@ -3,8 +3,15 @@
  * Web Push in the worker: show a pushed notification (and tell open pages to pull), and open its
  * screen when it is tapped.
  */
+import type { TaliDb } from '../src/db/db';
 import type { SyncMessage } from '../src/domain/sync/protocol';
-import { deviceToken, renewSubscription } from './push-renew';
+import {
+  deviceRenewalStore,
+  RENEWAL_SYNC_TAG,
+  type RenewDeps,
+  renewSubscription,
+  retryRenewal,
+} from './push-renew';
 
 /** What the server sends (server/services/push/notify.ts `PushPayload`). */
 export type ShownPush = { title: string; body: string; url: string; tag?: string };
@@ -96,7 +103,8 @@ export async function openFromNotification(
 export function registerPushEvents(
   worker: ServiceWorkerGlobalScope,
   announce: (message: SyncMessage) => void,
-): void {
+  db: TaliDb,
+): { retryRenewal: () => Promise<void> } {
   const origin = worker.location.origin;
   worker.addEventListener('push', (event) => {
     announce({ type: 'server-news' });
@@ -111,13 +119,25 @@ export function registerPushEvents(
     event.notification.close();
     event.waitUntil(openFromNotification(clients, event.notification.data, origin));
   });
+  // One database handle for every event (the worker's own), not one opened per event.
+  const renewDeps: RenewDeps = {
+    pushManager: worker.registration.pushManager,
+    fetch: (request: Request) => fetch(request),
+    ...deviceRenewalStore(db),
+    requestRetry: async () => {
+      const sync = (worker.registration as { sync?: { register(tag: string): Promise<void> } })
+        .sync;
+      await sync?.register(RENEWAL_SYNC_TAG);
+    },
+    origin,
+  };
   worker.addEventListener('pushsubscriptionchange', (event) => {
-    const deps = {
-      pushManager: worker.registration.pushManager,
-      fetch: (request: Request) => fetch(request),
-      token: deviceToken,
-      origin,
-    };
-    event.waitUntil(renewSubscription(deps, event));
+    event.waitUntil(renewSubscription(renewDeps, event));
   });
+  // Background Sync (Chromium); the DOM typings have no SyncEvent.
+  (worker as EventTarget).addEventListener('sync', (event: Event) => {
+    const sync = event as ExtendableEvent & { tag?: string };
+    if (sync.tag === RENEWAL_SYNC_TAG) sync.waitUntil(retryRenewal(renewDeps));
+  });
+  return { retryRenewal: () => retryRenewal(renewDeps) };
 }

@@ -1,6 +1,6 @@
 /** A subscription the browser replaced is registered again from the worker, with the session's token. */
 import { describe, expect, it, vi } from 'vitest';
-import { type RenewDeps, renewSubscription } from './push-renew';
+import { type PendingRenewal, type RenewDeps, renewSubscription } from './push-renew';
 
 const ORIGIN = 'https://app.tali.test';
 
@@ -14,9 +14,20 @@ function subscription(endpoint: string, key = new Uint8Array([4, 1, 2]).buffer) 
 
 function deps(token: string | null, subscribe = vi.fn()) {
   const sent: { method: string; url: string; auth: string | null; body: unknown }[] = [];
+  let pending: PendingRenewal | null = null;
   const value: RenewDeps = {
-    pushManager: { subscribe },
+    pushManager: { subscribe, getSubscription: vi.fn(async () => null) },
     token: async () => token,
+    pending: {
+      get: async () => pending,
+      set: async (p) => {
+        pending = p;
+      },
+      clear: async () => {
+        pending = null;
+      },
+    },
+    requestRetry: vi.fn(async () => {}),
     origin: ORIGIN,
     fetch: vi.fn(async (request: Request) => {
       const text = await request.text();

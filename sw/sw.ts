@@ -19,7 +19,9 @@ cleanupOutdatedCaches();
 registerAppShellNavigation();
 const channel = new BroadcastChannel(SYNC_CHANNEL);
 const announce = (message: SyncMessage) => channel.postMessage(message);
-registerPushEvents(self, announce);
+// The worker's one device database handle: the replay's and the push renewal's.
+const db = new TaliDb();
+const push = registerPushEvents(self, announce, db);
 
 /** Web Locks: an old and a new worker version can both be alive and share this queue. */
 async function withLock<T>(task: () => Promise<T>): Promise<T> {
@@ -45,7 +47,7 @@ const queue = new Queue('tali-mutations', {
 
 // Starting it runs the first replay pass (outside any event: nothing to keep alive).
 const worker = startWorker({
-  db: new TaliDb(),
+  db,
   queue,
   fetch: (request) => fetch(request),
   announce,
@@ -68,7 +70,9 @@ for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as PageToWorker | undefined;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
-  if (data?.type === 'REPLAY') event.waitUntil(replay());
+  // The page says it is back online (or retries while changes wait): a push renewal that could
+  // not reach the server goes with the queued mutations.
+  if (data?.type === 'REPLAY') event.waitUntil(Promise.allSettled([replay(), push.retryRenewal()]));
   if (data?.type === 'QUEUE_STATUS') {
     event.waitUntil(
       worker.replayer.size().then((size) => channel.postMessage({ type: 'queue', size })),

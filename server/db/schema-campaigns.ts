@@ -125,6 +125,14 @@ export const campaignRecipients = pgTable(
     index('campaign_recipients_store_sent_idx')
       .on(t.storeId, t.sentAt)
       .where(sql`${t.sentAt} is not null`),
+    // A receipt is kept only for an id the store sent (services/whatsapp/receipts.ts), or while
+    // one of its sends is in flight: both looked up per webhook call.
+    index('campaign_recipients_store_message_idx')
+      .on(t.storeId, t.gatewayMessageId)
+      .where(sql`${t.gatewayMessageId} is not null`),
+    index('campaign_recipients_store_sending_idx')
+      .on(t.storeId)
+      .where(sql`${t.status} = 'sending'`),
     // Only unconfirmed rows: the minute sweep finds the ones due for a look-up at the gateway.
     index('campaign_recipients_unconfirmed_idx')
       .on(t.nextAttemptAt)

@@ -10,6 +10,7 @@ import { DataDirLockedError, lockDataDir } from '../data-dir-lock';
 import { dumpPglite, durableStartParams } from '../db/client';
 import type { Env } from '../env';
 import { BACKUP_SIGNAL, backupFiles, isTaliFile, readyFile } from './backup';
+import { tightenDir } from './file-modes';
 
 /** A failure the operator can act on: printed as is, exit code 1. */
 export class BackupError extends Error {}
@@ -116,11 +117,13 @@ export async function backup(
     const client = await PGlite.create(dataDir, options);
     try {
       const blob = await dumpPglite(client);
-      fs.writeFileSync(`${file}.partial`, Buffer.from(await blob.arrayBuffer()));
+      fs.writeFileSync(`${file}.partial`, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });
       fs.renameSync(`${file}.partial`, file);
       return { bytes: blob.size, via: 'direct' };
     } finally {
       await client.close();
+      // Opening it wrote files (pg_internal.init) with PGlite's own modes.
+      tightenDir(dataDir);
     }
   } finally {
     release();
@@ -157,7 +160,8 @@ export async function restore(env: Env, source: string): Promise<void> {
     for (const name of fs.readdirSync(dataDir)) {
       if (isTaliFile(name) && name !== '.tali.lock') fs.rmSync(path.join(dataDir, name));
     }
-    fs.writeFileSync(path.join(dataDir, '.tali.lock'), `${process.pid}\n`);
+    fs.writeFileSync(path.join(dataDir, '.tali.lock'), `${process.pid}\n`, { mode: 0o600 });
+    tightenDir(dataDir);
   } catch (error) {
     // Leave nothing half-restored behind (the copy's lock included): the folder was empty.
     for (const name of fs.readdirSync(dataDir)) {

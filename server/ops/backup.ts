@@ -65,7 +65,10 @@ export function answerBackupRequests(dataDir: string, dump: () => Promise<Blob>)
           }
           const blob = await dump();
           partial = `${target}.partial-${id}`;
-          fs.writeFileSync(partial, Buffer.from(await blob.arrayBuffer()), { flag: 'wx' });
+          fs.writeFileSync(partial, Buffer.from(await blob.arrayBuffer()), {
+            flag: 'wx',
+            mode: 0o600,
+          });
           // link, not rename: an existing file is never replaced.
           fs.linkSync(partial, target);
           fs.rmSync(partial, { force: true });

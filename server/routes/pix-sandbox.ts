@@ -7,10 +7,16 @@ import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { requireStore, requireUser } from '../auth/middleware';
+import { sandboxPageCsp } from '../csp';
 import { payments } from '../db/schema';
 import { PaymentGatewayError } from '../services/payments/gateway';
 import type { SandboxPixGateway } from '../services/payments/sandbox-adapter';
-import { pixSandboxNotFoundPage, pixSandboxPage } from '../services/payments/sandbox-page';
+import {
+  PIX_SANDBOX_SCRIPT,
+  PIX_SANDBOX_STYLE,
+  pixSandboxNotFoundPage,
+  pixSandboxPage,
+} from '../services/payments/sandbox-page';
 import type { AppEnv } from '../types';
 
 function sandbox(c: Context<AppEnv>): SandboxPixGateway | null {
@@ -20,9 +26,18 @@ function sandbox(c: Context<AppEnv>): SandboxPixGateway | null {
 
 export const pixSandboxRoutes = new Hono<AppEnv>();
 
+/** The page's script as a file: the page's CSP allows no inline script. */
+pixSandboxRoutes.get('/_/pix.js', (c) =>
+  c.body(PIX_SANDBOX_SCRIPT, 200, {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'Cache-Control': 'no-cache',
+  }),
+);
+
 pixSandboxRoutes.get('/:txid', async (c) => {
   c.header('cache-control', 'no-store');
   c.header('referrer-policy', 'no-referrer');
+  c.header('content-security-policy', sandboxPageCsp(PIX_SANDBOX_STYLE));
   const gateway = sandbox(c);
   const charge = gateway ? await gateway.getCharge(c.req.param('txid')) : null;
   if (!gateway || !charge) return c.html(pixSandboxNotFoundPage(), 404);

@@ -12,6 +12,7 @@ const MISSING = 'Envie a inscrição de notificações do navegador (endpoint e 
 const BAD_ENDPOINT =
   'Endereço de notificações não aceito: use o serviço de notificações do navegador.';
 const BAD_KEYS = 'Chaves da inscrição de notificações inválidas.';
+const TAKEN = 'Este aparelho já recebe as notificações de outra loja.';
 
 /** base64url (padding tolerated) decoding to exactly `bytes` bytes. */
 function base64urlOf(bytes: number, first?: number) {
@@ -53,12 +54,13 @@ pushRoutes.post('/subscriptions', async (c) => {
   // env.ts has already checked the list parses; the fallback only satisfies the type.
   const hosts = parseEndpointHosts(deps.env.PUSH_ENDPOINT_HOSTS) ?? [];
   if (!isAllowedEndpoint(body.endpoint, hosts)) throw new ApiError(400, BAD_ENDPOINT);
-  await saveSubscription(
+  const saved = await saveSubscription(
     deps.db,
     { storeId: c.var.storeId, userId: c.var.userId },
     { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth },
     deps.now(),
   );
+  if (saved === 'taken') throw new ApiError(409, TAKEN);
   return c.json({ subscribed: true }, 201);
 });
 

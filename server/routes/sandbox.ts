@@ -7,13 +7,19 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { isValidBrazilianPhone, nationalDigits } from '../../src/domain/phone';
+import { sandboxPageCsp } from '../csp';
 import { isUuid, readJson } from '../http';
 import { handleGatewayEvents } from '../services/assistant/handle-incoming';
 import { findStoreLinkFields } from '../services/stores/store-data';
 import { findConnection, saveState, secretsMatch } from '../services/whatsapp/connections';
 import { sandboxIncomingPayload, sandboxPageToken } from '../services/whatsapp/sandbox-adapter';
 import { sandboxConversation } from '../services/whatsapp/sandbox-inbox';
-import { invalidLinkPage, sandboxPage } from '../services/whatsapp/sandbox-page';
+import {
+  invalidLinkPage,
+  SANDBOX_SCRIPT,
+  SANDBOX_STYLE,
+  sandboxPage,
+} from '../services/whatsapp/sandbox-page';
 import type { AppEnv } from '../types';
 
 const customerMessageSchema = z.object({
@@ -46,10 +52,19 @@ sandboxRoutes.use(
   }),
 );
 
+/** The page's script as a file: the page's CSP allows no inline script. */
+sandboxRoutes.get('/_/whatsapp.js', (c) =>
+  c.body(SANDBOX_SCRIPT, 200, {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'Cache-Control': 'no-cache',
+  }),
+);
+
 sandboxRoutes.get('/:storeId', async (c) => {
   const row = await authorised(c);
   c.header('cache-control', 'no-store');
   c.header('referrer-policy', 'no-referrer');
+  c.header('content-security-policy', sandboxPageCsp(SANDBOX_STYLE));
   if (!row) return c.html(invalidLinkPage(), 401);
   // Opening the page is the "scan" of the QR shown in the app.
   if (row.state === 'connecting') await saveState(c.var.deps.db, row.storeId, 'connected');

@@ -37,6 +37,7 @@ export function BottomNav() {
   usePreloadTabsWhenIdle();
   return (
     <nav
+      data-bottom-bar=""
       aria-label="Navegação principal"
       className={css({
         position: 'fixed',

@@ -40,6 +40,15 @@ function run(script: 'backup', file: string, env: Record<string, string>) {
   });
 }
 
+const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
+/** Files and folders under `dir` that anyone but the owner may read, write or enter. */
+function readableByOthers(dir: string): string[] {
+  return [dir, ...fs.readdirSync(dir, { recursive: true }).map((n) => path.join(dir, String(n)))]
+    .filter((p) => fs.statSync(p).mode & 0o077)
+    .map((p) => `${p} ${modeOf(p).toString(8)}`);
+}
+
 const ids = async (db: Runtime['services']['db']) => ({
   products: (await db.select({ id: products.id }).from(products)).map((r) => r.id).sort(),
   customers: (await db.select({ id: customers.id }).from(customers)).map((r) => r.id).sort(),
@@ -57,6 +66,9 @@ describe.runIf(pglite)('backup and restore of the embedded database', () => {
     dataDir = path.join(root, 'data');
     fs.mkdirSync(dataDir);
     copyPgliteTemplate(dataDir);
+    // As an older server left it: PG_VERSION 0666, the folder 0755.
+    fs.chmodSync(path.join(dataDir, 'PG_VERSION'), 0o666);
+    fs.chmodSync(dataDir, 0o755);
     // The server: holds DATA_DIR's lock in this process.
     runtime = await openRuntime({
       env: readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PIX_PROVIDER: 'off' }),
@@ -110,6 +122,9 @@ describe.runIf(pglite)('backup and restore of the embedded database', () => {
     const made = await run('backup', file, { DATA_DIR: dataDir });
     expect(made.out).toContain('feita pelo servidor em execução');
     expect(made.code).toBe(0);
+    // It holds the VAPID private key and every customer: the operator's user alone reads it.
+    expect(modeOf(file)).toBe(0o600);
+    expect(modeOf(dataDir)).toBe(0o700);
     // The server went on working while and after it copied.
     expect(await call('POST', '/api/products', { name: 'Depois', price: '1' }, owner.token)).toBe(
       201,
@@ -157,10 +172,14 @@ describe.runIf(pglite)('backup and restore of the embedded database', () => {
     const file = path.join(root, 'parado.tar.gz');
     const made = await backup(readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir }), file);
     expect(made.via).toBe('direct');
+    expect(modeOf(file)).toBe(0o600);
+    // The stopped server left every file of its folder owner-only (PGlite makes them 0666).
+    expect(readableByOthers(dataDir)).toEqual([]);
     expect(fs.existsSync(path.join(dataDir, '.tali.lock'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, '.tali-backup-ready'))).toBe(false);
     const fresh = path.join(root, 'restaurado-2');
     await restore(readEnv({ NODE_ENV: 'test', DATA_DIR: fresh }), file);
+    expect(readableByOthers(fresh)).toEqual([]);
     const copy = await openPglite(fresh);
     try {
       expect((await ids(copy.db)).products).toHaveLength(6);

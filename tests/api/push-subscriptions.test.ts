@@ -2,8 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../server/db/schema';
+import { notifyNewOrder } from '../../server/services/push/notify';
 import { MAX_SUBSCRIPTIONS_PER_STORE } from '../../server/services/push/subscriptions';
-import { createOwner, type Owner } from './fixtures';
+import { createOwner, newId, type Owner } from './fixtures';
 import { expectRefused, hostileBodies, raw } from './hostile-helpers';
 import { type PushService, startPushService } from './push-service-fake';
 import { createTestApp, type TestApp, testEnv } from './test-app';
@@ -79,15 +80,41 @@ describe('subscribing a device', () => {
     expect(rows[0]?.p256dh).toBe(renewed.keys.p256dh);
   });
 
-  it('a device subscribed by another store owner moves to that store', async () => {
+  it('another store cannot take a device: 409, and the first store keeps getting its orders', async () => {
+    const first = await createOwner(t, 'Primeira Loja');
     const other = await createOwner(t, 'Outra Loja');
     const device = push.device();
-    await t.call('POST', '/api/push/subscriptions', device, owner.token);
-    await t.call('POST', '/api/push/subscriptions', device, other.token);
-    const mine = await devicesOf(owner.storeId);
-    const theirs = await devicesOf(other.storeId);
-    expect(mine.some((r) => r.endpoint === device.endpoint)).toBe(false);
-    expect(theirs.map((r) => r.endpoint)).toEqual([device.endpoint]);
+    expect((await t.call('POST', '/api/push/subscriptions', device, first.token)).status).toBe(201);
+    // Its own keys (a browser's real subscription shape) on the same endpoint, at once: no race wins.
+    const stolen = { ...push.device(), endpoint: device.endpoint };
+    const [a, b] = await Promise.all([
+      t.call('POST', '/api/push/subscriptions', stolen, other.token),
+      t.call('POST', '/api/push/subscriptions', device, other.token),
+    ]);
+    for (const res of [a, b]) {
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({
+        message: 'Este aparelho já recebe as notificações de outra loja.',
+      });
+    }
+    expect(await devicesOf(other.storeId)).toEqual([]);
+    const mine = await devicesOf(first.storeId);
+    expect(mine.map((r) => [r.endpoint, r.p256dh])).toEqual([
+      [device.endpoint, device.keys.p256dh],
+    ]);
+    const report = await notifyNewOrder(
+      t.db,
+      first.storeId,
+      { id: newId(), code: 'P-AAAA', totalCents: 100 },
+      { agent: push.agent },
+    );
+    expect(report).toEqual({ sent: 1, gone: 0, failed: 0 });
+    const [request] = push.to(device);
+    expect(push.decrypt(device, request as NonNullable<typeof request>)).toMatchObject({
+      title: expect.stringContaining('P-AAAA'),
+    });
+    // Its own store re-subscribing (the app reopening Configurações) is still fine.
+    expect((await t.call('POST', '/api/push/subscriptions', device, first.token)).status).toBe(201);
   });
 
   it(`keeps at most ${MAX_SUBSCRIPTIONS_PER_STORE} devices per store, dropping the oldest`, async () => {

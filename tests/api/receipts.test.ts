@@ -2,9 +2,9 @@
  * Delivery and read receipts (Evolution's messages.update) in the campaign report: matched by the
  * message id the send answered with, only forward, idempotent, scoped to the store; CSV export.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignRecipients } from '../../server/db/schema';
+import { campaignRecipients, whatsappReceipts } from '../../server/db/schema';
 import { NOT_DELIVERED_REASON } from '../../server/services/campaigns/recipient-status';
 import { instanceNameFor } from '../../server/services/whatsapp/connections';
 import { startSendingHarness } from './campaign-sending-harness';
@@ -155,6 +155,31 @@ describe('receipts of a campaign', () => {
       token: a.owner.token,
     });
     expect(other.status).toBe(404);
+  });
+
+  it("receipts of the owner's personal chats (ids Talí never sent) are not kept", async () => {
+    const { owner, id, ids } = await sentCampaign(h, FIVE.slice(0, 1));
+    const stored = async (messageId: string) =>
+      h.t.db
+        .select()
+        .from(whatsappReceipts)
+        .where(
+          and(
+            eq(whatsappReceipts.storeId, owner.storeId),
+            eq(whatsappReceipts.messageId, messageId),
+          ),
+        );
+    // The owner chats from the same number: WhatsApp acks those too (fromMe true), same webhook.
+    const personal = '3EB0PERSONAL0000000001';
+    for (const status of ['DELIVERY_ACK', 'READ']) {
+      expect(await playUpdate(h, owner.storeId, personal, status)).toBe(200);
+    }
+    expect(await stored(personal)).toEqual([]);
+    // The campaign's own message is still followed.
+    const mine = ids.get('11911110001') ?? '';
+    expect(await playUpdate(h, owner.storeId, mine, 'READ')).toBe(200);
+    expect(await stored(mine)).toHaveLength(1);
+    expect(statusOf(await report(h, owner, id), 'Ana')).toBe('read');
   });
 
   it('a malformed messages.update is a 400, not a 500', async () => {

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tightenDir } from '../../ops/file-modes';
 import type { MediaStore } from './media-types';
 
 const TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
@@ -14,14 +15,15 @@ const NAME = /^[A-Za-z0-9_-]{43}-\d+\.(webp|jpg)$/;
 const isMissing = (error: unknown) => (error as { code?: unknown }).code === 'ENOENT';
 
 export function dirMediaStore(dir: string): MediaStore {
-  const ready = mkdir(dir, { recursive: true });
+  // Owner-only, like DATA_DIR (server/ops/file-modes.ts): a folder made before is tightened too.
+  const ready = mkdir(dir, { recursive: true, mode: 0o700 }).then(() => tightenDir(dir));
   // Names are checked by the callers (MEDIA_NAME): no separators, so a name cannot leave the folder.
   const pathOf = (name: string) => join(dir, name);
   return {
     async put(name, file) {
       await ready;
       const temporary = pathOf(`.${name}.${randomUUID()}.tmp`);
-      await writeFile(temporary, file.bytes);
+      await writeFile(temporary, file.bytes, { mode: 0o600 });
       await rename(temporary, pathOf(name));
     },
     async get(name) {

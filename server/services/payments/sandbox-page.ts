@@ -5,7 +5,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-const STYLE = `
+export const PIX_SANDBOX_STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f6f8;color:#111}
 header{background:#32bcad;color:#fff;padding:14px 16px}header h1{font-size:18px;margin:0}header p{margin:4px 0 0;font-size:13px;opacity:.95}
 .banner{background:#fff3cd;color:#5c4400;padding:8px 16px;font-size:13px}
@@ -15,7 +15,8 @@ main{padding:16px;display:grid;gap:12px}.card{background:#fff;border-radius:12px
 button{font:inherit;font-weight:700;background:#32bcad;color:#fff;border:0;border-radius:10px;padding:14px;width:100%;cursor:pointer;font-size:17px}
 button:disabled{background:#9bb;cursor:default}#error{color:#b00020;font-size:14px;min-height:1em;margin:0}`;
 
-const SCRIPT = `
+/** Served as a file (/sandbox/pix/_/pix.js): no inline script under the CSP. */
+export const PIX_SANDBOX_SCRIPT = `
 const btn=document.getElementById('pay'), state=document.getElementById('state'), err=document.getElementById('error');
 btn&&btn.addEventListener('click',async()=>{
   err.textContent='';btn.disabled=true;btn.textContent='Pagando...';
@@ -54,7 +55,7 @@ export function pixSandboxPage(charge: SandboxChargeView): string {
   const payable = charge.state === 'ATIVA';
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
-<title>Pix de demonstração</title><style>${STYLE}</style></head><body>
+<title>Pix de demonstração</title><style>${PIX_SANDBOX_STYLE}</style></head><body>
 <header><h1>Banco de demonstração</h1><p>Pix de teste (sandbox) do Talí</p></header>
 <div class="banner">Nenhum dinheiro de verdade é movimentado. 'Pagar' faz o papel do app do banco e avisa o Talí como um banco real avisaria. Só a conta da loja, aberta neste navegador, pode pagar.</div>
 <main><section class="card"><p class="label">Valor</p><p class="value">${escapeHtml(formatBRL(charge.amount))}</p>
@@ -64,12 +65,12 @@ export function pixSandboxPage(charge: SandboxChargeView): string {
 <p class="row" id="state" role="status">${escapeHtml(STATE_TEXT[charge.state])}</p></section>
 <p id="error" role="alert"></p>
 ${payable ? '<button id="pay" type="button">Pagar</button>' : ''}
-</main><script>${SCRIPT}</script></body></html>`;
+</main><script src="/sandbox/pix/_/pix.js"></script></body></html>`;
 }
 
 export function pixSandboxNotFoundPage(): string {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Cobrança não encontrada</title>
-<style>${STYLE}</style></head><body><header><h1>Cobrança não encontrada</h1></header>
+<style>${PIX_SANDBOX_STYLE}</style></head><body><header><h1>Cobrança não encontrada</h1></header>
 <main><p>Gere um novo Pix no Talí e abra o link dele.</p></main></body></html>`;
 }

@@ -12,22 +12,32 @@ export type PushSubscriptionInput = { endpoint: string; p256dh: string; auth: st
 export const MAX_SUBSCRIPTIONS_PER_STORE = 20;
 
 /**
- * Saves the device's subscription for the caller's store. The same endpoint again (a browser
- * renewing its keys, the app re-subscribing) updates that row; from another store's owner it
- * moves the device to this store.
+ * Saves the device's subscription for the caller's store: 'saved', or 'taken' when the endpoint
+ * already belongs to another store. The same endpoint again from its store (a browser renewing its
+ * keys, the app re-subscribing) updates that row. An endpoint is bound to the store that first
+ * subscribed it: anyone who learnt it could otherwise move it and silence that store's phone. A
+ * phone really changing hands unsubscribes first ('Sair' does), and the browser's next
+ * subscription is a new endpoint.
  */
 export async function saveSubscription(
   db: Db,
   owner: { storeId: string; userId: string },
   input: PushSubscriptionInput,
   now: Date,
-): Promise<void> {
+): Promise<'saved' | 'taken'> {
   const values = { ...owner, ...input, updatedAt: now };
-  await db.transaction(async (tx) => {
-    await tx
+  return db.transaction(async (tx) => {
+    const saved = await tx
       .insert(pushSubscriptions)
       .values(values)
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: values,
+        // The unique endpoint decides the race of two stores at once: the loser updates nothing.
+        setWhere: eq(pushSubscriptions.storeId, owner.storeId),
+      })
+      .returning({ id: pushSubscriptions.id });
+    if (saved.length === 0) return 'taken';
     const rows = await tx
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)
@@ -42,6 +52,7 @@ export async function saveSubscription(
         ),
       );
     }
+    return 'saved';
   });
 }
 

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { whatsappReceipts } from '../../db/schema';
+import { rowsOf } from '../campaigns/sql-rows';
 import type { ConnectionRow } from './connections';
 import type { GatewayEvent, ReceiptEvent } from './gateway';
 
@@ -28,6 +29,8 @@ export async function recordReceipts(
   for (const event of events) {
     if (event.status === 'server') continue; // The server took it: nothing beyond 'sent'.
     if (event.instance && !instanceMatches(connection, event.instance)) continue;
+    // The owner's personal chats go through the same number: their receipts are not Talí's.
+    if (!(await sentByTali(db, connection.storeId, event.messageId))) continue;
     const at = event.at;
     const delivered = event.status === 'delivered' || event.status === 'read' ? at : null;
     const read = event.status === 'read' ? at : null;
@@ -52,6 +55,25 @@ export async function recordReceipts(
     recorded++;
   }
   return recorded;
+}
+
+/**
+ * Whether `messageId` is a message Talí sent for the store: a campaign's (its id kept with the
+ * recipient), or any while one of the store's campaign sends is in flight, since WhatsApp can ack
+ * a message before the gateway's answer to the send (and so its id) reaches us (decision 022).
+ * Assistant and owner replies keep no gateway id today; when they do, they join here.
+ */
+async function sentByTali(db: Db, storeId: string, messageId: string): Promise<boolean> {
+  const rows = rowsOf<{ known: boolean }>(
+    await db.execute(sql`
+      select exists (
+          select 1 from campaign_recipients
+          where store_id = ${storeId} and gateway_message_id = ${messageId}
+        ) or exists (
+          select 1 from campaign_recipients where store_id = ${storeId} and status = 'sending'
+        ) as known`),
+  );
+  return rows[0]?.known === true;
 }
 
 /** The sandbox names itself 'sandbox' or the store's instance; Evolution names the instance. */

@@ -4,7 +4,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-const STYLE = `
+export const SANDBOX_STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#efeae2;color:#111}
 header{background:#075e54;color:#fff;padding:12px 16px}header h1{font-size:17px;margin:0}header p{margin:4px 0 0;font-size:13px;opacity:.9}
 .banner{background:#fff3cd;color:#5c4400;padding:8px 16px;font-size:13px}
@@ -16,10 +16,13 @@ header{background:#075e54;color:#fff;padding:12px 16px}header h1{font-size:17px;
 form{position:sticky;bottom:0;background:#f0f2f5;padding:10px 12px;display:grid;gap:8px;border-top:1px solid #ddd}
 label{font-size:13px;display:grid;gap:2px}input,textarea{font:inherit;padding:8px;border:1px solid #ccc;border-radius:8px;width:100%}
 button{font:inherit;font-weight:600;background:#25d366;color:#073;border:0;border-radius:8px;padding:10px;cursor:pointer}
-#error{color:#b00020;font-size:13px;min-height:1em;margin:0}.empty{color:#555;font-size:14px;text-align:center}`;
+#error{color:#b00020;font-size:13px;min-height:1em;margin:0}.empty{color:#555;font-size:14px;text-align:center}.note{padding:16px}`;
 
-/** Client script: polls the store's messages and posts the form; text is set, never parsed as HTML. */
-const SCRIPT = `
+/**
+ * Client script, served as a file (/sandbox/_/whatsapp.js: no inline script under the CSP): polls
+ * the store's messages and posts the form; text is set, never parsed as HTML.
+ */
+export const SANDBOX_SCRIPT = `
 const q=location.search, base=location.pathname.replace(/\\/$/,'');
 const list=document.getElementById('list'), state=document.getElementById('state'), err=document.getElementById('error');
 const fmt=(p)=>p.length===11?'('+p.slice(0,2)+') '+p.slice(2,7)+'-'+p.slice(7):p.length===10?'('+p.slice(0,2)+') '+p.slice(2,6)+'-'+p.slice(6):p;
@@ -59,7 +62,7 @@ export function sandboxPage({ storeName }: { storeName: string }): string {
   const name = escapeHtml(storeName);
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
-<title>WhatsApp de demonstração · ${name}</title><style>${STYLE}</style></head><body>
+<title>WhatsApp de demonstração · ${name}</title><style>${SANDBOX_STYLE}</style></head><body>
 <header><h1>${name}</h1><p>WhatsApp de demonstração (sandbox) do Talí</p></header>
 <div class="banner">QR Code lido! Esta página faz o papel do WhatsApp: mostra o que a loja enviou e deixa você escrever para a loja como se fosse um cliente.</div>
 <div id="state" role="status">Carregando…</div>
@@ -69,13 +72,13 @@ export function sandboxPage({ storeName }: { storeName: string }): string {
 <label>Seu telefone (com DDD)<input name="phone" inputmode="tel" required value="11987654321"></label>
 <label>Mensagem<textarea name="text" rows="2" maxlength="1000" required placeholder="Escreva para a loja…"></textarea></label>
 <p id="error" role="alert"></p><button type="submit">Enviar para a loja</button>
-</form><script>${SCRIPT}</script></body></html>`;
+</form><script src="/sandbox/_/whatsapp.js"></script></body></html>`;
 }
 
 export function invalidLinkPage(): string {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Link inválido</title>
-<style>${STYLE}</style></head><body><header><h1>Link inválido ou expirado</h1></header>
-<p style="padding:16px">Gere um novo QR Code no Talí (Configurações › WhatsApp e Agente Virtual) e abra o link dele.</p>
+<style>${SANDBOX_STYLE}</style></head><body><header><h1>Link inválido ou expirado</h1></header>
+<p class="note">Gere um novo QR Code no Talí (Configurações › WhatsApp e Agente Virtual) e abra o link dele.</p>
 </body></html>`;
 }

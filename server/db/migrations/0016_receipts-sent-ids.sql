@@ -1,0 +1,2 @@
+CREATE INDEX "campaign_recipients_store_message_idx" ON "campaign_recipients" USING btree ("store_id","gateway_message_id") WHERE "campaign_recipients"."gateway_message_id" is not null;--> statement-breakpoint
+CREATE INDEX "campaign_recipients_store_sending_idx" ON "campaign_recipients" USING btree ("store_id") WHERE "campaign_recipients"."status" = 'sending';
