@@ -15,3 +15,4 @@ export * from './schema-orders';
 export * from './schema-payments';
 export * from './schema-platform';
 export * from './schema-push';
+export * from './schema-privacy';
