@@ -27,6 +27,7 @@ import { Route as AppStoreConfiguracoesIndexRouteImport } from './routes/_app/_s
 import { Route as AppStoreConfiguracoesDadosCadastraisRouteImport } from './routes/_app/_store/configuracoes/dados-cadastrais'
 import { Route as AppStoreConfiguracoesHorarioFuncionamentoRouteImport } from './routes/_app/_store/configuracoes/horario-funcionamento'
 import { Route as AppStoreConfiguracoesWhatsappAgenteRouteImport } from './routes/_app/_store/configuracoes/whatsapp-agente'
+import { Route as AppStoreMainClientesIdRouteImport } from './routes/_app/_store/_main/clientes_.$id'
 import { Route as AppStoreMainPedidosIndexRouteImport } from './routes/_app/_store/_main/pedidos.index'
 import { Route as AppStoreMainPedidosIdRouteImport } from './routes/_app/_store/_main/pedidos.$id'
 
@@ -121,6 +122,11 @@ const AppStoreConfiguracoesWhatsappAgenteRoute =
     path: '/configuracoes/whatsapp-agente',
     getParentRoute: () => AppStoreRoute,
   } as any)
+const AppStoreMainClientesIdRoute = AppStoreMainClientesIdRouteImport.update({
+  id: '/clientes_/$id',
+  path: '/clientes/$id',
+  getParentRoute: () => AppStoreMainRoute,
+} as any)
 const AppStoreMainPedidosIndexRoute =
   AppStoreMainPedidosIndexRouteImport.update({
     id: '/pedidos/',
@@ -149,6 +155,7 @@ export interface FileRoutesByFullPath {
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
   '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/configuracoes/': typeof AppStoreConfiguracoesIndexRoute
+  '/clientes/$id': typeof AppStoreMainClientesIdRoute
   '/pedidos/$id': typeof AppStoreMainPedidosIdRoute
   '/pedidos/': typeof AppStoreMainPedidosIndexRoute
 }
@@ -168,6 +175,7 @@ export interface FileRoutesByTo {
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
   '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/configuracoes': typeof AppStoreConfiguracoesIndexRoute
+  '/clientes/$id': typeof AppStoreMainClientesIdRoute
   '/pedidos/$id': typeof AppStoreMainPedidosIdRoute
   '/pedidos': typeof AppStoreMainPedidosIndexRoute
 }
@@ -191,6 +199,7 @@ export interface FileRoutesById {
   '/_app/_store/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/_app/_store/_main/': typeof AppStoreMainIndexRoute
   '/_app/_store/configuracoes/': typeof AppStoreConfiguracoesIndexRoute
+  '/_app/_store/_main/clientes_/$id': typeof AppStoreMainClientesIdRoute
   '/_app/_store/_main/pedidos/$id': typeof AppStoreMainPedidosIdRoute
   '/_app/_store/_main/pedidos/': typeof AppStoreMainPedidosIndexRoute
 }
@@ -212,6 +221,7 @@ export interface FileRouteTypes {
     | '/configuracoes/horario-funcionamento'
     | '/configuracoes/whatsapp-agente'
     | '/configuracoes/'
+    | '/clientes/$id'
     | '/pedidos/$id'
     | '/pedidos/'
   fileRoutesByTo: FileRoutesByTo
@@ -231,6 +241,7 @@ export interface FileRouteTypes {
     | '/configuracoes/horario-funcionamento'
     | '/configuracoes/whatsapp-agente'
     | '/configuracoes'
+    | '/clientes/$id'
     | '/pedidos/$id'
     | '/pedidos'
   id:
@@ -253,6 +264,7 @@ export interface FileRouteTypes {
     | '/_app/_store/configuracoes/whatsapp-agente'
     | '/_app/_store/_main/'
     | '/_app/_store/configuracoes/'
+    | '/_app/_store/_main/clientes_/$id'
     | '/_app/_store/_main/pedidos/$id'
     | '/_app/_store/_main/pedidos/'
   fileRoutesById: FileRoutesById
@@ -391,6 +403,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreConfiguracoesWhatsappAgenteRouteImport
       parentRoute: typeof AppStoreRoute
     }
+    '/_app/_store/_main/clientes_/$id': {
+      id: '/_app/_store/_main/clientes_/$id'
+      path: '/clientes/$id'
+      fullPath: '/clientes/$id'
+      preLoaderRoute: typeof AppStoreMainClientesIdRouteImport
+      parentRoute: typeof AppStoreMainRoute
+    }
     '/_app/_store/_main/pedidos/': {
       id: '/_app/_store/_main/pedidos/'
       path: '/pedidos'
@@ -414,6 +433,7 @@ interface AppStoreMainRouteChildren {
   AppStoreMainHomeRoute: typeof AppStoreMainHomeRoute
   AppStoreMainProdutosRoute: typeof AppStoreMainProdutosRoute
   AppStoreMainIndexRoute: typeof AppStoreMainIndexRoute
+  AppStoreMainClientesIdRoute: typeof AppStoreMainClientesIdRoute
   AppStoreMainPedidosIdRoute: typeof AppStoreMainPedidosIdRoute
   AppStoreMainPedidosIndexRoute: typeof AppStoreMainPedidosIndexRoute
 }
@@ -424,6 +444,7 @@ const AppStoreMainRouteChildren: AppStoreMainRouteChildren = {
   AppStoreMainHomeRoute: AppStoreMainHomeRoute,
   AppStoreMainProdutosRoute: AppStoreMainProdutosRoute,
   AppStoreMainIndexRoute: AppStoreMainIndexRoute,
+  AppStoreMainClientesIdRoute: AppStoreMainClientesIdRoute,
   AppStoreMainPedidosIdRoute: AppStoreMainPedidosIdRoute,
   AppStoreMainPedidosIndexRoute: AppStoreMainPedidosIndexRoute,
 }
