@@ -22,6 +22,7 @@ import { productRoutes } from './routes/products';
 import { pushRoutes } from './routes/push';
 import { sandboxRoutes } from './routes/sandbox';
 import { storefrontRoutes } from './routes/storefront';
+import { storefrontPrivacyRoutes } from './routes/storefront-privacy';
 import { storeRoutes } from './routes/stores';
 import { syncRoutes } from './routes/sync';
 import { webhookRoutes } from './routes/webhooks';
@@ -82,6 +83,8 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/webhooks', webhookRoutes);
   app.route('/sandbox', sandboxRoutes);
   app.route('/loja', orderPublicRoutes);
+  // The privacy notice and its request form (issue 40), before the storefront's catch-all.
+  app.route('/loja', storefrontPrivacyRoutes);
   app.route('/loja', storefrontRoutes);
   app.route('/media', mediaRoutes);
 
