@@ -18,6 +18,7 @@ import { mediaRoutes } from './routes/media';
 import { orderRoutes } from './routes/orders';
 import { orderPublicRoutes } from './routes/orders-public';
 import { paymentRoutes } from './routes/payments';
+import { privacyRoutes } from './routes/privacy';
 import { productRoutes } from './routes/products';
 import { pushRoutes } from './routes/push';
 import { sandboxRoutes } from './routes/sandbox';
@@ -80,6 +81,7 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/sync', syncRoutes);
   app.route('/api/whatsapp', whatsappRoutes);
   app.route('/api/push', pushRoutes);
+  app.route('/api/privacidade', privacyRoutes);
   app.route('/api/webhooks', webhookRoutes);
   app.route('/sandbox', sandboxRoutes);
   app.route('/loja', orderPublicRoutes);

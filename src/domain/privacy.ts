@@ -143,3 +143,43 @@ export type CustomerDataExport = {
   }[];
   requests: { kind: PrivacyRequestKind; createdAt: string; answeredAt: string | null }[];
 };
+
+/** GET /api/privacidade/registro: the ANPD's simplified record, its 8 fields in order. */
+export type ProcessingRecord = { fields: { field: string; value: string }[] };
+
+/** An incident as the owner records it (POST /api/privacidade/incidentes). */
+export const incidentSchema = z.object({
+  what: z
+    .string({ error: 'Descreva o que aconteceu' })
+    .trim()
+    .min(1, 'Descreva o que aconteceu')
+    .max(2000, 'No máximo 2.000 caracteres'),
+  knownAt: z.iso.datetime({ offset: true, error: 'Informe quando a loja soube do incidente' }),
+  data: z
+    .string({ error: 'Informe quais dados foram afetados' })
+    .trim()
+    .min(1, 'Informe quais dados foram afetados')
+    .max(1000, 'No máximo 1.000 caracteres'),
+  affected: z
+    .string({ error: 'Informe quem foi afetado' })
+    .trim()
+    .min(1, 'Informe quem foi afetado')
+    .max(500, 'No máximo 500 caracteres'),
+  measures: z.string().trim().max(2000, 'No máximo 2.000 caracteres').optional(),
+});
+
+export type ApiIncident = z.output<typeof incidentSchema> & {
+  id: string;
+  measures: string;
+  createdAt: string;
+  /** 3 business days doubled for a small agent (Res. CD/ANPD 2/2022 art. 14 II; 15/2024). */
+  deadlineAt: string;
+  notifiedAt: string | null;
+  /** The register keeps it at least 5 years (Res. CD/ANPD 15/2024). */
+  keepUntil: string;
+  /** The notice to the customers, ready to send (LGPD art. 48 §1). */
+  notice: string;
+};
+
+/** Business days to tell the ANPD and the people affected: 3, doubled for a small agent. */
+export const INCIDENT_BUSINESS_DAYS = 6;

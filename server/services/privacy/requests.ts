@@ -13,11 +13,10 @@ import {
 } from '../../../src/domain/privacy';
 import { safeTimeZone, zonedParts } from '../../../src/domain/zoned-time';
 import type { Db } from '../../db/client';
-import { privacyRequests } from '../../db/schema';
+import { conversationMessages, privacyRequests } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
-import { logTurn } from '../assistant/conversation-log';
-import { findCustomer } from '../assistant/opt-out';
 import type { WhatsAppGateway } from '../whatsapp/gateway';
+import { customerIdByPhone } from './customer-by-phone';
 
 type Row = typeof privacyRequests.$inferSelect;
 
@@ -101,15 +100,16 @@ export async function confirmRequest(
     logger.warn('privacy confirmation not sent', { storeId: store.id, error: errorSummary(error) });
     return false;
   }
-  const customer = await findCustomer(deps.db, store.id, row.phone);
-  await logTurn(deps.db, {
+  // Logged in the conversation like any message Talí sends (not through the assistant's room,
+  // which calls this one).
+  await deps.db.insert(conversationMessages).values({
     storeId: store.id,
-    customerId: customer?.id ?? null,
+    customerId: await customerIdByPhone(deps.db, store.id, row.phone),
     phone: row.phone,
     direction: 'out',
     author: 'assistant',
     text,
-    at: now,
+    createdAt: now,
   });
   return true;
 }
@@ -124,8 +124,7 @@ export async function listRequests(db: Db, storeId: string): Promise<ApiPrivacyR
     .limit(500);
   const out: ApiPrivacyRequest[] = [];
   for (const r of rows) {
-    const customer = r.phone ? await findCustomer(db, storeId, r.phone) : null;
-    out.push(toApi(r, customer?.id ?? null));
+    out.push(toApi(r, r.phone ? await customerIdByPhone(db, storeId, r.phone) : null));
   }
   return out;
 }
@@ -151,6 +150,8 @@ export async function markAnswered(
           .where(eq(privacyRequests.id, id))
           .returning()
       )[0] ?? row);
-  const customer = answered.phone ? await findCustomer(db, storeId, answered.phone) : null;
-  return toApi(answered, customer?.id ?? null);
+  return toApi(
+    answered,
+    answered.phone ? await customerIdByPhone(db, storeId, answered.phone) : null,
+  );
 }

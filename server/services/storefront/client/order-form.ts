@@ -73,7 +73,9 @@ function start(): void {
     const lines = bridge?.lines() ?? [];
     section.innerHTML = FORM;
     // The store's privacy notice (LGPD art. 9), before the customer gives their data.
-    section.querySelector('[data-priv]')?.setAttribute('href', `/loja/${encodeURIComponent(bridge?.slug ?? '')}/privacidade`);
+    section
+      .querySelector('[data-priv]')
+      ?.setAttribute('href', `/loja/${encodeURIComponent(bridge?.slug ?? '')}/privacidade`);
     openedAt = performance.now();
     sender.reset();
     const count = lines.reduce((n, l) => n + l.quantity, 0);
