@@ -5,6 +5,7 @@ import { campaignSweepJob } from './campaign-sweep';
 import { cleanupJob } from './cleanup';
 import type { JobDefinition } from './define';
 import { pixRecheckJob } from './pix-recheck';
+import { privacyRetentionJob } from './privacy-retention';
 import { pushOutboxJob } from './push-outbox';
 
 export const jobDefinitions: readonly JobDefinition[] = [
@@ -14,4 +15,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   campaignSenderJob as JobDefinition,
   campaignSweepJob,
   pushOutboxJob,
+  privacyRetentionJob,
 ];
