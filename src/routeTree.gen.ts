@@ -26,6 +26,7 @@ import { Route as AppStoreMainProdutosRouteImport } from './routes/_app/_store/_
 import { Route as AppStoreConfiguracoesIndexRouteImport } from './routes/_app/_store/configuracoes/index'
 import { Route as AppStoreConfiguracoesDadosCadastraisRouteImport } from './routes/_app/_store/configuracoes/dados-cadastrais'
 import { Route as AppStoreConfiguracoesHorarioFuncionamentoRouteImport } from './routes/_app/_store/configuracoes/horario-funcionamento'
+import { Route as AppStoreConfiguracoesPrivacidadeRouteImport } from './routes/_app/_store/configuracoes/privacidade'
 import { Route as AppStoreConfiguracoesWhatsappAgenteRouteImport } from './routes/_app/_store/configuracoes/whatsapp-agente'
 import { Route as AppStoreMainClientesIdRouteImport } from './routes/_app/_store/_main/clientes_.$id'
 import { Route as AppStoreMainPedidosIndexRouteImport } from './routes/_app/_store/_main/pedidos.index'
@@ -116,6 +117,12 @@ const AppStoreConfiguracoesHorarioFuncionamentoRoute =
     path: '/configuracoes/horario-funcionamento',
     getParentRoute: () => AppStoreRoute,
   } as any)
+const AppStoreConfiguracoesPrivacidadeRoute =
+  AppStoreConfiguracoesPrivacidadeRouteImport.update({
+    id: '/configuracoes/privacidade',
+    path: '/configuracoes/privacidade',
+    getParentRoute: () => AppStoreRoute,
+  } as any)
 const AppStoreConfiguracoesWhatsappAgenteRoute =
   AppStoreConfiguracoesWhatsappAgenteRouteImport.update({
     id: '/configuracoes/whatsapp-agente',
@@ -153,6 +160,7 @@ export interface FileRoutesByFullPath {
   '/produtos': typeof AppStoreMainProdutosRoute
   '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  '/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
   '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/configuracoes/': typeof AppStoreConfiguracoesIndexRoute
   '/clientes/$id': typeof AppStoreMainClientesIdRoute
@@ -173,6 +181,7 @@ export interface FileRoutesByTo {
   '/produtos': typeof AppStoreMainProdutosRoute
   '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  '/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
   '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/configuracoes': typeof AppStoreConfiguracoesIndexRoute
   '/clientes/$id': typeof AppStoreMainClientesIdRoute
@@ -196,6 +205,7 @@ export interface FileRoutesById {
   '/_app/_store/_main/produtos': typeof AppStoreMainProdutosRoute
   '/_app/_store/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
   '/_app/_store/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  '/_app/_store/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
   '/_app/_store/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/_app/_store/_main/': typeof AppStoreMainIndexRoute
   '/_app/_store/configuracoes/': typeof AppStoreConfiguracoesIndexRoute
@@ -219,6 +229,7 @@ export interface FileRouteTypes {
     | '/produtos'
     | '/configuracoes/dados-cadastrais'
     | '/configuracoes/horario-funcionamento'
+    | '/configuracoes/privacidade'
     | '/configuracoes/whatsapp-agente'
     | '/configuracoes/'
     | '/clientes/$id'
@@ -239,6 +250,7 @@ export interface FileRouteTypes {
     | '/produtos'
     | '/configuracoes/dados-cadastrais'
     | '/configuracoes/horario-funcionamento'
+    | '/configuracoes/privacidade'
     | '/configuracoes/whatsapp-agente'
     | '/configuracoes'
     | '/clientes/$id'
@@ -261,6 +273,7 @@ export interface FileRouteTypes {
     | '/_app/_store/_main/produtos'
     | '/_app/_store/configuracoes/dados-cadastrais'
     | '/_app/_store/configuracoes/horario-funcionamento'
+    | '/_app/_store/configuracoes/privacidade'
     | '/_app/_store/configuracoes/whatsapp-agente'
     | '/_app/_store/_main/'
     | '/_app/_store/configuracoes/'
@@ -396,6 +409,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreConfiguracoesHorarioFuncionamentoRouteImport
       parentRoute: typeof AppStoreRoute
     }
+    '/_app/_store/configuracoes/privacidade': {
+      id: '/_app/_store/configuracoes/privacidade'
+      path: '/configuracoes/privacidade'
+      fullPath: '/configuracoes/privacidade'
+      preLoaderRoute: typeof AppStoreConfiguracoesPrivacidadeRouteImport
+      parentRoute: typeof AppStoreRoute
+    }
     '/_app/_store/configuracoes/whatsapp-agente': {
       id: '/_app/_store/configuracoes/whatsapp-agente'
       path: '/configuracoes/whatsapp-agente'
@@ -457,6 +477,7 @@ interface AppStoreRouteChildren {
   AppStoreMainRoute: typeof AppStoreMainRouteWithChildren
   AppStoreConfiguracoesDadosCadastraisRoute: typeof AppStoreConfiguracoesDadosCadastraisRoute
   AppStoreConfiguracoesHorarioFuncionamentoRoute: typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  AppStoreConfiguracoesPrivacidadeRoute: typeof AppStoreConfiguracoesPrivacidadeRoute
   AppStoreConfiguracoesWhatsappAgenteRoute: typeof AppStoreConfiguracoesWhatsappAgenteRoute
   AppStoreConfiguracoesIndexRoute: typeof AppStoreConfiguracoesIndexRoute
 }
@@ -467,6 +488,7 @@ const AppStoreRouteChildren: AppStoreRouteChildren = {
     AppStoreConfiguracoesDadosCadastraisRoute,
   AppStoreConfiguracoesHorarioFuncionamentoRoute:
     AppStoreConfiguracoesHorarioFuncionamentoRoute,
+  AppStoreConfiguracoesPrivacidadeRoute: AppStoreConfiguracoesPrivacidadeRoute,
   AppStoreConfiguracoesWhatsappAgenteRoute:
     AppStoreConfiguracoesWhatsappAgenteRoute,
   AppStoreConfiguracoesIndexRoute: AppStoreConfiguracoesIndexRoute,

@@ -1,13 +1,20 @@
 /** Settings menu (/configuracoes): the three settings screens and 'Sair' (spec §2). */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ComponentType, useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import type { SingletonKind } from '~/domain/sync/entities';
 import { useAuth } from '~/lib/auth/auth-context';
 import { usePendingSettings } from '~/lib/auth/use-store-me';
 import { Button } from '~/ui/button';
 import { cardIconStyle, linkCardStyle } from '~/ui/card';
-import { ChevronRightIcon, ClockIcon, LogOutIcon, MessageIcon, StoreIcon } from '~/ui/icons';
+import {
+  ChevronRightIcon,
+  ClockIcon,
+  LogOutIcon,
+  MessageIcon,
+  StoreIcon,
+  UsersIcon,
+} from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { disablePush } from './push-api';
@@ -95,6 +102,18 @@ export function SettingsScreen() {
           </li>
         ))}
       </ul>
+      <Link to="/configuracoes/privacidade" className={cx(linkCardStyle, css({ mt: '3' }))}>
+        <span className={cardIconStyle({ shape: 'square' })}>
+          <UsersIcon size={22} />
+        </span>
+        <span className={css({ flex: '1', minW: 0 })}>
+          <span className={css({ display: 'block', fontWeight: 'semibold' })}>Privacidade</span>
+          <span className={css({ display: 'block', fontSize: 'sm', color: 'muted' })}>
+            Pedidos dos clientes, prazos de guarda e registros (LGPD)
+          </span>
+        </span>
+        <ChevronRightIcon className={css({ color: 'muted', flexShrink: 0 })} />
+      </Link>
       <PushNotificationsRow />
       <Button
         variant="outline"
