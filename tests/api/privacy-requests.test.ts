@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whatsappConnections } from '../../server/db/schema';
+import { stores, whatsappConnections } from '../../server/db/schema';
 import type { ApiIncident, ApiPrivacyRequest, ProcessingRecord } from '../../src/domain/privacy';
 import { createEvolutionApp, startFakeEvolution } from './evolution-fake';
 import { createOwner } from './fixtures';
@@ -118,6 +118,16 @@ describe("'MEUS DADOS' through the WhatsApp gateway", () => {
 });
 
 describe('record of processing and incidents', () => {
+  it('without an LLM configured, the notice names none, and names the gateway', async () => {
+    const [store] = await t.db
+      .select({ slug: stores.slug })
+      .from(stores)
+      .where(eq(stores.id, owner.storeId));
+    const html = await (await t.app.request(`/loja/${store?.slug}/privacidade`)).text();
+    expect(html).toContain('gateway de WhatsApp');
+    expect(html).not.toContain('inteligência artificial');
+  });
+
   it('answers the eight fields of the simplified model, also as CSV', async () => {
     const res = await t.call<ProcessingRecord>(
       'GET',

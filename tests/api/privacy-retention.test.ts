@@ -37,15 +37,13 @@ async function seed(owner: Owner) {
     .insert(conversationMessages)
     .values([turn(0, 'novo'), turn(40, 'velho'), turn(400, 'antigo')]);
   const campaignId = randomUUID();
-  await t.db
-    .insert(campaigns)
-    .values({
-      id: campaignId,
-      storeId: owner.storeId,
-      titulo: 'C',
-      mensagem: 'M',
-      status: 'enviado',
-    });
+  await t.db.insert(campaigns).values({
+    id: campaignId,
+    storeId: owner.storeId,
+    titulo: 'C',
+    mensagem: 'M',
+    status: 'enviado',
+  });
   const recipient = (daysAgo: number, phone: string) => ({
     campaignId,
     storeId: owner.storeId,
