@@ -22,6 +22,15 @@ export type EraseAnswer = {
   kept: EraseLine[];
 };
 
+/** How the consent history names each source (decision 023's sources). */
+export const CONSENT_SOURCE_TEXT: Record<string, string> = {
+  storefront: 'formulário da loja',
+  whatsapp: 'mensagem no WhatsApp',
+  owner: 'registrado pela loja',
+  'csv-import': 'importação de planilha',
+  migration: 'registro anterior',
+};
+
 /** What the confirmation says before anything is erased. */
 export const ERASE_WARNING =
   'O cadastro, as conversas, os recibos de entrega e os registros de consentimento deste cliente serão apagados. Os pedidos e os relatórios de campanhas ficam, sem nome, telefone nem endereço. Esta ação não pode ser desfeita.';
@@ -119,6 +128,8 @@ export type CustomerDataExport = {
   consentEvents: {
     kind: string;
     source: string;
+    /** The basis the owner declared (owner, CSV import); null when it is consent itself. */
+    basis: string | null;
     at: string;
     text: string;
   }[];

@@ -7,6 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  consentEvents,
   conversationMessages,
   customers,
   idempotencyKeys,
@@ -66,6 +67,7 @@ describe('POST /api/customers/:id/eliminar', () => {
     expect(removed['Mensagens da conversa']).toBe(2);
     expect(removed['Recibos de entrega e leitura']).toBe(1);
     expect(removed['Etiquetas do cliente']).toBe(1);
+    expect(removed['Registros de consentimento']).toBe(1);
     const kept = Object.fromEntries(res.body.kept.map((l) => [l.what, l]));
     expect(kept.Pedidos?.count).toBe(1);
     expect(kept.Pedidos?.why).toMatch(/itens, valores e datas/);
@@ -142,6 +144,11 @@ describe('POST /api/customers/:id/eliminar', () => {
       .from(whatsappReceipts)
       .where(eq(whatsappReceipts.storeId, s.shop.storeId));
     expect(receipts.map((r) => r.messageId)).toEqual([`m-bia-${s.campaignId}`]);
+    const consent = await t.db
+      .select()
+      .from(consentEvents)
+      .where(eq(consentEvents.customerId, s.customerId));
+    expect(consent).toEqual([]);
     const keys = await t.db
       .select({ body: idempotencyKeys.body })
       .from(idempotencyKeys)

@@ -4,6 +4,7 @@
  * CSV for Excel-BR (BOM, ';', neutralised cells), scoped to the store, and 404 once erased.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROMO_CONSENT_TEXT } from '../../src/domain/consent';
 import type { CustomerDataExport } from '../../src/domain/privacy';
 import { createOwner } from './fixtures';
 import { type Seeded, seedCustomer } from './privacy-fixtures';
@@ -53,7 +54,10 @@ describe('GET /api/customers/:id/dados', () => {
       }),
     ]);
     expect(JSON.stringify(d)).not.toContain('Bia Lima');
-    expect(Array.isArray(d.consentEvents)).toBe(true);
+    // The storefront's box was ticked: the ledger's event, with the text the customer saw.
+    expect(d.consentEvents).toEqual([
+      expect.objectContaining({ kind: 'granted', source: 'storefront', text: PROMO_CONSENT_TEXT }),
+    ]);
   });
 
   it('as a CSV that opens in Excel-BR, formulas neutralised', async () => {
@@ -74,6 +78,9 @@ describe('GET /api/customers/:id/dados', () => {
     // A message starting with '=' must not run as a formula in the spreadsheet.
     expect(text).toMatch(/Conversa;[^;]*;Cliente;'=Tem pão\?/);
     expect(text).toMatch(/Campanha;[^;]*;Promoção de sábado;Lida em/);
+    expect(text).toMatch(
+      /Consentimento;[^;]*;Aceitou \(formulário da loja\);Quero receber promoções/,
+    );
   });
 
   it("another store's customer, an unknown id and a malformed id are 404", async () => {

@@ -6,7 +6,11 @@
 import { formatBRL } from '../../../src/domain/money';
 import { DELIVERY_LABELS, STATUS_LABELS } from '../../../src/domain/order';
 import { formatPhone } from '../../../src/domain/phone';
-import { type CustomerDataExport, REQUEST_KIND_TEXT } from '../../../src/domain/privacy';
+import {
+  CONSENT_SOURCE_TEXT,
+  type CustomerDataExport,
+  REQUEST_KIND_TEXT,
+} from '../../../src/domain/privacy';
 import { recipientStatusText } from '../../../src/domain/recipient-status';
 import { safeTimeZone } from '../../../src/domain/zoned-time';
 import { csvCell, localTime } from '../campaigns/report-csv';

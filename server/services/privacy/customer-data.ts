@@ -145,7 +145,7 @@ async function collect(tx: Tx, storeId: string, id: string, now: Date) {
       optedOutAt: iso(row.optedOutAt),
     },
     labels: tags,
-    consentEvents: await consentEventsOf(tx, storeId, id),
+    consentEvents: await consentEventsOf(tx, id),
     orders: await ordersOf(tx, storeId, id, phones),
     conversation: turns.map((t) => ({
       at: t.createdAt.toISOString(),

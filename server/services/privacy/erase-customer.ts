@@ -12,6 +12,7 @@ import { CUSTOMERS } from '../../../src/domain/sync/entities';
 import type { Outcome } from '../../db/idempotency';
 import {
   campaignRecipients,
+  consentEvents,
   conversationMessages,
   customerLabels,
   customers,
@@ -163,6 +164,11 @@ export async function eraseCustomer(
 
   // Through the engine's delete: the tombstone draws the revision every device pulls.
   await deleteSynced({ table: customerTable, tx, storeId, now }, id);
+  // The texts shown and the messages received are the customer's words: they go with the rest.
+  const consent = await tx
+    .delete(consentEvents)
+    .where(and(eq(consentEvents.storeId, storeId), eq(consentEvents.customerId, id)))
+    .returning({ id: consentEvents.id });
   const labels = await tx
     .delete(customerLabels)
     .where(eq(customerLabels.customerId, id))
@@ -179,6 +185,7 @@ export async function eraseCustomer(
       { what: 'Mensagens da conversa', count: messages.length },
       { what: 'Recibos de entrega e leitura', count: receipts },
       { what: 'Etiquetas do cliente', count: labels.length },
+      { what: 'Registros de consentimento', count: consent.length },
     ],
     kept: [
       {

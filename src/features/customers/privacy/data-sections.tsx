@@ -5,7 +5,7 @@
 import { css } from 'styled-system/css';
 import { formatBRL } from '~/domain/money';
 import { formatPhone } from '~/domain/phone';
-import { type CustomerDataExport, REQUEST_KIND_TEXT } from '~/domain/privacy';
+import { CONSENT_SOURCE_TEXT, type CustomerDataExport, REQUEST_KIND_TEXT } from '~/domain/privacy';
 import { recipientStatusText } from '~/domain/recipient-status';
 import { deliveryLabel, orderTime, statusLabel } from '~/features/orders/order-texts';
 import { Card, CardTitle } from '~/ui/card';
@@ -75,7 +75,9 @@ export function DataSections({ data }: { data: CustomerDataExport }) {
         <ul className={list}>
           {data.consentEvents.map((e) => (
             <li key={`${e.at}-${e.kind}`}>
-              <strong>{CONSENT[e.kind] ?? e.kind}</strong> · {orderTime(e.at)} · {e.source}
+              <strong>{CONSENT[e.kind] ?? e.kind}</strong> · {orderTime(e.at)} ·{' '}
+              {CONSENT_SOURCE_TEXT[e.source] ?? e.source}
+              {e.basis ? ` · base: ${e.basis}` : ''}
               {e.text ? (
                 <span className={css({ display: 'block', color: 'muted' })}>“{e.text}”</span>
               ) : null}
