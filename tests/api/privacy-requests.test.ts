@@ -71,7 +71,7 @@ describe("'MEUS DADOS' through the WhatsApp gateway", () => {
     expect((Date.parse(r?.dueAt ?? '') - Date.parse(r?.createdAt ?? '')) / 86_400_000).toBe(15);
     const sent = sentTo('5511987001122');
     expect(sent).toHaveLength(1);
-    expect((sent[0]?.body as { text: string }).text).toMatch(
+    expect((sent[0]?.body as { text?: string } | undefined)?.text).toMatch(
       /^Recebemos seu pedido à .*acesso aos dados \(LGPD\)\. Protocolo [0-9A-F]{8}\. A loja responde até \d\d\/\d\d\/\d{4}\.$/,
     );
   });
