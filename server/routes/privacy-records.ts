@@ -8,19 +8,15 @@ import type { Context, Hono } from 'hono';
 import { incidentSchema } from '../../src/domain/privacy';
 import { stores } from '../db/schema';
 import { ApiError, isUuid, readJson } from '../http';
-import { llmConfigFromEnv } from '../services/assistant/llm';
 import { listIncidents, markNotified, recordIncident } from '../services/privacy/incidents';
 import { processingRecord, processingRecordCsv } from '../services/privacy/processing-record';
+import { processorsOf } from '../services/privacy/processors';
 import { readPrivacySettings } from '../services/privacy/settings';
 import type { AppEnv } from '../types';
 
 async function record(c: Context<AppEnv>) {
-  const { db, env } = c.var.deps;
-  const llm = llmConfigFromEnv(env);
-  const processors = {
-    gateway: Boolean(env.EVOLUTION_API_URL),
-    llmHost: llm ? new URL(llm.baseUrl).host : null,
-  };
+  const { db } = c.var.deps;
+  const processors = processorsOf(c.var.deps);
   const settings = await readPrivacySettings(db, c.var.storeId);
   return processingRecord(db, c.var.storeId, settings, processors);
 }

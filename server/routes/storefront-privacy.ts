@@ -13,9 +13,9 @@ import { normalizePhone } from '../../src/domain/phone';
 import { clientAddress } from '../auth/client-address';
 import type { Limit } from '../auth/rate-limit';
 import { ApiError, cleanStrings } from '../http';
-import { llmConfigFromEnv } from '../services/assistant/llm';
 import { type NoticeInput, renderNotice } from '../services/privacy/notice-page';
 import { codeForm, doneNotice, flashError, storeOfNotice } from '../services/privacy/notice-steps';
+import { processorsOf } from '../services/privacy/processors';
 import { checkCode, issueCode } from '../services/privacy/request-codes';
 import { confirmRequest, openRequest } from '../services/privacy/requests';
 import { readPrivacySettings } from '../services/privacy/settings';
@@ -55,21 +55,12 @@ const checkStep = z.object({
 
 export const storefrontPrivacyRoutes = new Hono<AppEnv>();
 
-function processors(c: Context<AppEnv>): NoticeInput['processors'] {
-  const { env } = c.var.deps;
-  const llm = llmConfigFromEnv(env);
-  return {
-    gateway: Boolean(env.EVOLUTION_API_URL),
-    llmHost: llm ? new URL(llm.baseUrl).host : null,
-  };
-}
-
 async function page(c: Context<AppEnv>, extra: Partial<NoticeInput> = {}) {
   const slug = (c.req.param('slug') ?? '').toLowerCase();
   const found = SLUG.test(slug) ? await storeOfNotice(c.var.deps.db, slug) : null;
   if (!found) return null;
   const settings = await readPrivacySettings(c.var.deps.db, found.store.id);
-  const input = { ...found, settings, processors: processors(c), ...extra };
+  const input = { ...found, settings, processors: processorsOf(c.var.deps), ...extra };
   return { found, html: (more: Partial<NoticeInput> = {}) => renderNotice({ ...input, ...more }) };
 }
 

@@ -39,7 +39,7 @@ export function customerDataCsv(data: CustomerDataExport, timeZone: string): str
     ...data.consentEvents.map((e) => [
       'Consentimento',
       at(e.at),
-      `${e.kind} (${e.source})`,
+      `${e.kind === 'granted' ? 'Aceitou' : 'Retirou'} (${CONSENT_SOURCE_TEXT[e.source] ?? e.source}${e.basis ? `; base: ${e.basis}` : ''})`,
       e.text,
     ]),
     ...data.orders.flatMap((o) => [
