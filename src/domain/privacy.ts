@@ -194,3 +194,14 @@ export type ApiIncident = z.output<typeof incidentSchema> & {
 
 /** Business days to tell the ANPD and the people affected: 3, doubled for a small agent. */
 export const INCIDENT_BUSINESS_DAYS = 6;
+
+const shortTime = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** 'DD/MM/AAAA HH:MM' on the device's clock, for the privacy screens ('' when unset). */
+export const privacyTime = (iso: string | null) => (iso ? shortTime.format(new Date(iso)) : '');

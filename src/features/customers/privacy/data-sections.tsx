@@ -4,10 +4,15 @@
  */
 import { css } from 'styled-system/css';
 import { formatBRL } from '~/domain/money';
+import { DELIVERY_LABELS, STATUS_LABELS } from '~/domain/order';
 import { formatPhone } from '~/domain/phone';
-import { CONSENT_SOURCE_TEXT, type CustomerDataExport, REQUEST_KIND_TEXT } from '~/domain/privacy';
+import {
+  CONSENT_SOURCE_TEXT,
+  type CustomerDataExport,
+  privacyTime as orderTime,
+  REQUEST_KIND_TEXT,
+} from '~/domain/privacy';
 import { recipientStatusText } from '~/domain/recipient-status';
-import { deliveryLabel, orderTime, statusLabel } from '~/features/orders/order-texts';
 import { Card, CardTitle } from '~/ui/card';
 
 const muted = css({ fontSize: 'sm', color: 'muted' });
@@ -18,6 +23,8 @@ const AUTHORS: Record<string, string> = {
   owner: 'Loja',
   campaign: 'Campanha',
 };
+const statusLabel = (s: string) => (STATUS_LABELS as Record<string, string>)[s] ?? s;
+const deliveryLabel = (d: string) => (DELIVERY_LABELS as Record<string, string>)[d] ?? d;
 const CONSENT: Record<string, string> = { granted: 'Aceitou', withdrawn: 'Retirou' };
 
 function Section({

@@ -1,12 +1,11 @@
 /** 'Privacidade': the incident register, its deadline and the notice to the customers. */
 import { useCallback, useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
-import type { ApiIncident } from '~/domain/privacy';
-import { orderTime } from '~/features/orders/order-texts';
-import { apiRequest } from '~/lib/api';
+import { type ApiIncident, privacyTime as orderTime } from '~/domain/privacy';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
+import { readIncidents, recordIncident } from './privacy-api';
 
 const input = css({
   borderWidth: '1px',
@@ -23,18 +22,15 @@ export function IncidentsSection() {
   const [list, setList] = useState<ApiIncident[]>([]);
   const [form, setForm] = useState(EMPTY);
   const load = useCallback(() => {
-    apiRequest<ApiIncident[]>('GET', '/api/privacidade/incidentes')
+    readIncidents()
       .then(setList)
       .catch((e: unknown) => console.info('incidents', e));
   }, []);
-  useEffect(load, []);
+  useEffect(load, [load]);
 
   const record = async () => {
     try {
-      await apiRequest('POST', '/api/privacidade/incidentes', {
-        ...form,
-        knownAt: new Date().toISOString(),
-      });
+      await recordIncident(form);
       setForm(EMPTY);
       toast.success('Incidente registrado');
       load();

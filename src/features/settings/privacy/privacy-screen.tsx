@@ -4,27 +4,19 @@
  * the incident register. Online: these live on the server.
  */
 import { css } from 'styled-system/css';
-import { browserTransport, request } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { IncidentsSection } from './incidents-section';
+import { downloadRecord } from './privacy-api';
 import { RequestsSection } from './requests-section';
 import { RetentionSection } from './retention-section';
 
-async function downloadRecord() {
+async function saveRecord() {
   try {
-    const res = await request(browserTransport, 'GET', '/api/privacidade/registro.csv');
-    const url = URL.createObjectURL(await res.blob());
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'registro-de-tratamento.csv';
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    await downloadRecord();
   } catch (e) {
     toast.error('Não foi possível baixar', e instanceof Error ? e.message : '');
   }
@@ -46,7 +38,7 @@ export function PrivacyScreen() {
           <p className={css({ fontSize: 'sm', color: 'muted', mb: '3' })}>
             O registro simplificado da ANPD, preenchido com os dados da loja.
           </p>
-          <Button variant="outline" onClick={downloadRecord}>
+          <Button variant="outline" onClick={saveRecord}>
             Baixar registro (CSV)
           </Button>
         </Card>

@@ -3,12 +3,15 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { formatPhone } from '~/domain/phone';
-import { type ApiPrivacyRequest, REQUEST_KIND_TEXT } from '~/domain/privacy';
-import { orderTime } from '~/features/orders/order-texts';
-import { apiRequest } from '~/lib/api';
+import {
+  type ApiPrivacyRequest,
+  privacyTime as orderTime,
+  REQUEST_KIND_TEXT,
+} from '~/domain/privacy';
 import { toast } from '~/lib/toast';
 import { Button, buttonStyle } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
+import { markAnswered, readRequests } from './privacy-api';
 
 const muted = css({ fontSize: 'sm', color: 'muted' });
 
@@ -16,15 +19,15 @@ export function RequestsSection() {
   const [list, setList] = useState<ApiPrivacyRequest[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
-    apiRequest<ApiPrivacyRequest[]>('GET', '/api/privacidade/solicitacoes')
+    readRequests()
       .then(setList)
       .catch((e: unknown) => setError(e instanceof Error ? e.message : 'Sem conexão'));
   }, []);
-  useEffect(load, []);
+  useEffect(load, [load]);
 
   const answer = async (r: ApiPrivacyRequest) => {
     try {
-      await apiRequest('POST', `/api/privacidade/solicitacoes/${r.id}/atendida`);
+      await markAnswered(r.id);
       toast.success('Solicitação atendida');
       load();
     } catch (e) {

@@ -2,10 +2,10 @@
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { PrivacySettings, PrivacySettingsAnswer } from '~/domain/privacy';
-import { apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
+import { readSettings, saveSettings } from './privacy-api';
 
 const field = css({ display: 'grid', gap: '1', mb: '3', fontSize: 'sm' });
 const input = css({
@@ -27,7 +27,7 @@ export function RetentionSection() {
   const [form, setForm] = useState<PrivacySettingsAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    apiRequest<PrivacySettingsAnswer>('GET', '/api/privacidade')
+    readSettings()
       .then(setForm)
       .catch((e: unknown) => toast.error('Sem conexão', e instanceof Error ? e.message : ''));
   }, []);
@@ -38,12 +38,7 @@ export function RetentionSection() {
     try {
       const { conversationMonths, receiptDays, recipientPhoneMonths, noticeExtra } = form;
       setForm(
-        await apiRequest<PrivacySettingsAnswer>('PUT', '/api/privacidade', {
-          conversationMonths,
-          receiptDays,
-          recipientPhoneMonths,
-          noticeExtra,
-        }),
+        await saveSettings({ conversationMonths, receiptDays, recipientPhoneMonths, noticeExtra }),
       );
       toast.success('Configurações salvas!');
     } catch (e) {
