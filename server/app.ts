@@ -21,10 +21,12 @@ import { mediaRoutes } from './routes/media';
 import { orderRoutes } from './routes/orders';
 import { orderPublicRoutes } from './routes/orders-public';
 import { paymentRoutes } from './routes/payments';
+import { privacyRoutes } from './routes/privacy';
 import { productRoutes } from './routes/products';
 import { pushRoutes } from './routes/push';
 import { sandboxRoutes } from './routes/sandbox';
 import { storefrontRoutes } from './routes/storefront';
+import { storefrontPrivacyRoutes } from './routes/storefront-privacy';
 import { storeRoutes } from './routes/stores';
 import { syncRoutes } from './routes/sync';
 import { webhookRoutes } from './routes/webhooks';
@@ -87,9 +89,12 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/sync', syncRoutes);
   app.route('/api/whatsapp', whatsappRoutes);
   app.route('/api/push', pushRoutes);
+  app.route('/api/privacidade', privacyRoutes);
   app.route('/api/webhooks', webhookRoutes);
   app.route('/sandbox', sandboxRoutes);
   app.route('/loja', orderPublicRoutes);
+  // The privacy notice and its request form (issue 40), before the storefront's catch-all.
+  app.route('/loja', storefrontPrivacyRoutes);
   app.route('/loja', storefrontRoutes);
   app.route('/media', mediaRoutes);
 

@@ -26,8 +26,10 @@ import { Route as AppStoreMainProdutosRouteImport } from './routes/_app/_store/_
 import { Route as AppStoreConfiguracoesIndexRouteImport } from './routes/_app/_store/configuracoes/index'
 import { Route as AppStoreConfiguracoesDadosCadastraisRouteImport } from './routes/_app/_store/configuracoes/dados-cadastrais'
 import { Route as AppStoreConfiguracoesHorarioFuncionamentoRouteImport } from './routes/_app/_store/configuracoes/horario-funcionamento'
+import { Route as AppStoreConfiguracoesPrivacidadeRouteImport } from './routes/_app/_store/configuracoes/privacidade'
 import { Route as AppStoreConfiguracoesSegurancaRouteImport } from './routes/_app/_store/configuracoes/seguranca'
 import { Route as AppStoreConfiguracoesWhatsappAgenteRouteImport } from './routes/_app/_store/configuracoes/whatsapp-agente'
+import { Route as AppStoreMainClientesIdRouteImport } from './routes/_app/_store/_main/clientes_.$id'
 import { Route as AppStoreMainPedidosIndexRouteImport } from './routes/_app/_store/_main/pedidos.index'
 import { Route as AppStoreMainPedidosIdRouteImport } from './routes/_app/_store/_main/pedidos.$id'
 
@@ -116,6 +118,12 @@ const AppStoreConfiguracoesHorarioFuncionamentoRoute =
     path: '/configuracoes/horario-funcionamento',
     getParentRoute: () => AppStoreRoute,
   } as any)
+const AppStoreConfiguracoesPrivacidadeRoute =
+  AppStoreConfiguracoesPrivacidadeRouteImport.update({
+    id: '/configuracoes/privacidade',
+    path: '/configuracoes/privacidade',
+    getParentRoute: () => AppStoreRoute,
+  } as any)
 const AppStoreConfiguracoesSegurancaRoute =
   AppStoreConfiguracoesSegurancaRouteImport.update({
     id: '/configuracoes/seguranca',
@@ -128,6 +136,11 @@ const AppStoreConfiguracoesWhatsappAgenteRoute =
     path: '/configuracoes/whatsapp-agente',
     getParentRoute: () => AppStoreRoute,
   } as any)
+const AppStoreMainClientesIdRoute = AppStoreMainClientesIdRouteImport.update({
+  id: '/clientes_/$id',
+  path: '/clientes/$id',
+  getParentRoute: () => AppStoreMainRoute,
+} as any)
 const AppStoreMainPedidosIndexRoute =
   AppStoreMainPedidosIndexRouteImport.update({
     id: '/pedidos/',
@@ -154,9 +167,11 @@ export interface FileRoutesByFullPath {
   '/produtos': typeof AppStoreMainProdutosRoute
   '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  '/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
   '/configuracoes/seguranca': typeof AppStoreConfiguracoesSegurancaRoute
   '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/configuracoes/': typeof AppStoreConfiguracoesIndexRoute
+  '/clientes/$id': typeof AppStoreMainClientesIdRoute
   '/pedidos/$id': typeof AppStoreMainPedidosIdRoute
   '/pedidos/': typeof AppStoreMainPedidosIndexRoute
 }
@@ -174,9 +189,11 @@ export interface FileRoutesByTo {
   '/produtos': typeof AppStoreMainProdutosRoute
   '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  '/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
   '/configuracoes/seguranca': typeof AppStoreConfiguracoesSegurancaRoute
   '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/configuracoes': typeof AppStoreConfiguracoesIndexRoute
+  '/clientes/$id': typeof AppStoreMainClientesIdRoute
   '/pedidos/$id': typeof AppStoreMainPedidosIdRoute
   '/pedidos': typeof AppStoreMainPedidosIndexRoute
 }
@@ -197,10 +214,12 @@ export interface FileRoutesById {
   '/_app/_store/_main/produtos': typeof AppStoreMainProdutosRoute
   '/_app/_store/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
   '/_app/_store/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  '/_app/_store/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
   '/_app/_store/configuracoes/seguranca': typeof AppStoreConfiguracoesSegurancaRoute
   '/_app/_store/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/_app/_store/_main/': typeof AppStoreMainIndexRoute
   '/_app/_store/configuracoes/': typeof AppStoreConfiguracoesIndexRoute
+  '/_app/_store/_main/clientes_/$id': typeof AppStoreMainClientesIdRoute
   '/_app/_store/_main/pedidos/$id': typeof AppStoreMainPedidosIdRoute
   '/_app/_store/_main/pedidos/': typeof AppStoreMainPedidosIndexRoute
 }
@@ -220,9 +239,11 @@ export interface FileRouteTypes {
     | '/produtos'
     | '/configuracoes/dados-cadastrais'
     | '/configuracoes/horario-funcionamento'
+    | '/configuracoes/privacidade'
     | '/configuracoes/seguranca'
     | '/configuracoes/whatsapp-agente'
     | '/configuracoes/'
+    | '/clientes/$id'
     | '/pedidos/$id'
     | '/pedidos/'
   fileRoutesByTo: FileRoutesByTo
@@ -240,9 +261,11 @@ export interface FileRouteTypes {
     | '/produtos'
     | '/configuracoes/dados-cadastrais'
     | '/configuracoes/horario-funcionamento'
+    | '/configuracoes/privacidade'
     | '/configuracoes/seguranca'
     | '/configuracoes/whatsapp-agente'
     | '/configuracoes'
+    | '/clientes/$id'
     | '/pedidos/$id'
     | '/pedidos'
   id:
@@ -262,10 +285,12 @@ export interface FileRouteTypes {
     | '/_app/_store/_main/produtos'
     | '/_app/_store/configuracoes/dados-cadastrais'
     | '/_app/_store/configuracoes/horario-funcionamento'
+    | '/_app/_store/configuracoes/privacidade'
     | '/_app/_store/configuracoes/seguranca'
     | '/_app/_store/configuracoes/whatsapp-agente'
     | '/_app/_store/_main/'
     | '/_app/_store/configuracoes/'
+    | '/_app/_store/_main/clientes_/$id'
     | '/_app/_store/_main/pedidos/$id'
     | '/_app/_store/_main/pedidos/'
   fileRoutesById: FileRoutesById
@@ -397,6 +422,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreConfiguracoesHorarioFuncionamentoRouteImport
       parentRoute: typeof AppStoreRoute
     }
+    '/_app/_store/configuracoes/privacidade': {
+      id: '/_app/_store/configuracoes/privacidade'
+      path: '/configuracoes/privacidade'
+      fullPath: '/configuracoes/privacidade'
+      preLoaderRoute: typeof AppStoreConfiguracoesPrivacidadeRouteImport
+      parentRoute: typeof AppStoreRoute
+    }
     '/_app/_store/configuracoes/seguranca': {
       id: '/_app/_store/configuracoes/seguranca'
       path: '/configuracoes/seguranca'
@@ -410,6 +442,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/configuracoes/whatsapp-agente'
       preLoaderRoute: typeof AppStoreConfiguracoesWhatsappAgenteRouteImport
       parentRoute: typeof AppStoreRoute
+    }
+    '/_app/_store/_main/clientes_/$id': {
+      id: '/_app/_store/_main/clientes_/$id'
+      path: '/clientes/$id'
+      fullPath: '/clientes/$id'
+      preLoaderRoute: typeof AppStoreMainClientesIdRouteImport
+      parentRoute: typeof AppStoreMainRoute
     }
     '/_app/_store/_main/pedidos/': {
       id: '/_app/_store/_main/pedidos/'
@@ -434,6 +473,7 @@ interface AppStoreMainRouteChildren {
   AppStoreMainHomeRoute: typeof AppStoreMainHomeRoute
   AppStoreMainProdutosRoute: typeof AppStoreMainProdutosRoute
   AppStoreMainIndexRoute: typeof AppStoreMainIndexRoute
+  AppStoreMainClientesIdRoute: typeof AppStoreMainClientesIdRoute
   AppStoreMainPedidosIdRoute: typeof AppStoreMainPedidosIdRoute
   AppStoreMainPedidosIndexRoute: typeof AppStoreMainPedidosIndexRoute
 }
@@ -444,6 +484,7 @@ const AppStoreMainRouteChildren: AppStoreMainRouteChildren = {
   AppStoreMainHomeRoute: AppStoreMainHomeRoute,
   AppStoreMainProdutosRoute: AppStoreMainProdutosRoute,
   AppStoreMainIndexRoute: AppStoreMainIndexRoute,
+  AppStoreMainClientesIdRoute: AppStoreMainClientesIdRoute,
   AppStoreMainPedidosIdRoute: AppStoreMainPedidosIdRoute,
   AppStoreMainPedidosIndexRoute: AppStoreMainPedidosIndexRoute,
 }
@@ -456,6 +497,7 @@ interface AppStoreRouteChildren {
   AppStoreMainRoute: typeof AppStoreMainRouteWithChildren
   AppStoreConfiguracoesDadosCadastraisRoute: typeof AppStoreConfiguracoesDadosCadastraisRoute
   AppStoreConfiguracoesHorarioFuncionamentoRoute: typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  AppStoreConfiguracoesPrivacidadeRoute: typeof AppStoreConfiguracoesPrivacidadeRoute
   AppStoreConfiguracoesSegurancaRoute: typeof AppStoreConfiguracoesSegurancaRoute
   AppStoreConfiguracoesWhatsappAgenteRoute: typeof AppStoreConfiguracoesWhatsappAgenteRoute
   AppStoreConfiguracoesIndexRoute: typeof AppStoreConfiguracoesIndexRoute
@@ -467,6 +509,7 @@ const AppStoreRouteChildren: AppStoreRouteChildren = {
     AppStoreConfiguracoesDadosCadastraisRoute,
   AppStoreConfiguracoesHorarioFuncionamentoRoute:
     AppStoreConfiguracoesHorarioFuncionamentoRoute,
+  AppStoreConfiguracoesPrivacidadeRoute: AppStoreConfiguracoesPrivacidadeRoute,
   AppStoreConfiguracoesSegurancaRoute: AppStoreConfiguracoesSegurancaRoute,
   AppStoreConfiguracoesWhatsappAgenteRoute:
     AppStoreConfiguracoesWhatsappAgenteRoute,

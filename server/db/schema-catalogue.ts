@@ -30,6 +30,12 @@ export const customers = pgTable(
     optedOut: boolean('opted_out').notNull().default(false),
     optedOutAt: at('opted_out_at'),
     /**
+     * When the customer's data was erased at their request (LGPD art. 18 VI): the row stays as a
+     * tombstone without name or phone, so a late edit from an offline phone is refused with its
+     * own message and the customer never comes back (services/privacy/erase-customer.ts).
+     */
+    erasedAt: at('erased_at'),
+    /**
      * The number a campaign is sent to once (services/campaigns/audience.ts): a mobile stored
      * without its ninth digit gets it. Written by the database, read by the audience count.
      */

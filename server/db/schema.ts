@@ -14,4 +14,5 @@ export * from './schema-messaging';
 export * from './schema-orders';
 export * from './schema-payments';
 export * from './schema-platform';
+export * from './schema-privacy';
 export * from './schema-push';

@@ -6,6 +6,7 @@ import { cleanupJob } from './cleanup';
 import type { JobDefinition } from './define';
 import { mediaCleanupJob } from './media-cleanup';
 import { pixRecheckJob } from './pix-recheck';
+import { privacyRetentionJob } from './privacy-retention';
 import { pushOutboxJob } from './push-outbox';
 
 export const jobDefinitions: readonly JobDefinition[] = [
@@ -16,4 +17,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   campaignSweepJob,
   pushOutboxJob,
   mediaCleanupJob,
+  privacyRetentionJob,
 ];

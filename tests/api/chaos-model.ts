@@ -14,6 +14,7 @@ import { parseProductCsv } from '../../src/domain/product-csv';
 import { parseEntityTag } from '../../src/domain/sync/protocol';
 import { discardDeadLetter } from '../../src/features/sync/dead-letters';
 import { readMeta } from '../../sw/queue-entry';
+import { type EraseOp, eraseCustomer, erasedBy, eraseOpArb, isEraseOp } from './chaos-erase';
 import { Device, type Fault, type Server } from './chaos-harness';
 import { isLabelOp, LabelChaos, type LabelOp, labelOpArbs } from './chaos-labels';
 import { isOrderOp, type OrderOp, OrdersModel, orderArbs } from './chaos-orders';
@@ -40,7 +41,8 @@ export type Op =
   | { t: 'restart' }
   | LabelOp
   | PhotoOp
-  | OrderOp;
+  | OrderOp
+  | EraseOp;
 
 const dev = fc.integer({ min: 0, max: DEVICES - 1 });
 const pslot = fc.integer({ min: 0, max: PRODUCT_SLOTS - 1 });
@@ -113,6 +115,7 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   ...labelOpArbs(DEVICES, CUSTOMER_SLOTS),
   ...photoOpArb(dev).map((arbitrary) => ({ arbitrary, weight: 2 })),
   ...orderArbs(dev, pslot),
+  eraseOpArb(CUSTOMER_SLOTS),
 );
 
 /** A sequence and the batch size its devices use (small sizes cut more batches). */
@@ -265,6 +268,11 @@ export class World {
       await this.orders.apply(op, this.devices);
       if (op.t === 'orderStatus') await this.devices[op.d]?.settle();
       await this.orders.advance();
+      return this.afterStep();
+    }
+    if (isEraseOp(op)) {
+      // The owner erases on the server (chaos-erase.ts); phones hear of it on their next pull.
+      await eraseCustomer(this.server, this.owner, this.customerIds[op.slot] as string);
       return this.afterStep();
     }
     const device = this.devices[op.d] as Device;
@@ -463,6 +471,7 @@ export class World {
     const out = new Set<string>();
     for (const c of this.committed())
       if (c.method === 'DELETE') out.add(c.path.split('/').pop() as string);
+      else if (erasedBy(c)) out.add(erasedBy(c) as string);
     return out;
   }
 
@@ -493,6 +502,10 @@ export class World {
           if (!row.id || products.get(row.id) === 'deleted') continue;
           products.set(row.id, productFields(row));
         }
+        continue;
+      }
+      if (erasedBy(c)) {
+        customers.set(erasedBy(c) as string, 'deleted');
         continue;
       }
       check(extra === undefined, `unexpected path ${c.path}`);

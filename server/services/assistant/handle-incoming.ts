@@ -17,6 +17,7 @@ import {
   optCommand,
   setOptedOut,
 } from './opt-out';
+import { handlePrivacyKeyword } from './privacy-keywords';
 import { ruleReply } from './rules';
 import { loadStoreFacts } from './store-facts';
 
@@ -115,6 +116,9 @@ async function handleMessage(deps: PipelineDeps, storeId: string, msg: IncomingM
     at: now,
   });
   if (!first || !msg.text) return;
+
+  // A data request (LGPD: 'MEUS DADOS') comes before anything else, opt-out included.
+  if (await handlePrivacyKeyword(deps, storeId, msg, now)) return;
 
   // Opt-out is honoured whether or not the assistant is on (LGPD: at once, free and easy).
   const command = optCommand(msg.text);

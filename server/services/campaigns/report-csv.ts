@@ -29,7 +29,7 @@ export function csvCell(value: string): string {
 }
 
 /** 'DD/MM/AAAA HH:MM' on the store's clock. */
-function localTime(iso: string | null, timeZone: string): string {
+export function localTime(iso: string | null, timeZone: string): string {
   if (!iso) return '';
   const p = zonedParts(new Date(iso), timeZone);
   const two = (n: number) => String(n).padStart(2, '0');

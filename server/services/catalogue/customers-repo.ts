@@ -4,6 +4,7 @@
  */
 import type { ApiCustomer } from '../../../src/domain/api-types';
 import { CUSTOMER_COLUMNS, type CustomerFields, sameLabels } from '../../../src/domain/customer';
+import { CUSTOMER_ERASED } from '../../../src/domain/privacy';
 import { CUSTOMERS } from '../../../src/domain/sync/entities';
 import { customers } from '../../db/schema';
 import { readCustomerLabels, writeCustomerLabels } from '../labels/customer-labels';
@@ -54,4 +55,5 @@ export const customerTable: SyncedTable<Row, CustomerFields, ApiCustomer> = {
     return sync.deleted ? sync : { ...sync, labels: row.labels };
   },
   messages: base.messages,
+  deletedMessage: (row) => (row.erasedAt ? CUSTOMER_ERASED : undefined),
 };

@@ -37,6 +37,11 @@ export type SyncedTable<Row extends SyncedRow, Fields, Api, Feed = Api> = {
   /** The row as the delta feed carries it (its tombstone when deleted). */
   toSync(row: Row): SyncRow<Feed & ApiSyncedRow> & { revision: number };
   messages: { notFound: string; wasDeleted: string; gone: string };
+  /**
+   * The refusal of a write to this deleted row when it is not the usual one: a customer erased
+   * at their request (LGPD) says so, and offers no re-creation.
+   */
+  deletedMessage?(row: Row): string | undefined;
 };
 
 /** One write of a synced entity: its table, the store's locked transaction, its store and clock. */
@@ -95,7 +100,9 @@ export async function upsertSynced<Row extends SyncedRow, Fields, Api>(
   if (created) return { status: 201, body: table.toApi(created) };
   // Taken by another store (or gone meanwhile): theirs, so not found for us.
   const existing = await ownRow(write, id);
-  if (existing.deletedAt) throw new ApiError(410, table.messages.gone);
+  if (existing.deletedAt) {
+    throw new ApiError(410, table.deletedMessage?.(existing) ?? table.messages.gone);
+  }
   const fields = resolved(table, existing, body);
   return { status: 200, body: await applyUpdate(write, existing, fields) };
 }
@@ -113,7 +120,9 @@ export async function updateSynced<Row extends SyncedRow, Fields, Api>(
   const { id: _bodyId, ...rest } = changes;
   const existing = await ownRow(write, id);
   // Still 404 (it is gone), but the owner's list of refused changes can say why.
-  if (existing.deletedAt) throw new ApiError(404, table.messages.wasDeleted);
+  if (existing.deletedAt) {
+    throw new ApiError(404, table.deletedMessage?.(existing) ?? table.messages.wasDeleted);
+  }
   const body = rest as Partial<Fields>;
   const fields = { ...table.fieldsOf(existing), ...resolved(table, existing, body) } as Fields;
   return { status: 200, body: await applyUpdate(write, existing, fields) };

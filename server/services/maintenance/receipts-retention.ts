@@ -7,15 +7,17 @@
  * receipts deleted, in one transaction per campaign (a crash leaves it whole, or done). Receipts
  * of other messages (assistant replies) and any receipt past the period are deleted too.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../campaigns/sql-rows';
 
-/** Days a message's receipts are kept (a campaign's report is read in its first weeks). */
+/**
+ * Days a message's receipts are kept by default (a campaign's report is read in its first
+ * weeks); a store may set its own in 'Privacidade' (privacy_settings.receipt_days).
+ */
 export const RECEIPT_RETENTION_DAYS = 90;
 /** Campaigns folded per transaction batch: a night's run never holds the database for long. */
 const CAMPAIGNS_PER_RUN = 200;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type ReceiptsPurge = { campaigns: number; receipts: number };
 
@@ -54,18 +56,23 @@ async function foldCampaign(db: Db, campaignId: string): Promise<number> {
 
 /** Idempotent: running it twice, or late, folds and deletes nothing more than what is due. */
 export async function purgeOldReceipts(db: Db, now: Date): Promise<ReceiptsPurge> {
-  const before = new Date(now.getTime() - RECEIPT_RETENTION_DAYS * DAY_MS).toISOString();
+  // The store's own period when it set one ('Privacidade', decision 024), else the default.
+  const at = now.toISOString();
+  const days = (store: SQL) =>
+    sql`coalesce((select p.receipt_days from privacy_settings p where p.store_id = ${store}), ${RECEIPT_RETENTION_DAYS})`;
   const due = rowsOf<{ id: string }>(
     await db.execute(sql`
       select campaign_id as id from campaign_recipients
       where gateway_message_id is not null
-      group by campaign_id
-      having max(sent_at) < ${before}::timestamptz
+      group by campaign_id, store_id
+      having max(sent_at) < ${at}::timestamptz - make_interval(days => ${days(sql`store_id`)})
       limit ${CAMPAIGNS_PER_RUN}`),
   );
   let receipts = 0;
   for (const { id } of due) receipts += await foldCampaign(db, id);
   const rest = await db.execute(sql`
-    delete from whatsapp_receipts where created_at < ${before}::timestamptz returning message_id`);
+    delete from whatsapp_receipts w
+    where w.created_at < ${at}::timestamptz - make_interval(days => ${days(sql`w.store_id`)})
+    returning w.message_id`);
   return { campaigns: due.length, receipts: receipts + rowsOf(rest).length };
 }

@@ -61,7 +61,7 @@ ${imageUrl ? h`<meta property="og:image" content="${imageUrl}"><meta property="o
 <form class="s" role="search" action="/loja/${store.slug}" method="get"><label for="q" class="sr">Buscar produto</label><input id="q" name="q" type="search" value="${query}" placeholder="Buscar produto" autocomplete="off" enterkeyhint="search"><button class="btn" type="submit">Buscar</button></form>
 ${raw(renderProducts(store, matching(products, query), count, query))}
 </main>${cartBar(store, input.formPath ?? '')}
-<footer class="mu">Catálogo online de ${store.name}. Preços sujeitos a confirmação pela loja.</footer>
+<footer class="mu">Catálogo online de ${store.name}. Preços sujeitos a confirmação pela loja. <a href="/loja/${store.slug}/privacidade">Privacidade</a></footer>
 <script type="application/ld+json">${raw(storeJsonLd(store, products, { page: pageUrl, image: imageUrl }))}</script>
 </body></html>`;
   return page.toString();

@@ -62,7 +62,7 @@ ${coverUrl && cover ? h`<meta property="og:image" content="${coverUrl}"><meta pr
 <p class="pr">${price}</p>
 ${product.description ? h`<p>${product.description}</p>` : ''}
 <div class="ac">${order}</div></main>
-<footer class="mu">Catálogo online de ${store.name}. Preços sujeitos a confirmação pela loja.</footer>
+<footer class="mu">Catálogo online de ${store.name}. Preços sujeitos a confirmação pela loja. <a href="/loja/${store.slug}/privacidade">Privacidade</a></footer>
 <script type="application/ld+json">${raw(jsonLd)}</script>
 </body></html>`.toString();
 }

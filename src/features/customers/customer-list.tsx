@@ -1,4 +1,5 @@
 /** The customer list: the shared virtualised list of rows with name, phone (DD) NNNNN-NNNN, edit and delete. */
+import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { circle } from 'styled-system/patterns';
 import type { LocalCustomer } from '~/db/db';
@@ -90,7 +91,14 @@ function CustomerRow({
         {initialOf(customer.name)}
       </div>
       <div className={css({ flex: '1', minW: 0 })}>
-        <p className={css({ fontWeight: 'semibold', truncate: true })}>{customer.name}</p>
+        {/* The name opens the customer's data (LGPD: see, export, erase). */}
+        <Link
+          to="/clientes/$id"
+          params={{ id: customer.id }}
+          className={css({ display: 'block', fontWeight: 'semibold', truncate: true, color: 'fg' })}
+        >
+          {customer.name}
+        </Link>
         <p className={css({ fontSize: 'sm', color: 'muted' })}>{formatPhone(customer.phone)}</p>
         {labelNames && customer.labels?.length ? (
           <LabelChipRow ids={customer.labels} names={labelNames} />

@@ -122,15 +122,18 @@ export function OrderDetail({ id }: { id: string }) {
           {order.address ? <p>{order.address}</p> : null}
           {order.note ? <p className={muted}>Observação: {order.note}</p> : null}
           <div className={css({ display: 'flex', gap: '2', mt: '3', flexWrap: 'wrap' })}>
-            <a
-              href={customerChatUrl(order)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonStyle({ variant: 'outline' })}
-            >
-              <MessageIcon />
-              Conversar no WhatsApp
-            </a>
+            {/* An erased customer's order has no phone left to write to (LGPD). */}
+            {order.customerPhone ? (
+              <a
+                href={customerChatUrl(order)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonStyle({ variant: 'outline' })}
+              >
+                <MessageIcon />
+                Conversar no WhatsApp
+              </a>
+            ) : null}
             {order.delivery === 'entrega' && order.address ? (
               <a
                 href={mapUrl(order.address)}

@@ -1,7 +1,7 @@
 /** Settings menu (/configuracoes): the three settings screens of spec §2, Segurança, and 'Sair'. */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ComponentType, useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import type { SingletonKind } from '~/domain/sync/entities';
 import { useAuth } from '~/lib/auth/auth-context';
 import { usePendingSettings } from '~/lib/auth/use-store-me';
@@ -14,6 +14,7 @@ import {
   LogOutIcon,
   MessageIcon,
   StoreIcon,
+  UsersIcon,
 } from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
@@ -109,6 +110,18 @@ export function SettingsScreen() {
           </li>
         ))}
       </ul>
+      <Link to="/configuracoes/privacidade" className={cx(linkCardStyle, css({ mt: '3' }))}>
+        <span className={cardIconStyle({ shape: 'square' })}>
+          <UsersIcon size={22} />
+        </span>
+        <span className={css({ flex: '1', minW: 0 })}>
+          <span className={css({ display: 'block', fontWeight: 'semibold' })}>Privacidade</span>
+          <span className={css({ display: 'block', fontSize: 'sm', color: 'muted' })}>
+            Pedidos dos clientes, prazos de guarda e registros (LGPD)
+          </span>
+        </span>
+        <ChevronRightIcon className={css({ color: 'muted', flexShrink: 0 })} />
+      </Link>
       <PushNotificationsRow />
       <Button
         variant="outline"

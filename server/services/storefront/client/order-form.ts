@@ -22,6 +22,7 @@ const FORM = `<h2 id="fp">Fazer pedido</h2><p class="mu" data-sum></p><form nova
 <label for="oa">Endereço</label><input id="oa" name="address" autocomplete="street-address" maxlength="250"></div>
 <label for="oo">Observação</label><textarea id="oo" name="note" maxlength="500" rows="2"></textarea>
 <label class="ck"><input type="checkbox" name="promo"> ${PROMO_CONSENT_TEXT}</label>
+<p class="mu">Como a loja usa e guarda seus dados: <a data-priv>Privacidade</a></p>
 <div class="sr" aria-hidden="true"><label for="ox">Deixe em branco</label><input id="ox" name="website" tabindex="-1" autocomplete="off"></div>
 <p class="note" role="alert" data-err hidden></p>
 <div class="ac"><button class="btn" type="submit">Enviar pedido</button></div></form>`;
@@ -71,6 +72,10 @@ function start(): void {
   function showForm(): void {
     const lines = bridge?.lines() ?? [];
     section.innerHTML = FORM;
+    // The store's privacy notice (LGPD art. 9), before the customer gives their data.
+    section
+      .querySelector('[data-priv]')
+      ?.setAttribute('href', `/loja/${encodeURIComponent(bridge?.slug ?? '')}/privacidade`);
     openedAt = performance.now();
     sender.reset();
     const count = lines.reduce((n, l) => n + l.quantity, 0);
