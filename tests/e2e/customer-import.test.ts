@@ -46,7 +46,7 @@ describe('a customer import closed midway', () => {
     await dialog.getByRole('button', { name: `Importar ${SIZE} clientes` }).click();
     // Closed as soon as the rows are stored: the first batch is at most on its way.
     await page.waitForFunction(
-      "performance.getEntriesByName('tali:customers-stored').length > 0",
+      () => performance.getEntriesByName('tali:customers-stored').length > 0,
       undefined,
       { timeout: 30_000, polling: 5 },
     );

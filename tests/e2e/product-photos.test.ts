@@ -39,7 +39,10 @@ describe('resizing on the device', () => {
       format: 'iife',
       globalName: 'photoResize',
     });
-    await page.addScriptTag({ content: bundle.outputFiles[0]?.text ?? '' });
+    // Evaluated, not an inline <script> (the app's CSP forbids those); its var made global.
+    await page.evaluate(
+      `${bundle.outputFiles[0]?.text ?? ''};globalThis.photoResize = photoResize;`,
+    );
     const input = (await cameraJpeg(3200, 2400)).toString('base64');
     const out = await page.evaluate(async (b64) => {
       const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));

@@ -95,7 +95,15 @@ function CustomerRow({
         <Link
           to="/clientes/$id"
           params={{ id: customer.id }}
-          className={css({ display: 'block', fontWeight: 'semibold', truncate: true, color: 'fg' })}
+          // A 44 px target (the name is the way into the customer's data screen).
+          className={css({
+            display: 'block',
+            minH: '11',
+            py: '2.5',
+            fontWeight: 'semibold',
+            truncate: true,
+            color: 'fg',
+          })}
         >
           {customer.name}
         </Link>
