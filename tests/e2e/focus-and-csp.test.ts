@@ -204,6 +204,7 @@ describe('a focused control is never under the bottom bar', () => {
     const text = page.getByLabel('Conte para o agente virtual como ele deve agir');
     await text.waitFor();
     await text.fill('Seja simpático.\n'.repeat(30));
+    await text.blur();
     await page.evaluate(() => window.scrollTo(0, 0));
     await text.focus();
     await page.waitForTimeout(300);
