@@ -7,6 +7,7 @@ import { StrictMode, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { DeviceStoreProvider } from '~/features/sync/device-sync';
 import { AuthProvider } from '~/lib/auth/auth-context';
+import { keepFocusInView } from '~/ui/keep-focus-in-view';
 import { routeTree } from '../routeTree.gen';
 
 export function createAppRouter() {
@@ -27,6 +28,8 @@ declare module '@tanstack/react-router' {
  * loaded before (`router.load()`), so the first commit is the whole screen.
  */
 export function renderApp(root: Root, router: AppRouter): void {
+  // No control is focused out of sight, under the bottom bar or a top toast (decision 013).
+  keepFocusInView();
   startTransition(() => {
     root.render(
       <StrictMode>
