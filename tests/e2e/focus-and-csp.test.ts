@@ -46,10 +46,18 @@ async function tabAndCheck(label: string, steps = 60, on: Page = page): Promise<
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   for (let i = 0; i < steps; i++) {
     await page.keyboard.press('Tab');
-    const found = await page.evaluate(() => {
+    const found = await page.evaluate(async () => {
+      // Measured where things come to rest: a toast sliding in (300 ms) passes the top edge on
+      // its way, as does the page it pushes down; a transient, not a control left hidden.
+      const settled = Promise.all(
+        document.getAnimations().map((a) => a.finished.catch(() => null)),
+      );
+      await Promise.race([settled, new Promise((r) => setTimeout(r, 1000))]);
       const el = document.activeElement as HTMLElement | null;
       // The bar's own tabs are the bar: what must not hide under it is the screen.
       if (!el || el === document.body || el.closest('[data-bottom-bar]')) return null;
+      // A toast that finished closing is hidden (visibility), not obscured.
+      if (!el.checkVisibility({ visibilityProperty: true })) return null;
       const r = el.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) return null;
       const bar = document.querySelector('[data-bottom-bar]');
