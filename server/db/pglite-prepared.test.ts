@@ -8,7 +8,8 @@ beforeAll(async () => {
   client = await PGlite.create();
   preparePgliteQueries(client, 3);
   await client.exec('create table t (id int primary key, at timestamptz, tags text[], note text)');
-});
+  // A fresh PGlite runs initdb: minutes of CPU when the whole suite shares two cores.
+}, 180_000);
 afterAll(() => client?.close());
 
 describe('prepared statements on PGlite', () => {

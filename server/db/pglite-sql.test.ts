@@ -5,7 +5,8 @@ import { type Database, openPglite } from './client';
 let database: Database;
 beforeAll(async () => {
   database = await openPglite();
-});
+  // A fresh PGlite runs initdb: minutes of CPU when the whole suite shares two cores.
+}, 180_000);
 afterAll(() => database?.close());
 
 describe('executeSql on PGlite', () => {
