@@ -54,8 +54,9 @@ describe('a removal that overtakes its upload', () => {
     const bytes = await bigJpeg();
     const path = `/api/products/${productId}/photos/${photoId}`;
     const put = uploadPhoto(t, shop, productId, photoId, bytes);
-    // The worker sends both when its line is empty: the DELETE lands during the encode.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The worker sends both when its line is empty: the DELETE lands while the upload is read or
+    // encoded (a 36 MP encode takes far longer than 20 ms; 400 ms let a quiet host finish first).
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const del = await t.call('DELETE', path, undefined, shop.token);
     expect(del.status).toBe(204);
     const answer = await put;
