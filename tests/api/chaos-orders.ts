@@ -16,12 +16,13 @@ import { discardDeadLetter } from '../../src/features/sync/dead-letters';
 import type { Device, Server } from './chaos-harness';
 import type { Owner } from './fixtures';
 
-const ORDER_OPS = new Set(['placeOrder', 'orderStatus', 'track']);
+const ORDER_OPS = new Set(['placeOrder', 'orderStatus', 'orderRace', 'track']);
 export const isOrderOp = (op: { t: string }): op is OrderOp => ORDER_OPS.has(op.t);
 
 export type OrderOp =
   | { t: 'placeOrder'; lines: { slot: number; quantity: number }[] }
   | { t: 'orderStatus'; d: number; order: number; pick: number }
+  | { t: 'orderRace'; a: number; b: number; order: number; pickA: number; pickB: number }
   | { t: 'track'; slot: number; stock: number | null };
 
 /** Weighted for chaos-model.ts's opArb; `dev` and `pslot` are its device and product slots. */
@@ -41,10 +42,23 @@ export function orderArbs(dev: fc.Arbitrary<number>, pslot: fc.Arbitrary<number>
       arbitrary: fc.record({
         t: fc.constant('orderStatus' as const),
         d: dev,
-        order: fc.integer({ min: 0, max: 3 }),
+        // Few orders, often changed: two phones changing one order is what meets a stale change.
+        order: fc.integer({ min: 0, max: 2 }),
         pick: fc.integer({ min: 0, max: 1 }),
       }),
-      weight: 6,
+      weight: 10,
+    },
+    {
+      // Two phones see the same order, go offline, and each taps a next state.
+      arbitrary: fc.record({
+        t: fc.constant('orderRace' as const),
+        a: dev,
+        b: dev,
+        order: fc.integer({ min: 0, max: 2 }),
+        pickA: fc.integer({ min: 0, max: 1 }),
+        pickB: fc.integer({ min: 0, max: 1 }),
+      }),
+      weight: 3,
     },
     {
       arbitrary: fc.record({
@@ -120,7 +134,30 @@ export class OrdersModel {
   async apply(op: OrderOp, devices: readonly Device[]): Promise<void> {
     if (op.t === 'placeOrder') await this.place(op.lines);
     else if (op.t === 'track') await this.track(op.slot, op.stock);
+    else if (op.t === 'orderRace') await this.race(devices, op);
     else await this.change(devices[op.d] as Device, op);
+  }
+
+  /**
+   * Both phones pull the order as it is now, then, offline, each taps a next state; each comes
+   * back online as it was before (replaying its queue then), or stays offline with it queued.
+   * The second to reach the server meets a stale change (409) unless both chose the same state.
+   */
+  private async race(devices: readonly Device[], op: Extract<OrderOp, { t: 'orderRace' }>) {
+    const a = devices[op.a] as Device;
+    const b = devices[op.b === op.a ? (op.a + 1) % devices.length : op.b] as Device;
+    const before = [a.online, b.online];
+    a.online = true;
+    b.online = true;
+    if ((await a.pull()) === 'killed' || (await b.pull()) === 'killed') return;
+    a.online = false;
+    b.online = false;
+    await this.change(a, { order: op.order, pick: op.pickA });
+    await this.change(b, { order: op.order, pick: op.pickB });
+    for (const [i, device] of [a, b].entries()) {
+      device.online = before[i] as boolean;
+      if (device.online) await device.replay();
+    }
   }
 
   /** The owner's recount (tracking on at n, or off), as the server holds it then. */
