@@ -43,17 +43,28 @@ const pageViolations = () =>
 async function tabAndCheck(label: string, steps = 60, on: Page = page): Promise<string[]> {
   const page = on;
   const hidden: string[] = [];
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    (window as { tabFirst?: Element | null }).tabFirst = null;
+  });
   for (let i = 0; i < steps; i++) {
     await page.keyboard.press('Tab');
     const found = await page.evaluate(async () => {
       // Measured where things come to rest: a toast sliding in (300 ms) passes the top edge on
-      // its way, as does the page it pushes down; a transient, not a control left hidden.
-      const settled = Promise.all(
-        document.getAnimations().map((a) => a.finished.catch(() => null)),
-      );
+      // its way, as does the page it pushes down; a transient, not a control left hidden. An
+      // endless animation (a spinner, a pulsing dot) never finishes: not waited for.
+      const finite = document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
+      const settled = Promise.all(finite.map((a) => a.finished.catch(() => null)));
       await Promise.race([settled, new Promise((r) => setTimeout(r, 1000))]);
       const el = document.activeElement as HTMLElement | null;
+      // Back at the first control reached: the whole cycle has been seen.
+      const w = window as { tabFirst?: Element | null };
+      if (el && el !== document.body) {
+        if (el === w.tabFirst) return 'cycle';
+        w.tabFirst ??= el;
+      }
       // The bar's own tabs are the bar: what must not hide under it is the screen.
       if (!el || el === document.body || el.closest('[data-bottom-bar]')) return null;
       // A toast that finished closing is hidden (visibility), not obscured.
@@ -79,6 +90,7 @@ async function tabAndCheck(label: string, steps = 60, on: Page = page): Promise<
         what: `${name.trim().slice(0, 40)} [${Math.round(r.top)}–${Math.round(r.bottom)} / ${Math.round(top)}–${Math.round(bottom)}]`,
       };
     });
+    if (found === 'cycle') break;
     if (found && !found.ok) hidden.push(`${label}: ${found.what}`);
   }
   return hidden;
