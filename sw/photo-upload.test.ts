@@ -30,6 +30,22 @@ function photoPut(): Request {
   });
 }
 
+/** The worker's side with no network: every request queued for `replayer`. */
+function offlineWorker(queue: MemoryQueue, replayer: ReturnType<typeof createReplayer>) {
+  return {
+    queue: {
+      pushRequest: (e: Parameters<typeof replayer.push>[0]) => replayer.push(e),
+      size: () => queue.size(),
+    },
+    fetch: async () => {
+      throw new TypeError('Failed to fetch');
+    },
+    isReplaying: () => replayer.busy,
+    userId: async () => 'u1',
+    onQueued: async () => {},
+  };
+}
+
 async function device() {
   const db = new TaliDb(`photo-${crypto.randomUUID()}`);
   await db.meta.bulkPut([
@@ -73,18 +89,7 @@ describe('a photo upload in the queue', () => {
       fetch: async () => json(200, {}),
       announce: () => {},
     });
-    const offline = {
-      queue: {
-        pushRequest: (e: Parameters<typeof replayer.push>[0]) => replayer.push(e),
-        size: () => queue.size(),
-      },
-      fetch: async () => {
-        throw new TypeError('Failed to fetch');
-      },
-      isReplaying: () => replayer.busy,
-      userId: async () => 'u1',
-      onQueued: async () => {},
-    };
+    const offline = offlineWorker(queue, replayer);
     const create = mutation('POST', '/api/products', {
       body: { id: PRODUCT, name: 'Bolo', price: '10.00' },
       entity: `product:${PRODUCT}`,
@@ -136,18 +141,7 @@ describe('a photo upload answered 410', () => {
     const db = await device();
     const queue = new MemoryQueue();
     const { replayer } = recordingReplayer(queue, db, 410);
-    const offline = {
-      queue: {
-        pushRequest: (e: Parameters<typeof replayer.push>[0]) => replayer.push(e),
-        size: () => queue.size(),
-      },
-      fetch: async () => {
-        throw new TypeError('Failed to fetch');
-      },
-      isReplaying: () => replayer.busy,
-      userId: async () => 'u1',
-      onQueued: async () => {},
-    };
+    const offline = offlineWorker(queue, replayer);
     expect((await handleMutation(photoPut(), offline)).status).toBe(202);
     expect(await replayer.replay()).toBe('done');
     expect(await db.deadLetters.count()).toBe(0);
