@@ -10,7 +10,7 @@ import { labelNameKey } from '../../../src/domain/label';
 import type { Db } from '../../db/client';
 import { labels } from '../../db/schema';
 import { nextRevision, writeStore } from '../../db/store-write';
-import { derivedUuid } from '../catalogue/csv-import';
+import { derivedUuid } from '../sync/import-chunks';
 
 export type LabelIds = { byKey: Map<string, string>; created: number };
 

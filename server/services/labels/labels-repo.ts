@@ -18,8 +18,8 @@ import {
   feedSerializer,
   type ServerRowOf,
   sameFields,
-} from '../catalogue/serialize';
-import type { SyncedTable } from '../catalogue/synced-writes';
+} from '../sync/serialize';
+import type { SyncedTable } from '../sync/synced-writes';
 
 type Row = typeof labels.$inferSelect;
 // The Drizzle table has every field of the map, of its type: otherwise this does not compile.

@@ -30,8 +30,8 @@ import {
   feedSerializer,
   type ServerRowOf,
   sameFields,
-} from '../catalogue/serialize';
-import type { SyncedTable } from '../catalogue/synced-writes';
+} from '../sync/serialize';
+import type { SyncedTable } from '../sync/synced-writes';
 import { returnStock, takeStock } from './stock';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { campaignPrice, priceBands } from '../../../src/domain/pix/price';
+import type { PaymentRow } from '../../db/payment-row';
 import { payments } from '../../db/schema';
 import { ApiError } from '../../http';
 import { errorSummary, logger } from '../../logger';
@@ -13,7 +14,6 @@ import type { Services } from '../../types';
 import { publicBaseUrl } from '../public-base';
 import { confirmPayment, reload } from './confirm';
 import { type PaymentGateway, PaymentGatewayError, txidFor } from './gateway';
-import type { PaymentRow } from './payment-row';
 import { qrDataUrl } from './payment-view';
 
 /** How long the owner has to pay one charge. */

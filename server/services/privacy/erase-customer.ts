@@ -22,11 +22,11 @@ import {
   privacyRequests,
   sandboxMessages,
 } from '../../db/schema';
+import { rowsOf } from '../../db/sql-rows';
 import { nextRevision, type StoreTx } from '../../db/store-write';
 import { ApiError } from '../../http';
-import { rowsOf } from '../campaigns/sql-rows';
 import { customerTable } from '../catalogue/customers-repo';
-import { deleteSynced } from '../catalogue/synced-writes';
+import { deleteSynced } from '../sync/synced-writes';
 import { phoneVariants, toInternational } from '../whatsapp/phone-jid';
 
 /** A second erase (a retry whose answer was lost): nothing is left to erase. */
