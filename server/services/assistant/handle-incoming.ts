@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/client';
 import { type Env, llmConfigFromEnv } from '../../env';
-import { cleanText } from '../../http';
+import { cleanText } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
 import { saveState } from '../whatsapp/connections';
 import type { GatewayEvent, IncomingMessageEvent, WhatsAppGateway } from '../whatsapp/gateway';

@@ -10,7 +10,7 @@ import {
   customerImportSchema,
 } from '../../../src/domain/customer-import';
 import type { ChunkedWork, Reply } from '../../db/idempotency';
-import { cleanStrings, validate } from '../../http';
+import { cleanStrings, validate } from '../../lib/api-input';
 import type { MutationContext } from '../sync/mutation-context';
 import { importCustomerRows, type ValidRow } from './customer-import';
 

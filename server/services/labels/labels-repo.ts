@@ -11,7 +11,7 @@ import type { FeedRowOf } from '../../../src/domain/sync/columns';
 import { LABELS } from '../../../src/domain/sync/entities';
 import { customerLabels, customers, labels } from '../../db/schema';
 import { nextRevision, type StoreTx, type Tx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import {
   apiSerializer,
   editableFields,

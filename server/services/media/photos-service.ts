@@ -10,7 +10,7 @@ import { PRODUCTS } from '../../../src/domain/sync/entities';
 import type { Db } from '../../db/client';
 import { productPhotos } from '../../db/schema';
 import { type StoreTx, type Tx, writeStore } from '../../db/store-write';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import {
   findPhoto,
   insertTombstone,

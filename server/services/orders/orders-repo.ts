@@ -22,7 +22,7 @@ import { ORDERS } from '../../../src/domain/sync/entities';
 import type { SyncRow } from '../../../src/domain/sync/rows';
 import { orderItems, orders } from '../../db/schema';
 import { nextRevision, type StoreTx, type Tx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import {
   apiSerializer,
   childrenSerializer,

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { type Outcome, runKeyed } from '../../db/idempotency';
 import { campaigns, orderItems, orders, products } from '../../db/schema';
 import { nextRevision, type StoreTx, writeStore } from '../../db/store-write';
-import { ApiError, isUuid } from '../../http';
+import { ApiError, isUuid } from '../../lib/api-input';
 import { recordOrderNotification } from '../push/outbox';
 import { afterOrderPlaced } from './after-placed';
 import { customerOfOrder } from './customer-of-order';

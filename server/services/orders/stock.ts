@@ -9,7 +9,7 @@
 import { and, eq, gt, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { orderItems, products } from '../../db/schema';
 import { nextRevision, type StoreTx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 
 type Line = { productId: string; name: string; quantity: number };
 

@@ -5,7 +5,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { type PaymentRow, paidUnrefundedCampaigns } from '../../db/payment-row';
 import { campaignRecipients, campaigns, payments } from '../../db/schema';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
 

@@ -8,7 +8,7 @@
  */
 
 import type { PaymentRow } from '../../db/payment-row';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { logger } from '../../logger';
 import type { Services } from '../../types';
 import { confirmCampaign } from '../campaigns/confirm';

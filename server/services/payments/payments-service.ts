@@ -8,7 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { campaignPrice, priceBands } from '../../../src/domain/pix/price';
 import type { PaymentRow } from '../../db/payment-row';
 import { payments } from '../../db/schema';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
 import { publicBaseUrl } from '../public-base';

@@ -12,7 +12,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { toCents } from '../../../src/domain/money';
 import { type PaymentRow, payingFor } from '../../db/payment-row';
 import { payments } from '../../db/schema';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
 import { PaymentGatewayError, refundIdFor } from './gateway';

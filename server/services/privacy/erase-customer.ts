@@ -24,7 +24,7 @@ import {
 } from '../../db/schema';
 import { rowsOf } from '../../db/sql-rows';
 import { nextRevision, type StoreTx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { customerTable } from '../catalogue/customers-repo';
 import { deleteSynced } from '../sync/synced-writes';
 import { phoneVariants, toInternational } from '../whatsapp/phone-jid';

@@ -12,7 +12,7 @@ import {
   type EntityKind,
   SYNCED_ENTITIES,
 } from '../../../src/domain/sync/registry';
-import { ApiError, cleanStrings, validate, validatePresent } from '../../http';
+import { ApiError, cleanStrings, validate, validatePresent } from '../../lib/api-input';
 import type { Crud, Handler, MutationContext } from '../sync/mutation-context';
 import { isUuid } from '../sync/serialize';
 import { deleteSynced, updateSynced, upsertSynced } from '../sync/synced-writes';
