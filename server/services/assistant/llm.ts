@@ -2,7 +2,7 @@
 import { formatBRL } from '../../../src/domain/money';
 import type { LlmConfig } from '../../env';
 import { logger } from '../../logger';
-import { hoursAnswer } from './hours-text';
+import { hoursAnswer } from '../stores/hours-text';
 import { formatAddress, type StoreFacts } from './store-facts';
 
 export function systemPrompt(facts: StoreFacts, now: Date): string {
