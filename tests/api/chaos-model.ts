@@ -12,7 +12,7 @@ import { deleteProduct, saveProduct } from '../../src/db/products-repo';
 import { saveSetting } from '../../src/db/settings-repo';
 import { parseProductCsv } from '../../src/domain/product-csv';
 import { parseEntityTag } from '../../src/domain/sync/protocol';
-import { discardDeadLetter } from '../../src/features/sync/dead-letters';
+import { discardDeadLetter } from '../../src/db/dead-letters';
 import { readMeta } from '../../sw/queue-entry';
 import { type EraseOp, eraseCustomer, erasedBy, eraseOpArb, isEraseOp } from './chaos-erase';
 import { Device, type Fault, type Server } from './chaos-harness';

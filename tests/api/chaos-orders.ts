@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { orders, products, stores } from '../../server/db/schema';
 import { changeOrderStatus } from '../../src/db/orders-repo';
 import { HOLDS_STOCK, nextStatuses, type OrderStatus } from '../../src/domain/order';
-import { discardDeadLetter } from '../../src/features/sync/dead-letters';
+import { discardDeadLetter } from '../../src/db/dead-letters';
 import type { Device, Server } from './chaos-harness';
 import type { Owner } from './fixtures';
 
