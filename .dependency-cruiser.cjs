@@ -137,6 +137,22 @@ module.exports = {
       to: { path: '^src/db/db\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'storefront-script-imports-only-domain',
+      severity: 'error',
+      comment:
+        "The storefront's browser code (storefront/) shares only src/domain with the rest; the " +
+        'server bundles it from storefront/bundles.json and imports nothing else of it.',
+      from: { path: '^storefront/' },
+      to: { path: '^(src|sw|server)/', pathNot: '^src/domain/' },
+    },
+    {
+      name: 'only-the-bundler-knows-the-storefront-script',
+      severity: 'error',
+      comment: 'The page, the worker and the server never import the storefront script.',
+      from: { path: '^(src|sw|server)/' },
+      to: { path: '^storefront/.+\\.ts$' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that does not resolve is a typo or a missing package.',
