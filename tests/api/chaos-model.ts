@@ -6,13 +6,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { deleteCustomer, saveCustomer } from '../../src/db/customers-repo';
+import { discardDeadLetter } from '../../src/db/dead-letters';
 import { pendingSettings } from '../../src/db/pending-settings';
 import { importProducts } from '../../src/db/product-import';
 import { deleteProduct, saveProduct } from '../../src/db/products-repo';
 import { saveSetting } from '../../src/db/settings-repo';
 import { parseProductCsv } from '../../src/domain/product-csv';
 import { parseEntityTag } from '../../src/domain/sync/protocol';
-import { discardDeadLetter } from '../../src/db/dead-letters';
 import { readMeta } from '../../sw/queue-entry';
 import { type EraseOp, eraseCustomer, erasedBy, eraseOpArb, isEraseOp } from './chaos-erase';
 import { Device, type Fault, type Server } from './chaos-harness';

@@ -10,9 +10,9 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { orders, products, stores } from '../../server/db/schema';
+import { discardDeadLetter } from '../../src/db/dead-letters';
 import { changeOrderStatus } from '../../src/db/orders-repo';
 import { HOLDS_STOCK, nextStatuses, type OrderStatus } from '../../src/domain/order';
-import { discardDeadLetter } from '../../src/db/dead-letters';
 import type { Device, Server } from './chaos-harness';
 import type { Owner } from './fixtures';
 

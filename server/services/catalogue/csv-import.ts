@@ -12,9 +12,10 @@ import { searchKey } from '../../../src/domain/text';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
 import { rowCount } from '../../db/sql-rows';
-import { nextRevision, type StoreTx, writeStore } from '../../db/store-write';
+import { type StoreTx, writeStore } from '../../db/store-write';
 import { yieldToForeground } from '../../foreground';
 import { chunks, derivedUuid, IMPORT_CHUNK_ROWS } from '../sync/import-chunks';
+import { nextRevision } from '../sync/revision';
 
 /** Rows per page when reading the store's live names (keyset on the revision index). */
 const NAME_PAGE = 1000;

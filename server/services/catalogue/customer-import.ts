@@ -13,11 +13,12 @@ import { labelNameKey } from '../../../src/domain/label';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
 import { rowCount, rowsOf } from '../../db/sql-rows';
-import { nextRevision, type StoreTx, writeStore } from '../../db/store-write';
+import { type StoreTx, writeStore } from '../../db/store-write';
 import { yieldToForeground } from '../../foreground';
 import { labelIdsFor } from '../labels/import-labels';
 import { refreshCustomerStatistics } from '../maintenance/statistics';
 import { chunks, derivedUuid, IMPORT_CHUNK_ROWS } from '../sync/import-chunks';
+import { nextRevision } from '../sync/revision';
 
 /** Imports at least this big refresh the statistics (a few rows change no plan). */
 const STATISTICS_AFTER_ROWS = 1000;

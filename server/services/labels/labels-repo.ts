@@ -10,8 +10,9 @@ import {
 import type { FeedRowOf } from '../../../src/domain/sync/columns';
 import { LABELS } from '../../../src/domain/sync/entities';
 import { customerLabels, customers, labels } from '../../db/schema';
-import { nextRevision, type StoreTx, type Tx } from '../../db/store-write';
+import type { StoreTx, Tx } from '../../db/store-write';
 import { ApiError } from '../../lib/api-input';
+import { nextRevision } from '../sync/revision';
 import {
   apiSerializer,
   editableFields,

@@ -21,8 +21,9 @@ import { ORDER_ITEMS } from '../../../src/domain/order-items';
 import { ORDERS } from '../../../src/domain/sync/entities';
 import type { SyncRow } from '../../../src/domain/sync/rows';
 import { orderItems, orders } from '../../db/schema';
-import { nextRevision, type StoreTx, type Tx } from '../../db/store-write';
+import type { StoreTx, Tx } from '../../db/store-write';
 import { ApiError } from '../../lib/api-input';
+import { nextRevision } from '../sync/revision';
 import {
   apiSerializer,
   childrenSerializer,

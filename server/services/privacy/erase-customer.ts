@@ -23,9 +23,10 @@ import {
   sandboxMessages,
 } from '../../db/schema';
 import { rowsOf } from '../../db/sql-rows';
-import { nextRevision, type StoreTx } from '../../db/store-write';
+import type { StoreTx } from '../../db/store-write';
 import { ApiError } from '../../lib/api-input';
 import { customerTable } from '../catalogue/customers-repo';
+import { nextRevision } from '../sync/revision';
 import { deleteSynced } from '../sync/synced-writes';
 import { phoneVariants, toInternational } from '../whatsapp/phone-jid';
 
