@@ -10,7 +10,12 @@ const PRODUCT_MAX = 250;
 const TEST_MAX = 400;
 
 const CODE = /\.(ts|tsx|mts|mjs|cjs|js|css)$/;
-const GENERATED = [/^server\/db\/migrations\//, /^styled-system\//, /routeTree\.gen\.ts$/, /\.d\.ts$/];
+const GENERATED = [
+  /^server\/db\/migrations\//,
+  /^styled-system\//,
+  /routeTree\.gen\.ts$/,
+  /\.d\.ts$/,
+];
 const TESTS = [/^tests\//, /^bench\//, /\.test\.tsx?$/, /(^|\/)test-(helpers|support)\.ts$/];
 
 const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
