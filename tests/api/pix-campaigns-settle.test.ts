@@ -4,20 +4,20 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignRecipients, campaigns, customers, payments } from '../../server/db/schema';
 import { startCampaign } from '../../server/services/campaigns/start';
-import { createApiPixHttp } from '../../server/services/payments/api-pix-http';
-import { createBcbGateway } from '../../server/services/payments/bcb-adapter';
 import { WHATSAPP_DISCONNECTED_MESSAGE } from '../../server/services/payments/campaign-gate';
 import {
   DISCONNECTED_REFUND_AFTER_MS,
   DISCONNECTED_REFUND_REASON,
 } from '../../server/services/payments/campaign-refunds';
-import { PaymentGatewayError } from '../../server/services/payments/gateway';
 import {
   CHARGE_TTL_SECONDS,
   RECHECK_INTERVAL_MS,
 } from '../../server/services/payments/payments-service';
 import { recheckPayments } from '../../server/services/payments/recheck';
 import { NOTIFY_RECHECK_MS } from '../../server/services/payments/webhook';
+import { createApiPixHttp } from '../../server/services/pix/api-pix-http';
+import { createBcbGateway } from '../../server/services/pix/bcb-adapter';
+import { PaymentGatewayError } from '../../server/services/pix/gateway';
 import { instanceNameFor } from '../../server/services/whatsapp/connections';
 import type { PaymentJson } from '../../src/domain/pix/payment';
 import { instantToLocalDateTime } from '../../src/domain/zoned-time';

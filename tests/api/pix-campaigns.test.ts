@@ -6,14 +6,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../server/db/schema';
-import { createApiPixHttp } from '../../server/services/payments/api-pix-http';
-import { createBcbGateway } from '../../server/services/payments/bcb-adapter';
-import { PaymentGatewayError } from '../../server/services/payments/gateway';
 import {
   CHARGE_TTL_SECONDS,
   RECHECK_INTERVAL_MS,
 } from '../../server/services/payments/payments-service';
 import { recheckPayments } from '../../server/services/payments/recheck';
+import { createApiPixHttp } from '../../server/services/pix/api-pix-http';
+import { createBcbGateway } from '../../server/services/pix/bcb-adapter';
+import { PaymentGatewayError } from '../../server/services/pix/gateway';
 import { dailyLimitMessage } from '../../src/domain/campaigns';
 import type { PaymentJson } from '../../src/domain/pix/payment';
 import { manyCustomers, movableClock } from './campaign-fixtures';

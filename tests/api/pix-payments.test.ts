@@ -1,13 +1,13 @@
 /** Campaign payments end to end against the API Pix stand-in: charge, reuse, expiry, webhook trust. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pixUnmatchedNotifications } from '../../server/db/schema';
-import { PaymentGatewayError } from '../../server/services/payments/gateway';
 import {
   CHARGE_TTL_SECONDS,
   isCampaignPaid,
   requestCampaignCharge,
 } from '../../server/services/payments/payments-service';
 import { NOTIFY_RECHECK_MS } from '../../server/services/payments/webhook';
+import { PaymentGatewayError } from '../../server/services/pix/gateway';
 import { parseBrCode } from '../../src/domain/pix/br-code';
 import type { PaymentJson } from '../../src/domain/pix/payment';
 import { createOwner, type Owner } from './fixtures';

@@ -8,7 +8,7 @@ import type { PaymentRow } from '../../db/payment-row';
 import { campaigns, payments, pixUnmatchedNotifications } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
-import type { ChargeState } from './gateway';
+import type { ChargeState } from '../pix/gateway';
 import { onPaid } from './on-paid';
 import { DUPLICATE_REASON, refundOwed } from './refund';
 

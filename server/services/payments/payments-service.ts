@@ -11,9 +11,9 @@ import { payments } from '../../db/schema';
 import { ApiError } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
+import { type PaymentGateway, PaymentGatewayError, txidFor } from '../pix/gateway';
 import { publicBaseUrl } from '../public-base';
 import { confirmPayment, reload } from './confirm';
-import { type PaymentGateway, PaymentGatewayError, txidFor } from './gateway';
 import { qrDataUrl } from './payment-view';
 
 /** How long the owner has to pay one charge. */

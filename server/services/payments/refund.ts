@@ -15,7 +15,7 @@ import { payments } from '../../db/schema';
 import { ApiError } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
-import { PaymentGatewayError, refundIdFor } from './gateway';
+import { PaymentGatewayError, refundIdFor } from '../pix/gateway';
 
 /** The refund reason when the owner cancelled the campaign before it went out. */
 export const CANCELLED_REASON = 'Campanha cancelada';
