@@ -3,13 +3,13 @@
  * opt-out first, then the assistant (when on), with cooldowns and the owner's pause.
  */
 import type { Db } from '../../db/client';
-import type { Env } from '../../env';
-import { cleanText } from '../../http';
+import { type Env, llmConfigFromEnv } from '../../env';
+import { cleanText } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
 import { saveState } from '../whatsapp/connections';
 import type { GatewayEvent, IncomingMessageEvent, WhatsAppGateway } from '../whatsapp/gateway';
 import { logTurn, recentOutgoing } from './conversation-log';
-import { llmConfigFromEnv, llmReply } from './llm';
+import { llmReply } from './llm';
 import {
   findCustomer,
   OPT_IN_CONFIRMATION,
