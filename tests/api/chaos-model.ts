@@ -205,6 +205,7 @@ export class World {
 
   /** Guarantees that hold after every step, on every device. */
   async afterStep(): Promise<void> {
+    await this.orders.noteLetters(this.devices);
     await this.photos.afterStep();
     for (const [i, device] of this.devices.entries()) {
       const model = this.models[i] as DeviceModel;
@@ -270,7 +271,7 @@ export class World {
         check((await d.replay()) === 'done', `${d.name}: the replay did not drain`);
       }
       for (const [i, d] of this.devices.entries()) {
-        await this.orders.takeLetters(d);
+        await this.orders.takeLetters(this.devices, d);
         for (const letter of await d.db.deadLetters.toArray()) {
           if (await this.photos.discard(d, letter)) continue;
           // Refusals are the documented conflict: an edit (or a late create) of a deleted row.
