@@ -10,6 +10,7 @@ import {
 } from '../../server/services/whatsapp/evolution-adapter';
 import type { WhatsAppGateway } from '../../server/services/whatsapp/gateway';
 import type { Services } from '../../server/types';
+import { mediaRefusal, storedContent } from './evolution-fake-media';
 import { createTestApp } from './test-app';
 
 export type Recorded = {
@@ -110,16 +111,11 @@ export async function startFakeEvolution() {
   function store(instance: string, body: Record<string, unknown>) {
     const number = String(body.number);
     const id = `3EB0${(++messageSeq).toString(16).padStart(16, '0').toUpperCase()}`;
-    const message =
-      body.mediatype === 'image'
-        ? { imageMessage: { caption: String(body.caption ?? ''), mimetype: 'image/png' } }
-        : { conversation: String(body.text ?? '') };
     const record: StoredMessage = {
       id: `row-${id}`,
       key: { remoteJid: `${number}@s.whatsapp.net`, fromMe: true, id },
       pushName: 'Você',
-      messageType: body.mediatype === 'image' ? 'imageMessage' : 'conversation',
-      message,
+      ...storedContent(body),
       messageTimestamp: Math.floor(Date.now() / 1000),
       instanceId: `id-${instance}`,
       source: 'web',
@@ -254,6 +250,10 @@ export async function startFakeEvolution() {
     }
     if (route === 'POST /message/sendText' || route === 'POST /message/sendMedia') {
       const number = (body as { number: string }).number;
+      const refused = route.endsWith('sendMedia') && mediaRefusal(body as Record<string, unknown>);
+      if (refused) {
+        return send(400, { status: 400, error: 'Bad Request', response: { message: [refused] } });
+      }
       if (sendIndex++ === options.holdSend) {
         // Received and sent by Baileys; the answer never comes (the client dies first).
         held.push(number);
@@ -399,6 +399,7 @@ export async function createEvolutionApp(
     disconnect: (...a) => get().disconnect(...a),
     sendText: (...a) => get().sendText(...a),
     sendImage: (...a) => get().sendImage(...a),
+    sendDocument: (...a) => get().sendDocument(...a),
     parseWebhook: (...a) => get().parseWebhook(...a),
     lookupSent: (...a) => get().lookupSent?.(...a) ?? Promise.resolve('unknown' as const),
     pairingCode: (...a) => {
