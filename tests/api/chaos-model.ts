@@ -14,7 +14,15 @@ import { parseProductCsv } from '../../src/domain/product-csv';
 import { parseEntityTag } from '../../src/domain/sync/protocol';
 import { discardDeadLetter } from '../../src/features/sync/dead-letters';
 import { readMeta } from '../../sw/queue-entry';
-import { type EraseOp, eraseCustomer, erasedBy, eraseOpArb, isEraseOp } from './chaos-erase';
+import {
+  type EraseOp,
+  eraseCustomer,
+  erasedBy,
+  erasedIds,
+  erasedRefusal,
+  eraseOpArb,
+  isEraseOp,
+} from './chaos-erase';
 import { Device, type Fault, type Server } from './chaos-harness';
 import { isLabelOp, LabelChaos, type LabelOp, labelOpArbs } from './chaos-labels';
 import { isOrderOp, type OrderOp, OrdersModel, orderArbs } from './chaos-orders';
@@ -177,6 +185,9 @@ export type RunStats = {
   kills: number;
   restarts: number;
   faults: number;
+  /** Committed erasures (chaos-erase.ts), and refused edits of an erased customer. */
+  erasures: number;
+  erasedRefusals: number;
 };
 
 /** One sequence's world: a new store, three devices, and the server shared by every sequence. */
@@ -191,7 +202,16 @@ export class World {
   /** Ids created outside the slots (a CSV line without an id). */
   private readonly extraIds = new Set<string>();
   private readonly logStart: number;
-  readonly stats: RunStats = { ops: 0, skipped: 0, refusals: 0, kills: 0, restarts: 0, faults: 0 };
+  readonly stats: RunStats = {
+    ops: 0,
+    skipped: 0,
+    refusals: 0,
+    kills: 0,
+    restarts: 0,
+    faults: 0,
+    erasures: 0,
+    erasedRefusals: 0,
+  };
   readonly trace: string[] = [];
   /** Labels and customers carrying them (chaos-labels.ts). */
   readonly labels: LabelChaos;
@@ -605,6 +625,13 @@ export class World {
             letter,
           );
           this.stats.refusals++;
+          const erasure = erasedRefusal(letter, erasedIds(this.committed()));
+          check(
+            erasure !== false,
+            `device ${i}: an erased customer's refusal without its message`,
+            letter,
+          );
+          if (erasure) this.stats.erasedRefusals++;
           await discardDeadLetter(letter, d.ctx);
           this.models[i]?.written.delete(letter.entityId);
         }
@@ -614,6 +641,7 @@ export class World {
       await this.afterStep();
     }
     await this.checkConverged();
+    this.stats.erasures = erasedIds(this.committed()).size;
     await this.photos.checkConverged(this.committed(), this.owner.token);
     await this.orders.checkEnd(this.devices);
   }

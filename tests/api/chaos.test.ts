@@ -46,6 +46,8 @@ describe('offline sync under chaos', () => {
         kills: 0,
         restarts: 0,
         faults: 0,
+        erasures: 0,
+        erasedRefusals: 0,
       };
       const started = Date.now();
       let sequences = 0;
