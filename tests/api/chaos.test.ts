@@ -8,7 +8,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Server } from './chaos-harness';
 import { type RunStats, runScenario, scenarioArb } from './chaos-model';
 import { orderStats } from './chaos-orders';
@@ -90,4 +90,26 @@ describe('offline sync under chaos', () => {
     },
     Number(process.env.CHAOS_TIMEOUT_MS ?? 600_000),
   );
+
+  // The random runs rarely line an erase up with an offline edit (an erase needs a synced
+  // customer): the issue 40 case, played once on purpose with the same model and checks.
+  it('an erase while another phone edits the customer offline: refused with its message, never back', async () => {
+    const stats = await runScenario(server, {
+      maxBatch: 50,
+      offline: [false, false, false],
+      ops: [
+        { t: 'saveCustomer', d: 0, slot: 0, name: 0 },
+        { t: 'sync', d: 0 },
+        { t: 'sync', d: 1 },
+        { t: 'online', d: 1, on: false },
+        { t: 'saveCustomer', d: 1, slot: 0, name: 1 },
+        { t: 'eraseCustomer', slot: 0 },
+        { t: 'sync', d: 0 },
+        { t: 'online', d: 1, on: true },
+        { t: 'sync', d: 1 },
+      ],
+    });
+    expect(stats.erasures).toBe(1);
+    expect(stats.erasedRefusals).toBe(1);
+  });
 });

@@ -54,6 +54,10 @@ describe('GET /loja/:slug/privacidade', () => {
     expect(html).toContain('ia.exemplo.com');
     expect(html).toContain('guardadas por 12 meses');
     expect(html).toContain('retirar o consentimento a qualquer momento');
+    // Promotions' bases as the owner declares them (the customer form, the import): both named.
+    expect(html).toContain(
+      'legítimo interesse (art. 7º, IX), como a loja registrou no seu cadastro',
+    );
     expect(html).toContain('MEUS DADOS');
     expect(html).not.toMatch(/<script/i);
     expect(html.length).toBeLessThan(20_000);
