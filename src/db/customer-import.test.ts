@@ -58,10 +58,13 @@ describe('importCustomers', { timeout: 120_000 }, () => {
 
   it("sends the owner's declared basis with each batch; 'none' shows the new ones out", async () => {
     ctx = testContext(() => json(202, { queued: true }));
-    const { id: known } = await saveCustomer({ name: 'Ana', phone: '11900000000', labels: [] }, ctx);
+    const { id: known } = await saveCustomer(
+      { name: 'Ana', phone: '11900000000', labels: [] },
+      ctx,
+    );
     await importCustomers(sheet(2), ctx, { basis: 'none' });
     const [sent] = imports(ctx.sent);
-    expect((sent?.body as { basis?: string }).basis).toBe('none');
+    expect((sent?.body as { basis?: string } | undefined)?.basis).toBe('none');
     // The new customer is out until the server's copy comes; the known one keeps its state.
     const listed = await readCustomers(ctx.db);
     expect(listed.map((c) => [c.name, c.optedOut])).toEqual([
