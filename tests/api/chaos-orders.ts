@@ -94,8 +94,12 @@ export class OrdersModel {
     const a = devices[op.a] as Device;
     const b = devices[op.b === op.a ? (op.a + 1) % devices.length : op.b] as Device;
     const before = [a.online, b.online];
-    a.online = true;
-    b.online = true;
+    // Coming online replays the queue first, as the 'online' op does (the worker's sync event):
+    // a pull before it may confirm a queued edit whose content the server already holds.
+    for (const device of [a, b]) {
+      device.online = true;
+      if ((await device.replay()) === 'killed') return;
+    }
     if ((await a.pull()) === 'killed' || (await b.pull()) === 'killed') return;
     a.online = false;
     b.online = false;
