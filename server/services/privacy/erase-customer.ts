@@ -14,6 +14,7 @@ import {
   campaignRecipients,
   consentEvents,
   conversationMessages,
+  conversations,
   customerLabels,
   customers,
   idempotencyKeys,
@@ -135,6 +136,14 @@ export async function eraseCustomer(
       ),
     )
     .returning({ id: conversationMessages.id });
+  await tx
+    .delete(conversations)
+    .where(
+      and(
+        eq(conversations.storeId, storeId),
+        or(eq(conversations.customerId, id), inArray(conversations.phone, everyForm)),
+      ),
+    );
   await tx
     .delete(sandboxMessages)
     .where(and(eq(sandboxMessages.storeId, storeId), inArray(sandboxMessages.toNumber, everyForm)));
