@@ -106,6 +106,53 @@ module.exports = {
       to: { path: '^(src|server)/', pathNot: '^src/(domain|db)/' },
     },
     {
+      name: 'services-speak-no-http',
+      severity: 'error',
+      comment:
+        'Routes are the only HTTP layer: services and server/lib import neither hono nor ' +
+        'server/http.ts (the error type and input rules are in server/lib/api-input.ts, pages ' +
+        'are rendered with services/storefront/markup.ts). Decision 017.',
+      from: { path: '^server/(services|lib)/' },
+      to: { path: ['^server/http\\.ts$', '(^|/)node_modules/hono/'] },
+    },
+    {
+      name: 'service-folders-do-not-import-each-other-both-ways',
+      severity: 'error',
+      comment:
+        'Between two folders of server/services the imports run one way: a shared piece goes ' +
+        'down (services/sync, server/db, server/lib), and only services/registry imports the ' +
+        'entity repositories. Decision 017.',
+      scope: 'folder',
+      from: { path: '^server/services/[^/]+' },
+      to: { path: '^server/services/[^/]+', circular: true },
+    },
+    {
+      name: 'device-data-only-through-src-db',
+      severity: 'error',
+      comment:
+        'Features and src/lib reach the device database through the functions and hooks of ' +
+        'src/db (repositories), never the Dexie singleton of src/db/db.ts (a type is fine). ' +
+        'Decision 009.',
+      from: { path: '^src/(features|lib)/' },
+      to: { path: '^src/db/db\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'storefront-script-imports-only-domain',
+      severity: 'error',
+      comment:
+        "The storefront's browser code (storefront/) shares only src/domain with the rest; the " +
+        'server bundles it from storefront/bundles.json and imports nothing else of it.',
+      from: { path: '^storefront/' },
+      to: { path: '^(src|sw|server)/', pathNot: '^src/domain/' },
+    },
+    {
+      name: 'only-the-bundler-knows-the-storefront-script',
+      severity: 'error',
+      comment: 'The page, the worker and the server never import the storefront script.',
+      from: { path: '^(src|sw|server)/' },
+      to: { path: '^storefront/.+\\.ts$' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that does not resolve is a typo or a missing package.',
@@ -117,7 +164,7 @@ module.exports = {
     // Tests import helpers across folders (tests/, fake-indexeddb set-ups): the rules are for
     // the product code the tests exercise.
     exclude: { path: ['\\.test\\.tsx?$', '^sw/test-helpers\\.ts$'] },
-    doNotFollow: { path: ['node_modules', '^styled-system/'] },
+    doNotFollow: { path: ['node_modules', '(^|/)styled-system/'] },
     // Type-only imports count: a type from a higher layer is still a dependency on it.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

@@ -5,7 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { products as productsTable } from '../server/db/schema';
-import { nextRevision, writeStore } from '../server/db/store-write';
+import { writeStore } from '../server/db/store-write';
+import { nextRevision } from '../server/services/sync/revision';
 import { loadLine, median, percentile } from './offline-kit';
 import { openBenchShop } from './storefront-kit';
 

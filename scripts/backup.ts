@@ -1,4 +1,4 @@
-/** `npm run backup -- <file>`: a consistent copy of the embedded database (server/ops/backup.ts). */
+/** `npm run backup -- <file>`: a consistent copy of the embedded database (server/db/backup-requests.ts). */
 import { readEnv } from '../server/env';
 import { BackupError, backup } from '../server/ops/backup-restore';
 import { privateFileModes } from '../server/ops/file-modes';

@@ -31,16 +31,14 @@ await build({
 // server/db/client.ts reads `<its folder>/migrations`; in the bundle its folder is build/server.
 fs.cpSync('server/db/migrations', `${out}/migrations`, { recursive: true });
 
-// The storefront's page script, bundled now instead of on the first storefront request.
-// And the order form's, which the page loads on 'Fazer pedido'.
-for (const name of ['storefront-page', 'order-form']) {
+// The storefront's scripts (storefront/bundles.json: the page's, and the order form's that the
+// page loads on 'Fazer pedido'), bundled now instead of on the first storefront request.
+const bundles = JSON.parse(fs.readFileSync('storefront/bundles.json', 'utf8'));
+for (const [name, entry] of Object.entries(bundles.entries)) {
   await build({
-    entryPoints: [`server/services/storefront/client/${name}.ts`],
+    ...bundles.build,
+    entryPoints: [entry],
     outfile: `${out}/${name}.js`,
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'es2020',
     logLevel: 'warning',
   });
 }

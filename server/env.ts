@@ -155,3 +155,16 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   return parsed.data;
 }
+
+/** The assistant's model endpoint (the assistant and the privacy notice's processors read it). */
+export type LlmConfig = { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
+
+export function llmConfigFromEnv(env: Env): LlmConfig | null {
+  if (!env.LLM_BASE_URL || !env.LLM_API_KEY || !env.LLM_MODEL) return null;
+  return {
+    baseUrl: env.LLM_BASE_URL,
+    apiKey: env.LLM_API_KEY,
+    model: env.LLM_MODEL,
+    timeoutMs: env.LLM_TIMEOUT_MS,
+  };
+}

@@ -13,7 +13,7 @@ import { jobDefinitions } from './jobs/index';
 import { createJobRunner, type JobsConfig } from './jobs/runner';
 import { tightenDir } from './ops/file-modes';
 import { processStatus } from './ops/status';
-import { createPaymentGatewayFromEnv } from './services/payments/create-gateway';
+import { createPaymentGatewayFromEnv } from './services/pix/create-gateway';
 import { preparePushKeys } from './services/push/keys';
 import { settleKicked } from './services/push/outbox';
 import { createGatewayFromEnv } from './services/whatsapp/create-gateway';

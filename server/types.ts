@@ -1,9 +1,9 @@
 /** Types shared by the server's routes and jobs: injected services and per-request variables. */
+import type { SendWindow } from '../src/domain/zoned-time';
 import type { Db } from './db/client';
 import type { payments } from './db/schema';
 import type { Env } from './env';
-import type { CampaignSettings } from './services/campaigns/settings';
-import type { PaymentGateway } from './services/payments/gateway';
+import type { PaymentGateway } from './services/pix/gateway';
 import type { WhatsAppGateway } from './services/whatsapp/gateway';
 
 export type SendJobOptions = {
@@ -31,6 +31,29 @@ export type Jobs = {
   unschedule(name: string): Promise<void>;
   /** The job's state, or null when unknown (or archived after its retention). */
   state(name: string, id: string): Promise<JobState | null>;
+};
+
+/** Campaign sending settings (services/campaigns/settings.ts reads them from env). */
+export type CampaignSettings = {
+  /** Random pause between two messages of one store, inclusive bounds. */
+  minGapMs: number;
+  maxGapMs: number;
+  /** Messages per store in any rolling hour. */
+  maxPerHour: number;
+  window: SendWindow;
+  /** A sender holds its store for this long without renewing; must exceed one send's timeout. */
+  leaseMs: number;
+  /** Tries per recipient for failures other than "not on WhatsApp". */
+  maxAttempts: number;
+  /** First retry delay; doubles each attempt. */
+  retryBaseMs: number;
+  /** This many failed sends in a row pause the campaign for failurePauseMs. */
+  failureStreakLimit: number;
+  failurePauseMs: number;
+  /** A sender job keeps its store at most this long, then hands over to a new job. */
+  runBudgetMs: number;
+  /** Pauses up to this long are slept inside the job; longer ones become a delayed job. */
+  maxInlineSleepMs: number;
 };
 
 export type Services = {

@@ -137,7 +137,7 @@ export type LiveSession = {
  *
  * `snapshot` is the statement's MVCC snapshot (`xmin:xmax:in-progress xids`): two statements with
  * the same snapshot see exactly the same committed rows, so an answer computed under it is still
- * exact (services/catalogue/list-json.ts uses that; any committed write changes it).
+ * exact (services/sync/list-json.ts uses that; any committed write changes it).
  */
 export async function findSession(db: Db, token: string, now: Date): Promise<LiveSession | null> {
   const [session] = await sessionQuery(db).execute({

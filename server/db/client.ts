@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { errorSummary, logger } from '../logger';
-import { answerBackupRequests } from '../ops/backup';
+import { answerBackupRequests } from './backup-requests';
 import { preparePgliteQueries } from './pglite-prepared';
 import { markTransactions, pgliteExecuteSql } from './pglite-sql';
 import * as schema from './schema';
@@ -123,7 +123,7 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<Databas
   // After the migrations, so no statement is prepared against tables they are about to change.
   preparePgliteQueries(client);
   inProcess.add(db);
-  // `npm run backup` while this process holds the data dir (server/ops/backup.ts).
+  // `npm run backup` while this process holds the data dir (server/db/backup-requests.ts).
   const stopAnswering = dataDir ? answerBackupRequests(dataDir, () => dumpPglite(client)) : null;
   return {
     db: db as unknown as Db,

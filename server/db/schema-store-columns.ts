@@ -15,7 +15,7 @@ export const storeRef = () => belongsTo('store_id', () => stores.id);
 export const storeOwned = () => ({ id: uuidKey(), storeId: storeRef() });
 
 /**
- * What every synced table has after its own columns (server/services/catalogue/synced-table.ts
+ * What every synced table has after its own columns (server/services/sync/synced-table.ts
  * writes them): the store, the sync revision, timestamps and the tombstone.
  */
 export const syncedColumns = () => ({
@@ -28,12 +28,12 @@ export const syncedColumns = () => ({
 
 type Columns = Record<'id' | 'storeId' | 'revision' | 'deletedAt', ExtraConfigColumn>;
 
-/** The delta feed (services/catalogue/sync-feed.ts) reads a store's rows of a table by revision. */
+/** The delta feed (services/registry/sync-feed.ts) reads a store's rows of a table by revision. */
 export const revisionIndex = (table: string, t: Columns) =>
   index(`${table}_store_revision_idx`).on(t.storeId, t.revision);
 
 /**
- * The lists' keyset pages (services/catalogue/list-json.ts): a page is a range of this index
+ * The lists' keyset pages (services/sync/list-json.ts): a page is a range of this index
  * (a store's live rows by name, then id), not a sort of the whole table each time.
  */
 export const nameIndex = (table: string, t: Columns & { name: ExtraConfigColumn }) =>

@@ -1,9 +1,9 @@
 /**
  * The one way the server writes a store's synced rows (products, customers, and every entity the
  * registry adds): `writeStore` takes the store's write lock, and only a transaction it opened can
- * draw a sync revision (`nextRevision`). The rule of docs/decisions/003 is code, not a comment.
+ * draw a sync revision (`nextRevision`, services/sync/revision.ts). The rule of docs/decisions/003 is code, not a comment.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 
 /** A transaction (or savepoint) of either engine. */
@@ -41,14 +41,4 @@ export function writeStore<T>(
 /** A savepoint inside a store write: rolled back alone on error, still under the store's lock. */
 export function savepoint<T>(tx: StoreTx, work: (tx: StoreTx) => Promise<T>): Promise<T> {
   return tx.transaction((inner) => work(inner as StoreTx));
-}
-
-const NEXT_REVISION = sql<number>`nextval('sync_revision')`;
-
-/**
- * The value of `revision` on every insert and update of a synced row. It asks for the locked
- * transaction it will run in, so a revision cannot be drawn outside `writeStore`.
- */
-export function nextRevision(_tx: StoreTx): SQL<number> {
-  return NEXT_REVISION;
 }

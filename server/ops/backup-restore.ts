@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { DataDirLockedError, lockDataDir } from '../data-dir-lock';
+import { BACKUP_SIGNAL, backupFiles, isTaliFile, readyFile } from '../db/backup-requests';
 import { dumpPglite, durableStartParams } from '../db/client';
 import type { Env } from '../env';
-import { BACKUP_SIGNAL, backupFiles, isTaliFile, readyFile } from './backup';
 import { tightenDir } from './file-modes';
 
 /** A failure the operator can act on: printed as is, exit code 1. */

@@ -2,12 +2,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { ApiError, acceptsGzip } from '../http';
-import {
-  type ListKind,
-  listAllJson,
-  listPageJson,
-  WholeList,
-} from '../services/catalogue/list-json';
+import { type ListKind, listAllJson, listPageJson, WholeList } from '../services/sync/list-json';
 import type { AppEnv } from '../types';
 
 /** Smaller answers are sent as they are (as the compress middleware does below 1 KB). */

@@ -4,8 +4,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { EntityKind } from '../../src/domain/sync/registry';
 import { IDEMPOTENCY_HEADER, type Reply } from '../db/idempotency';
 import { readBodyText } from '../http';
-import type { Operation } from '../services/catalogue/mutations';
-import { runMutation } from '../services/catalogue/run-mutation';
+import type { Operation } from '../services/registry/mutations';
+import { runMutation } from '../services/registry/run-mutation';
 import type { AppEnv } from '../types';
 
 export function answerReply(c: Context<AppEnv>, reply: Reply): Response {
@@ -13,7 +13,7 @@ export function answerReply(c: Context<AppEnv>, reply: Reply): Response {
   return c.json(reply.body, reply.status as ContentfulStatusCode);
 }
 
-/** The Hono handler of one entry of the mutation table (services/catalogue/mutations.ts). */
+/** The Hono handler of one entry of the mutation table (services/registry/mutations.ts). */
 export function mutationRoute(kind: EntityKind, operation: Operation) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const { db, now } = c.var.deps;

@@ -9,14 +9,14 @@ import { Hono } from 'hono';
 import { requireStore, requireUser } from '../auth/middleware';
 import { sandboxPageCsp } from '../csp';
 import { payments } from '../db/schema';
-import { PaymentGatewayError } from '../services/payments/gateway';
-import type { SandboxPixGateway } from '../services/payments/sandbox-adapter';
+import { PaymentGatewayError } from '../services/pix/gateway';
+import type { SandboxPixGateway } from '../services/pix/sandbox-adapter';
 import {
   PIX_SANDBOX_SCRIPT,
   PIX_SANDBOX_STYLE,
   pixSandboxNotFoundPage,
   pixSandboxPage,
-} from '../services/payments/sandbox-page';
+} from '../services/pix/sandbox-page';
 import type { AppEnv } from '../types';
 
 function sandbox(c: Context<AppEnv>): SandboxPixGateway | null {

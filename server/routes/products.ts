@@ -22,7 +22,7 @@ productRoutes.get('/template-csv', (c) => {
 
 productRoutes.post('/import-csv', mutationRoute('product', 'import-csv'));
 
-// Create (upsert by the client's id), update and delete: the table in services/catalogue/mutations.ts.
+// Create (upsert by the client's id), update and delete: the table in services/registry/mutations.ts.
 productRoutes.post('/', mutationRoute('product', 'create'));
 productRoutes.put('/:id', mutationRoute('product', 'update'));
 productRoutes.delete('/:id', mutationRoute('product', 'delete'));

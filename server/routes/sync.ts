@@ -10,8 +10,8 @@ import {
 } from '../../src/domain/sync/wire';
 import { requireStore, requireUser } from '../auth/middleware';
 import { ApiError, readJson } from '../http';
-import { runBatch } from '../services/catalogue/run-mutation';
-import { readChangesJson, readSyncRow } from '../services/catalogue/sync-feed';
+import { runBatch } from '../services/registry/run-mutation';
+import { readChangesJson, readSyncRow } from '../services/registry/sync-feed';
 import type { AppEnv } from '../types';
 
 export const syncRoutes = new Hono<AppEnv>();

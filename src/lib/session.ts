@@ -24,8 +24,8 @@ export function getSession(): { token: string; userId: string } | null {
 export async function setSession(token: string, userId: string): Promise<void> {
   localStorage.setItem(TOKEN, token);
   localStorage.setItem(USER_ID, userId);
-  const { db } = await import('~/db/db');
-  await db.meta.bulkPut([
+  const { meta } = await import('~/db/device-kv');
+  await meta.bulkPut([
     { key: 'token', value: token },
     // The worker compares it with the account that queued a mutation (see sw/replay.ts).
     { key: 'userId', value: userId },
@@ -37,6 +37,6 @@ export async function clearSession(): Promise<void> {
   localStorage.removeItem(USER_ID);
   localStorage.removeItem('onboarding_step1');
   localStorage.removeItem('onboarding_step2');
-  const { db } = await import('~/db/db');
-  await db.meta.bulkDelete(['token', 'userId']);
+  const { meta } = await import('~/db/device-kv');
+  await meta.bulkDelete(['token', 'userId']);
 }

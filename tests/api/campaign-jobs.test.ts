@@ -4,8 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/db/sql-rows';
 import type { Runtime } from '../../server/runtime';
-import { rowsOf } from '../../server/services/campaigns/sql-rows';
 import { ensureConnection, instanceNameFor } from '../../server/services/whatsapp/connections';
 import { addCustomers, manyCustomers, setStore } from './campaign-fixtures';
 import {

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { campaigns } from '../../server/db/schema';
+import { rowsOf } from '../../server/db/sql-rows';
 import { readEnv } from '../../server/env';
 import { openRuntime, type Runtime } from '../../server/runtime';
-import { rowsOf } from '../../server/services/campaigns/sql-rows';
 import { API_KEY } from './evolution-fake';
 import { copyPgliteTemplate, createPostgresDatabase } from './test-databases';
 

@@ -8,7 +8,8 @@ import { type CampaignSettings, campaignSettings } from '../../server/services/c
 import { ensureConnection, instanceNameFor } from '../../server/services/whatsapp/connections';
 import type { Services } from '../../server/types';
 import { addCustomers, type CustomerSeed, setStore } from './campaign-fixtures';
-import { createEvolutionApp, startFakeEvolution } from './evolution-fake';
+import { createEvolutionApp } from './evolution-app';
+import { startFakeEvolution } from './evolution-fake';
 import { createOwner, type Owner, send } from './fixtures';
 
 export const PUBLIC = 'https://tali.exemplo.com.br';

@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../server/db/schema';
-import { LIST_PAGE_ROWS } from '../../server/services/catalogue/list-json';
+import { LIST_PAGE_ROWS } from '../../server/services/sync/list-json';
 import type { ApiCustomer, ApiProduct } from '../../src/domain/api-types';
 import { createOwner, newId, type Owner } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';

@@ -8,10 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import sharp from 'sharp';
+import { hashesInUse } from '../../server/services/catalogue/photo-rows';
 import { photoHash } from '../../server/services/media/encode-photo';
 import { sweepUnusedMedia, witnessName } from '../../server/services/media/media-gc';
 import { mediaStoreFor } from '../../server/services/media/media-store';
-import { hashesInUse } from '../../server/services/media/photo-rows';
 import type { DeadLetter, LocalPhoto } from '../../src/db/db';
 import { MAX_PHOTOS } from '../../src/domain/photo';
 import { mirrorServerPhotos } from '../../src/features/products/photos/photo-mirror';

@@ -9,8 +9,10 @@
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { RunStats } from './chaos-checks';
 import { Server } from './chaos-harness';
-import { type RunStats, runScenario, scenarioArb } from './chaos-model';
+import { runScenario } from './chaos-model';
+import { scenarioArb } from './chaos-ops';
 import { orderStats } from './chaos-orders';
 
 const runs = Number(process.env.CHAOS_RUNS ?? 50);

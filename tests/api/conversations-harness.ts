@@ -6,7 +6,8 @@
  */
 import https from 'node:https';
 import type { ApiChat, ApiTurn } from '../../server/services/conversations/read-chats';
-import { createEvolutionApp, startFakeEvolution } from './evolution-fake';
+import { createEvolutionApp } from './evolution-app';
+import { startFakeEvolution } from './evolution-fake';
 import { type PushService, startPushService } from './push-service-fake';
 import { type TestApp, testEnv } from './test-app';
 import { seedStore, upsert } from './whatsapp-fixtures';
@@ -49,7 +50,8 @@ export async function openConversationsWorld() {
     if (!hook) throw new Error('no webhook set');
     const body = upsert(text, options);
     body.instance = instance;
-    if (options.id) body.data.key.id = options.id;
+    const key: { id: string } = body.data.key;
+    if (options.id) key.id = options.id;
     const res = await t.app.request(new URL(hook.url).pathname, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...hook.headers },

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../server/env';
 import { openRuntime, type Runtime } from '../../server/runtime';
-import { pixSandboxPage } from '../../server/services/payments/sandbox-page';
+import { pixSandboxPage } from '../../server/services/pix/sandbox-page';
 import { sandboxPage } from '../../server/services/whatsapp/sandbox-page';
 import { openTestPglite } from './test-databases';
 

@@ -2,7 +2,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../server/db/schema';
-import { nextRevision, writeStore } from '../../server/db/store-write';
+import { writeStore } from '../../server/db/store-write';
+import { nextRevision } from '../../server/services/sync/revision';
 import type { ApiCustomer } from '../../src/domain/api-types';
 import { createOwner, newId, type Owner, type ReplayAnswer, send } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';

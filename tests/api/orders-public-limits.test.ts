@@ -15,8 +15,8 @@ import {
   ORDER_TOO_LARGE,
   TOO_MANY_ORDERS,
 } from '../../server/routes/orders-public';
-import { orderSender } from '../../server/services/storefront/client/order-send';
 import { lineTotalTooHigh, ORDER_TOTAL_TOO_HIGH } from '../../src/domain/order-items';
+import { orderSender } from '../../storefront/order-send';
 import { addProduct, createShop, nextMobile, placeOrder, type Shop } from './orders-fixtures';
 import { createTestApp, type TestApp, testEnv } from './test-app';
 

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApiPixHttp } from '../../server/services/payments/api-pix-http';
-import { createBcbGateway } from '../../server/services/payments/bcb-adapter';
-import { PaymentGatewayError } from '../../server/services/payments/gateway';
+import { createApiPixHttp } from '../../server/services/pix/api-pix-http';
+import { createBcbGateway } from '../../server/services/pix/bcb-adapter';
+import { PaymentGatewayError } from '../../server/services/pix/gateway';
 import { parseBrCode } from '../../src/domain/pix/br-code';
 import {
   FAKE_CLIENT_ID,

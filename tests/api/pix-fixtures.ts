@@ -1,9 +1,9 @@
 /** Payments test setup: an app whose Pix PSP is the API Pix stand-in, a movable clock, campaigns. */
 import { eq } from 'drizzle-orm';
 import { campaigns, payments } from '../../server/db/schema';
-import { createApiPixHttp } from '../../server/services/payments/api-pix-http';
-import { createBcbGateway } from '../../server/services/payments/bcb-adapter';
 import type { PaymentRow } from '../../server/services/payments/on-paid';
+import { createApiPixHttp } from '../../server/services/pix/api-pix-http';
+import { createBcbGateway } from '../../server/services/pix/bcb-adapter';
 import type { Services } from '../../server/types';
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FAKE_PIX_KEY, startFakePsp } from './pix-fake';
 import type { JsonObject } from './test-app';

@@ -8,7 +8,7 @@ import {
   CHARGE_TTL_SECONDS,
   requestCampaignCharge,
 } from '../../server/services/payments/payments-service';
-import { createSandboxPixGateway } from '../../server/services/payments/sandbox-adapter';
+import { createSandboxPixGateway } from '../../server/services/pix/sandbox-adapter';
 import type { Services } from '../../server/types';
 import { parseBrCode } from '../../src/domain/pix/br-code';
 import { createOwner, type Owner } from './fixtures';

@@ -1,8 +1,8 @@
 /** Secrets never reach the logs: client secret, OAuth tokens, Basic credentials, TLS key. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setLogLevel } from '../../server/logger';
-import { createApiPixHttp } from '../../server/services/payments/api-pix-http';
-import { createBcbGateway } from '../../server/services/payments/bcb-adapter';
+import { createApiPixHttp } from '../../server/services/pix/api-pix-http';
+import { createBcbGateway } from '../../server/services/pix/bcb-adapter';
 import {
   FAKE_CLIENT_ID,
   FAKE_CLIENT_SECRET,

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, products } from '../../server/db/schema';
-import { addressOf } from '../../server/services/catalogue/mutations';
+import { addressOf } from '../../server/services/registry/mutations';
 import type { ApiProduct } from '../../src/domain/api-types';
 import { isBatchable, type ReplayBatchItem } from '../../src/domain/sync/protocol';
 import type { SyncResponse } from '../../src/domain/sync/wire';

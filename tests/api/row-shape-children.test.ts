@@ -12,7 +12,7 @@ import {
   type ServerRowOf,
   toApiCustomer,
   toSyncCustomer,
-} from '../../server/services/catalogue/serialize';
+} from '../../server/services/sync/serialize';
 import { CUSTOMER_COLUMNS } from '../../src/domain/customer';
 import { childrenToDevice } from '../../src/domain/sync/children';
 import { SAMPLE_LABELS } from '../../src/domain/sync/sample-child';

@@ -3,7 +3,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../server/db/schema';
-import { nextRevision, type StoreTx, writeStore } from '../../server/db/store-write';
+import { type StoreTx, writeStore } from '../../server/db/store-write';
+import { nextRevision } from '../../server/services/sync/revision';
 import { createOwner, newId } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 

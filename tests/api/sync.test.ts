@@ -2,7 +2,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../server/db/schema';
-import { nextRevision, writeStore } from '../../server/db/store-write';
+import { writeStore } from '../../server/db/store-write';
+import { nextRevision } from '../../server/services/sync/revision';
 import type { SyncResponse } from '../../src/domain/api-types';
 import { SYNCED_ENTITIES } from '../../src/domain/sync/registry';
 import { createOwner, newId, type Owner } from './fixtures';

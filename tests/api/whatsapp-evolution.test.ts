@@ -2,7 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappConnections } from '../../server/db/schema';
-import { createEvolutionApp, FAKE_QR, startFakeEvolution } from './evolution-fake';
+import { createEvolutionApp } from './evolution-app';
+import { FAKE_QR, startFakeEvolution } from './evolution-fake';
 import type { TestApp } from './test-app';
 import { seedStore, upsert } from './whatsapp-fixtures';
 

@@ -8,7 +8,8 @@ import { campaigns, whatsappConnections } from '../../server/db/schema';
 import { DISCONNECTED_REASON } from '../../server/services/campaigns/pause';
 import { ensureConnection } from '../../server/services/whatsapp/connections';
 import { WEBHOOK_FRESH_MS } from '../../server/services/whatsapp/honest-state';
-import { createEvolutionApp, startFakeEvolution } from './evolution-fake';
+import { createEvolutionApp } from './evolution-app';
+import { startFakeEvolution } from './evolution-fake';
 import { createTestApp, type TestApp } from './test-app';
 import { seedStore } from './whatsapp-fixtures';
 

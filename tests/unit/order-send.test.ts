@@ -8,7 +8,7 @@ import {
   type OrderFetch,
   orderSender,
   UNSURE_MESSAGE,
-} from '../../server/services/storefront/client/order-send';
+} from '../../storefront/order-send';
 
 const placed = { id: 'o1', code: 'AB12', total: '10.00', whatsappUrl: null };
 const json = (status: number, body: unknown) =>

@@ -4,15 +4,15 @@
  * (services/conversations: the owner answered, paused it, or the customer asked for a person).
  */
 import type { Db } from '../../db/client';
-import type { Env } from '../../env';
-import { cleanText } from '../../http';
+import { type Env, llmConfigFromEnv } from '../../env';
+import { cleanText } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
 import { assistantActive, MAX_TEXT, markUnanswered } from '../conversations/chat-state';
 import { HANDED_OVER, handleAskForHuman } from '../conversations/customer-asks';
 import { saveState } from '../whatsapp/connections';
 import type { GatewayEvent, IncomingMessageEvent, WhatsAppGateway } from '../whatsapp/gateway';
 import { logTurn, recentOutgoing } from './conversation-log';
-import { llmConfigFromEnv, llmReply } from './llm';
+import { llmReply } from './llm';
 import {
   findCustomer,
   OPT_IN_CONFIRMATION,

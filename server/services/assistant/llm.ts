@@ -1,21 +1,9 @@
 /** Optional replies from an OpenAI-compatible /chat/completions endpoint, grounded in store data. */
 import { formatBRL } from '../../../src/domain/money';
-import type { Env } from '../../env';
+import type { LlmConfig } from '../../env';
 import { logger } from '../../logger';
-import { hoursAnswer } from './hours-text';
+import { hoursAnswer } from '../stores/hours-text';
 import { formatAddress, type StoreFacts } from './store-facts';
-
-export type LlmConfig = { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
-
-export function llmConfigFromEnv(env: Env): LlmConfig | null {
-  if (!env.LLM_BASE_URL || !env.LLM_API_KEY || !env.LLM_MODEL) return null;
-  return {
-    baseUrl: env.LLM_BASE_URL,
-    apiKey: env.LLM_API_KEY,
-    model: env.LLM_MODEL,
-    timeoutMs: env.LLM_TIMEOUT_MS,
-  };
-}
 
 export function systemPrompt(facts: StoreFacts, now: Date): string {
   const products = facts.products

@@ -8,8 +8,9 @@ import { formatPhone } from '../../../src/domain/phone';
 import type { Db } from '../../db/client';
 import { firstRow } from '../../db/first-row';
 import { customers } from '../../db/schema';
-import { nextRevision, type Tx, writeStore } from '../../db/store-write';
+import { type Tx, writeStore } from '../../db/store-write';
 import { lastConsent, recordConsent } from '../consent/ledger';
+import { insertSyncedRow } from '../sync/revision';
 import { phoneVariants } from '../whatsapp/phone-jid';
 import { fold } from './text-match';
 
@@ -95,17 +96,19 @@ export async function setOptedOut(
     if (!optedOut) return { changed: false, customerId: null };
     // Same id style as the devices (crypto.randomUUID) so the row syncs like any other.
     const id = randomUUID();
-    await tx.insert(customers).values({
-      id,
-      storeId,
-      name: pushName.slice(0, 120) || `Cliente ${formatPhone(phone)}`,
-      phone,
-      optedOut: true,
-      optedOutAt: now,
-      revision: nextRevision(tx),
-      createdAt: now,
-      updatedAt: now,
-    });
+    await insertSyncedRow(
+      tx,
+      customers,
+      {
+        id,
+        storeId,
+        name: pushName.slice(0, 120) || `Cliente ${formatPhone(phone)}`,
+        phone,
+        optedOut: true,
+        optedOutAt: now,
+      },
+      now,
+    );
     await recordConsent(tx, { storeId, customerId: id, kind, source: 'whatsapp', text, at: now });
     return { changed: true, customerId: id };
   });

@@ -1,7 +1,7 @@
 /** The rule-based assistant: understands common questions and answers from the store's data. */
 import type { Weekday } from '../../../src/domain/hours';
+import { dayHoursSentence, hoursAnswer, nextDay, storeClock } from '../stores/hours-text';
 import { factsFor, readGuidance, type Tone } from './guidance';
-import { dayHoursSentence, hoursAnswer, nextDay, storeClock } from './hours-text';
 import { catalogueSample, matchProducts, productsAnswer } from './product-match';
 import { formatAddress, type StoreFacts } from './store-facts';
 import { fold, hasAny } from './text-match';

@@ -6,8 +6,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Audience } from '../../../src/domain/label-audience';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql-rows';
 import type { Tx } from '../../db/store-write';
-import { rowsOf } from './sql-rows';
 
 export const SKIP_REASONS = {
   optedOut: 'Cliente pediu para não receber promoções (SAIR)',

@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { runKeyed } from '../../db/idempotency';
 import { campaignRecipients, campaigns } from '../../db/schema';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { SKIP_REASONS } from './audience';
 import { writeCampaigns } from './campaign-lock';
 import type { Deps } from './confirm';

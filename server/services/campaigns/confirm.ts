@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { nextOpening } from '../../../src/domain/zoned-time';
 import { runKeyed } from '../../db/idempotency';
 import { campaigns } from '../../db/schema';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import type { Services } from '../../types';
 import { audienceOf } from '../labels/campaign-audience';
 import { countAudience } from './audience';

@@ -8,7 +8,7 @@ import { zonedDayBounds } from '../../../src/domain/zoned-time';
 import type { Db } from '../../db/client';
 import { campaigns, stores } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 
 export type DailyLimit = { dailyLimit: number; dailySent: number; remaining: number };
 

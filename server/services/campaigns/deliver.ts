@@ -9,9 +9,9 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaignRecipients } from '../../db/schema';
+import { type RecipientSqlRow, rowsOf } from '../../db/sql-rows';
 import { errorSummary, logger } from '../../logger';
 import { noteTurn } from '../conversations/chat-state';
-import { type RecipientSqlRow, rowsOf } from './sql-rows';
 
 /** Every status a recipient row can have (the report shows 'sending' as 'pending'). */
 export const RECIPIENT_STATUSES = [

@@ -14,7 +14,7 @@ import { localDateTimeToInstant } from '../../../src/domain/zoned-time';
 import type { Outcome } from '../../db/idempotency';
 import { campaigns } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { saveAudience } from '../labels/campaign-audience';
 import { hasCustomers } from './audience';
 import { dailyLimit, storeCampaignSettings } from './daily-limit';

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { firstRow } from '../../db/first-row';
 import { campaignImages } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 
 /** Longest side after scaling: plenty for a phone screen, small for the gateway to fetch. */
 const MAX_SIDE = 1600;

@@ -2,7 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaignRecipients } from '../../db/schema';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../db/sql-rows';
 
 /** Recipients still to send and the earliest retry time among them. */
 export async function openRecipients(db: Db, campaignId: string) {

@@ -6,7 +6,7 @@ import { audienceKey } from '../../../src/domain/label-audience';
 import type { Db } from '../../db/client';
 import { campaignRecipients, campaigns } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import type { Services } from '../../types';
 import { audiencesOf } from '../labels/campaign-audience';
 import { NO_ORDERS, ordersOfCampaigns } from '../orders/campaign-orders';

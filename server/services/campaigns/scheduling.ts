@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/sql-rows';
 import type { Services } from '../../types';
 import { linkBase } from '../public-base';
 import type { SenderDeps } from './sender';
 import { campaignSettings } from './settings';
-import { rowsOf } from './sql-rows';
 
 export const CAMPAIGN_QUEUES = {
   start: 'campaign-start',

@@ -1,28 +1,9 @@
 /** Campaign sending settings: pacing, hourly cap and send window from env, plus fixed safety rules. */
-import { parseSendWindow, type SendWindow } from '../../../src/domain/zoned-time';
+import { parseSendWindow } from '../../../src/domain/zoned-time';
 import type { Env } from '../../env';
+import type { CampaignSettings } from '../../types';
 
-export type CampaignSettings = {
-  /** Random pause between two messages of one store, inclusive bounds. */
-  minGapMs: number;
-  maxGapMs: number;
-  /** Messages per store in any rolling hour. */
-  maxPerHour: number;
-  window: SendWindow;
-  /** A sender holds its store for this long without renewing; must exceed one send's timeout. */
-  leaseMs: number;
-  /** Tries per recipient for failures other than "not on WhatsApp". */
-  maxAttempts: number;
-  /** First retry delay; doubles each attempt. */
-  retryBaseMs: number;
-  /** This many failed sends in a row pause the campaign for failurePauseMs. */
-  failureStreakLimit: number;
-  failurePauseMs: number;
-  /** A sender job keeps its store at most this long, then hands over to a new job. */
-  runBudgetMs: number;
-  /** Pauses up to this long are slept inside the job; longer ones become a delayed job. */
-  maxInlineSleepMs: number;
-};
+export type { CampaignSettings };
 
 export function campaignSettings(env: Env, overrides: Partial<CampaignSettings> = {}) {
   const window = parseSendWindow(env.CAMPAIGN_SEND_WINDOW);

@@ -2,12 +2,12 @@
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstRow } from '../../db/first-row';
+import { payingFor } from '../../db/payment-row';
 import { campaigns, payments } from '../../db/schema';
+import { rowsOf } from '../../db/sql-rows';
 import type { Tx } from '../../db/store-write';
 import { audienceOf } from '../labels/campaign-audience';
-import { payingFor } from '../payments/payment-row';
 import { fixRecipients, type PaidAudience } from './audience';
-import { rowsOf } from './sql-rows';
 
 /**
  * Fixes the recipients of a due, confirmed campaign (no-op when already started, cancelled or

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { findStoreLinkFields } from '../stores/store-data';
 
 export const NO_PUBLIC_PAGE =

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../db/sql-rows';
 import { RECHECK_FOR_MS } from './unconfirmed';
 
 export async function storesWithCampaignWork(db: Db, now: Date): Promise<string[]> {

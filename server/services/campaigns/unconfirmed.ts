@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaignRecipients } from '../../db/schema';
-import { type RecipientSqlRow, rowsOf } from './sql-rows';
+import { type RecipientSqlRow, rowsOf } from '../../db/sql-rows';
 
 /**
  * The gateway showed an unconfirmed message was not delivered (WhatsApp's ERROR): back to

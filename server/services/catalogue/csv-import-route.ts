@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { CsvLineError, ImportCsvResponse } from '../../../src/domain/api-types';
 import { MAX_CSV_CHARS, MAX_CSV_ROWS, parseProductCsv } from '../../../src/domain/product-csv';
 import type { ChunkedWork, Reply } from '../../db/idempotency';
-import { ApiError, cleanStrings, validate } from '../../http';
+import { ApiError, cleanStrings, validate } from '../../lib/api-input';
+import type { MutationContext } from '../sync/mutation-context';
 import { importProductRows } from './csv-import';
-import type { MutationContext } from './mutation-context';
 
 const bodySchema = z.object({
   csvData: z.string({ error: 'Envie o conteúdo do arquivo CSV' }),

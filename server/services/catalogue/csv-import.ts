@@ -4,36 +4,21 @@
  * database (on PGlite: its only connection) for more than one chunk at a time; between chunks it
  * gives way to the requests in flight (server/foreground.ts).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { CsvLineError } from '../../../src/domain/api-types';
 import type { ParsedRow } from '../../../src/domain/product-csv';
 import { searchKey } from '../../../src/domain/text';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
-import { nextRevision, type StoreTx, writeStore } from '../../db/store-write';
+import { rowCount } from '../../db/sql-rows';
+import { type StoreTx, writeStore } from '../../db/store-write';
 import { yieldToForeground } from '../../foreground';
+import { chunks, derivedUuid, IMPORT_CHUNK_ROWS } from '../sync/import-chunks';
+import { nextRevision } from '../sync/revision';
 
-/**
- * Rows per transaction. PGlite writes 500 rows in a few tens of milliseconds (while it does, its event loop is busy too), so another
- * store's query waits at most about that long; PostgreSQL is faster still. Bigger chunks barely
- * speed up a big import (bench/fairness.ts).
- */
-export const IMPORT_CHUNK_ROWS = 500;
 /** Rows per page when reading the store's live names (keyset on the revision index). */
 const NAME_PAGE = 1000;
-
-/** node-postgres answers { rows }, PGlite { rows } too, but typed differently: read it once here. */
-export function rowCount(result: unknown): number {
-  const rows = (result as { rows?: unknown[] }).rows;
-  return Array.isArray(rows) ? rows.length : 0;
-}
-
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** The store's live products by name (accents and case ignored), read in short pages. */
 async function liveIdsByName(db: Db, storeId: string): Promise<Map<string, string>> {
@@ -70,13 +55,6 @@ async function liveIdsByName(db: Db, storeId: string): Promise<Map<string, strin
  */
 export function newProductId(storeId: string, name: string): string {
   return derivedUuid(`${storeId}\n${searchKey(name)}`);
-}
-
-/** An RFC 9562 version 8 UUID derived from `seed`: two runs of one import agree on it. */
-export function derivedUuid(seed: string): string {
-  const hex = createHash('sha256').update(seed).digest('hex');
-  const variant = ((Number.parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 type Existing = { storeId: string; deleted: boolean; name: string };

@@ -10,9 +10,9 @@ import {
   customerImportSchema,
 } from '../../../src/domain/customer-import';
 import type { ChunkedWork, Reply } from '../../db/idempotency';
-import { cleanStrings, validate } from '../../http';
+import { cleanStrings, validate } from '../../lib/api-input';
+import type { MutationContext } from '../sync/mutation-context';
 import { importCustomerRows, type ValidRow } from './customer-import';
-import type { MutationContext } from './mutation-context';
 
 const plural = (n: number) => (n === 1 ? '1 cliente importado' : `${n} clientes importados`);
 

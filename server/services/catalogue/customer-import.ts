@@ -12,12 +12,13 @@ import { duplicatePhoneMessage } from '../../../src/domain/duplicate-phone';
 import { labelNameKey } from '../../../src/domain/label';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
-import { nextRevision, type StoreTx, writeStore } from '../../db/store-write';
+import { rowCount, rowsOf } from '../../db/sql-rows';
+import { type StoreTx, writeStore } from '../../db/store-write';
 import { yieldToForeground } from '../../foreground';
-import { rowsOf } from '../campaigns/sql-rows';
 import { labelIdsFor } from '../labels/import-labels';
 import { refreshCustomerStatistics } from '../maintenance/statistics';
-import { chunks, derivedUuid, IMPORT_CHUNK_ROWS, rowCount } from './csv-import';
+import { chunks, derivedUuid, IMPORT_CHUNK_ROWS } from '../sync/import-chunks';
+import { nextRevision } from '../sync/revision';
 
 /** Imports at least this big refresh the statistics (a few rows change no plan). */
 const STATISTICS_AFTER_ROWS = 1000;

@@ -9,7 +9,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { duplicatePhoneMessage } from '../../../src/domain/duplicate-phone';
 import { customers } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 
 /** Throws 409 when another live customer of the store (not `id`) has this phone. */
 export async function assertPhoneFree(

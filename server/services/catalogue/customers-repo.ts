@@ -8,9 +8,9 @@ import { CUSTOMER_ERASED } from '../../../src/domain/privacy';
 import { CUSTOMERS } from '../../../src/domain/sync/entities';
 import { customers } from '../../db/schema';
 import { readCustomerLabels, writeCustomerLabels } from '../labels/customer-labels';
+import { syncedTable } from '../sync/synced-table';
+import type { SyncedTable } from '../sync/synced-writes';
 import { assertPhoneChangeFree, assertPhoneFree } from './customer-phone';
-import { syncedTable } from './synced-table';
-import type { SyncedTable } from './synced-writes';
 
 const base = syncedTable({
   table: customers,

@@ -9,10 +9,10 @@ import type { FeedRowOf, FieldsOfMap, ListRowOf } from '../../../src/domain/sync
 import { PRODUCTS } from '../../../src/domain/sync/entities';
 import { products } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
-import { livePhotos, type PhotoRow, photosForFeed, photosForList } from '../media/photo-rows';
+import { syncedTable } from '../sync/synced-table';
+import type { SyncedTable } from '../sync/synced-writes';
+import { livePhotos, type PhotoRow, photosForFeed, photosForList } from './photo-rows';
 import { resolveProductStock } from './product-stock';
-import { syncedTable } from './synced-table';
-import type { SyncedTable } from './synced-writes';
 
 const base = syncedTable({
   table: products,

@@ -6,7 +6,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { ConsentKind, ConsentSource } from '../../../src/domain/consent';
 import { consentEvents, customers } from '../../db/schema';
-import { nextRevision, type StoreTx, type Tx } from '../../db/store-write';
+import type { StoreTx, Tx } from '../../db/store-write';
+import { nextRevision } from '../sync/revision';
 
 export type ConsentEvent = {
   storeId: string;

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { TurnAuthor } from '../../db/schema';
-import { rowsOf } from '../campaigns/sql-rows';
+import { rowsOf } from '../../db/sql-rows';
 
 /** WhatsApp's own cap on a message body; every turn and reply is held to it. */
 export const MAX_TEXT = 4096;

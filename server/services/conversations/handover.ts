@@ -4,8 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ApiError } from '../../http';
-import { rowsOf } from '../campaigns/sql-rows';
+import { rowsOf } from '../../db/sql-rows';
+import { ApiError } from '../../lib/api-input';
 import { DEFAULT_PAUSE_MINUTES } from './chat-state';
 import { CHAT_NOT_FOUND, findChat } from './read-chats';
 

@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { MESSAGE_TOO_LONG } from '../../../src/domain/quick-reply';
 import type { Db } from '../../db/client';
 import { conversationMessages } from '../../db/schema';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
 import {
   GatewayError,

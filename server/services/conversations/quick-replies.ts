@@ -10,7 +10,7 @@ import {
 } from '../../../src/domain/quick-reply';
 import type { Db } from '../../db/client';
 import { conversationSettings, quickReplies, stores } from '../../db/schema';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 
 export const QUICK_REPLY_NOT_FOUND = 'Resposta rápida não encontrada';
 

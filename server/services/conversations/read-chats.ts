@@ -5,8 +5,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { TurnAuthor } from '../../db/schema';
-import { ApiError } from '../../http';
-import { rowsOf } from '../campaigns/sql-rows';
+import { rowsOf } from '../../db/sql-rows';
+import { ApiError } from '../../lib/api-input';
 
 export const CHAT_NOT_FOUND = 'Conversa não encontrada';
 

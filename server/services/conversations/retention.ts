@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { RETENTION_DEFAULTS } from '../../../src/domain/privacy';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../campaigns/sql-rows';
+import { rowsOf } from '../../db/sql-rows';
 
 const BATCH = 1000;
 const MAX_BATCHES = 200;

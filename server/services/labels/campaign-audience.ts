@@ -8,7 +8,7 @@ import type { Audience } from '../../../src/domain/label-audience';
 import type { Db } from '../../db/client';
 import { campaignAudiences, labels } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 
 /** Saves (or clears, for every customer) a draft's audience; 400 for a label not the store's. */
 export async function saveAudience(

@@ -9,8 +9,9 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { labelNameKey } from '../../../src/domain/label';
 import type { Db } from '../../db/client';
 import { labels } from '../../db/schema';
-import { nextRevision, writeStore } from '../../db/store-write';
-import { derivedUuid } from '../catalogue/csv-import';
+import { writeStore } from '../../db/store-write';
+import { derivedUuid } from '../sync/import-chunks';
+import { insertSyncedRow } from '../sync/revision';
 
 export type LabelIds = { byKey: Map<string, string>; created: number };
 
@@ -50,9 +51,9 @@ export async function labelIdsFor(
     const values = missing.map(([key, name], i) => {
       const id = taken.has(derived[i] as string) ? randomUUID() : (derived[i] as string);
       byKey.set(key, id);
-      return { id, storeId, name, revision: nextRevision(tx), createdAt: now, updatedAt: now };
+      return { id, storeId, name };
     });
-    await tx.insert(labels).values(values);
+    await insertSyncedRow(tx, labels, values, now);
     return { byKey, created: values.length };
   });
 }

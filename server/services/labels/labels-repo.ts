@@ -10,16 +10,17 @@ import {
 import type { FeedRowOf } from '../../../src/domain/sync/columns';
 import { LABELS } from '../../../src/domain/sync/entities';
 import { customerLabels, customers, labels } from '../../db/schema';
-import { nextRevision, type StoreTx, type Tx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import type { StoreTx, Tx } from '../../db/store-write';
+import { ApiError } from '../../lib/api-input';
+import { nextRevision } from '../sync/revision';
 import {
   apiSerializer,
   editableFields,
   feedSerializer,
   type ServerRowOf,
   sameFields,
-} from '../catalogue/serialize';
-import type { SyncedTable } from '../catalogue/synced-writes';
+} from '../sync/serialize';
+import type { SyncedTable } from '../sync/synced-writes';
 
 type Row = typeof labels.$inferSelect;
 // The Drizzle table has every field of the map, of its type: otherwise this does not compile.

@@ -9,7 +9,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../campaigns/sql-rows';
+import { rowsOf } from '../../db/sql-rows';
 
 /**
  * Days a message's receipts are kept by default (a campaign's report is read in its first

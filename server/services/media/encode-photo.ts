@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { PHOTO_TEXTS, PHOTO_WIDTHS } from '../../../src/domain/photo';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { logger } from '../../logger';
 import { sniffImage } from '../campaigns/images';
 import type { MediaFile } from './media-types';

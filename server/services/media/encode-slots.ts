@@ -4,7 +4,7 @@
  * several stores' at once) must not starve the API: beyond the limit the upload is answered
  * 429 (this store) or 503 (the server) with Retry-After, and the phone's queue sends it again.
  */
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 
 /** An upload refused for now: the answer carries Retry-After (seconds). */
 export class BusyError extends ApiError {

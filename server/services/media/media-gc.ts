@@ -10,9 +10,9 @@ import { PHOTO_WIDTHS } from '../../../src/domain/photo';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/store-write';
 import { logger } from '../../logger';
+import { hashesInUse, hashInUse } from '../catalogue/photo-rows';
 import { mediaName } from './encode-photo';
 import type { MediaStore } from './media-types';
-import { hashesInUse, hashInUse } from './photo-rows';
 
 /** A hash's lock, released at commit or rollback (seed 35: apart from the store's lock). */
 export async function lockHash(tx: Tx, hash: string): Promise<void> {

@@ -10,12 +10,7 @@ import { PRODUCTS } from '../../../src/domain/sync/entities';
 import type { Db } from '../../db/client';
 import { productPhotos } from '../../db/schema';
 import { type StoreTx, type Tx, writeStore } from '../../db/store-write';
-import { ApiError } from '../../http';
-import { productTable } from '../catalogue/products-repo';
-import { type EncodedPhoto, encodePhoto, photoHash } from './encode-photo';
-import { takeEncodeSlot } from './encode-slots';
-import { dropUnusedFilesLogged, lockHash, witnessName } from './media-gc';
-import type { MediaStore } from './media-types';
+import { ApiError } from '../../lib/api-input';
 import {
   findPhoto,
   insertTombstone,
@@ -23,7 +18,12 @@ import {
   livePhotos,
   nextPosition,
   touchProduct,
-} from './photo-rows';
+} from '../catalogue/photo-rows';
+import { productTable } from '../catalogue/products-repo';
+import { type EncodedPhoto, encodePhoto, photoHash } from './encode-photo';
+import { takeEncodeSlot } from './encode-slots';
+import { dropUnusedFilesLogged, lockHash, witnessName } from './media-gc';
+import type { MediaStore } from './media-types';
 
 type Deps = { db: Db; media: MediaStore; now: () => Date };
 export type PhotoAnswer = { status: 200 | 201; product: ApiProduct };

@@ -10,8 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { PROMO_CONSENT_TEXT } from '../../../src/domain/consent';
 import { customers } from '../../db/schema';
-import { nextRevision, type StoreTx } from '../../db/store-write';
+import type { StoreTx } from '../../db/store-write';
 import { lastConsent, recordConsent } from '../consent/ledger';
+import { insertSyncedRow } from '../sync/revision';
 
 export async function customerOfOrder(
   tx: StoreTx,
@@ -49,18 +50,20 @@ export async function customerOfOrder(
     return found.id;
   }
   const id = randomUUID();
-  await tx.insert(customers).values({
-    id,
-    storeId,
-    name: customer.name,
-    phone: customer.phone,
-    // Not in promotions until consent is recorded (just below, when the box was ticked).
-    optedOut: true,
-    optedOutAt: now,
-    revision: nextRevision(tx),
-    createdAt: now,
-    updatedAt: now,
-  });
+  await insertSyncedRow(
+    tx,
+    customers,
+    {
+      id,
+      storeId,
+      name: customer.name,
+      phone: customer.phone,
+      // Not in promotions until consent is recorded (just below, when the box was ticked).
+      optedOut: true,
+      optedOutAt: now,
+    },
+    now,
+  );
   if (promoOptIn) await granted(id);
   return id;
 }

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { ORDER_COLUMNS, type OrderStatus } from '../../../src/domain/order';
 import { childrenOf } from '../../../src/domain/sync/registry';
 import type { Db } from '../../db/client';
-import { jsonObjectSql } from '../catalogue/serialize';
+import { jsonObjectSql } from '../sync/serialize';
 
 const OBJECT = jsonObjectSql(ORDER_COLUMNS, 'list', {
   children: childrenOf('order'),

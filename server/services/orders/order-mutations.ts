@@ -3,7 +3,7 @@
  * (PUT or PATCH /api/pedidos/:id, online or replayed from the queue). Orders are placed by the
  * storefront and never deleted, so a POST or DELETE under /api/pedidos is a 405.
  */
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { ORDER_CREATED_BY_STOREFRONT } from './orders-repo';
 
 const refused = (): never => {

@@ -21,8 +21,9 @@ import { ORDER_ITEMS } from '../../../src/domain/order-items';
 import { ORDERS } from '../../../src/domain/sync/entities';
 import type { SyncRow } from '../../../src/domain/sync/rows';
 import { orderItems, orders } from '../../db/schema';
-import { nextRevision, type StoreTx, type Tx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import type { StoreTx, Tx } from '../../db/store-write';
+import { ApiError } from '../../lib/api-input';
+import { nextRevision } from '../sync/revision';
 import {
   apiSerializer,
   childrenSerializer,
@@ -30,8 +31,8 @@ import {
   feedSerializer,
   type ServerRowOf,
   sameFields,
-} from '../catalogue/serialize';
-import type { SyncedTable } from '../catalogue/synced-writes';
+} from '../sync/serialize';
+import type { SyncedTable } from '../sync/synced-writes';
 import { returnStock, takeStock } from './stock';
 
 type OrderRow = typeof orders.$inferSelect;

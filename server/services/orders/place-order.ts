@@ -17,9 +17,10 @@ import { whatsappOrderLink } from '../../../src/domain/storefront-order';
 import type { Db } from '../../db/client';
 import { type Outcome, runKeyed } from '../../db/idempotency';
 import { campaigns, orderItems, orders, products } from '../../db/schema';
-import { nextRevision, type StoreTx, writeStore } from '../../db/store-write';
-import { ApiError, isUuid } from '../../http';
+import { type StoreTx, writeStore } from '../../db/store-write';
+import { ApiError, isUuid } from '../../lib/api-input';
 import { recordOrderNotification } from '../push/outbox';
+import { insertSyncedRow } from '../sync/revision';
 import { afterOrderPlaced } from './after-placed';
 import { customerOfOrder } from './customer-of-order';
 import type { PlaceOrderInput } from './place-input';
@@ -143,23 +144,25 @@ async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, now
   const campaignId = await campaignOf(tx, store.id, input.campaign, now);
   const code = await freeCode(tx, store.id);
   const id = randomUUID();
-  await tx.insert(orders).values({
-    id,
-    storeId: store.id,
-    code,
-    status: 'novo',
-    customerId,
-    customerName: input.customer.name,
-    customerPhone: input.customer.phone,
-    delivery: input.delivery,
-    address: input.delivery === 'entrega' ? (input.address ?? '') : null,
-    note: input.note ?? '',
-    total,
-    campaignId,
-    revision: nextRevision(tx),
-    createdAt: now,
-    updatedAt: now,
-  });
+  await insertSyncedRow(
+    tx,
+    orders,
+    {
+      id,
+      storeId: store.id,
+      code,
+      status: 'novo',
+      customerId,
+      customerName: input.customer.name,
+      customerPhone: input.customer.phone,
+      delivery: input.delivery,
+      address: input.delivery === 'entrega' ? (input.address ?? '') : null,
+      note: input.note ?? '',
+      total,
+      campaignId,
+    },
+    now,
+  );
   await tx
     .insert(orderItems)
     .values(lines.map((l, position) => ({ id: randomUUID(), orderId: id, position, ...l })));

@@ -8,8 +8,9 @@
  */
 import { and, eq, gt, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { orderItems, products } from '../../db/schema';
-import { nextRevision, type StoreTx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import type { StoreTx } from '../../db/store-write';
+import { ApiError } from '../../lib/api-input';
+import { nextRevision } from '../sync/revision';
 
 type Line = { productId: string; name: string; quantity: number };
 

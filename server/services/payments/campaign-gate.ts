@@ -2,7 +2,7 @@
  * The one call the campaign confirm step needs: may this campaign go out, or must the owner pay
  * first? With PIX_PROVIDER=off every campaign may go (free).
  */
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import type { Services } from '../../types';
 import { type PaymentView, toPaymentView } from './payment-view';
 import {

@@ -3,11 +3,11 @@
  * a day for a disconnected WhatsApp (decision 012). The money movement itself is refund.ts.
  */
 import { and, eq, lt } from 'drizzle-orm';
+import { type PaymentRow, paidUnrefundedCampaigns } from '../../db/payment-row';
 import { campaignRecipients, campaigns, payments } from '../../db/schema';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
-import { type PaymentRow, paidUnrefundedCampaigns } from './payment-row';
 
 import { CANCELLED_REASON, keptPayment, refundPaymentRow } from './refund';
 import { settleCampaignPayment } from './settlement';

@@ -4,12 +4,12 @@
  */
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { fromCents, toCents } from '../../../src/domain/money';
+import type { PaymentRow } from '../../db/payment-row';
 import { campaigns, payments, pixUnmatchedNotifications } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
-import type { ChargeState } from './gateway';
+import type { ChargeState } from '../pix/gateway';
 import { onPaid } from './on-paid';
-import type { PaymentRow } from './payment-row';
 import { DUPLICATE_REASON, refundOwed } from './refund';
 
 /**

@@ -7,15 +7,15 @@
  * gets its money back, with the refusal recorded as the refund reason.
  */
 
-import { ApiError } from '../../http';
+import type { PaymentRow } from '../../db/payment-row';
+import { ApiError } from '../../lib/api-input';
 import { logger } from '../../logger';
 import type { Services } from '../../types';
 import { confirmCampaign } from '../campaigns/confirm';
 import { linkBase } from '../public-base';
-import type { PaymentRow } from './payment-row';
 import { refundOwed } from './refund';
 
-export type { PaymentRow } from './payment-row';
+export type { PaymentRow } from '../../db/payment-row';
 
 export async function onPaid(deps: Services, payment: PaymentRow): Promise<void> {
   // Owed back already (paid twice): it confirms nothing.

@@ -4,8 +4,8 @@
  */
 import QRCode from 'qrcode';
 import type { PaymentStatus, PaymentJson as PaymentView } from '../../../src/domain/pix/payment';
+import type { PaymentRow } from '../../db/payment-row';
 import type { Services } from '../../types';
-import type { PaymentRow } from './payment-row';
 
 export type { PaymentJson as PaymentView, PaymentStatus } from '../../../src/domain/pix/payment';
 

@@ -6,14 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { campaignPrice, priceBands } from '../../../src/domain/pix/price';
+import type { PaymentRow } from '../../db/payment-row';
 import { payments } from '../../db/schema';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
+import { type PaymentGateway, PaymentGatewayError, txidFor } from '../pix/gateway';
 import { publicBaseUrl } from '../public-base';
 import { confirmPayment, reload } from './confirm';
-import { type PaymentGateway, PaymentGatewayError, txidFor } from './gateway';
-import type { PaymentRow } from './payment-row';
 import { qrDataUrl } from './payment-view';
 
 /** How long the owner has to pay one charge. */

@@ -10,12 +10,12 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { toCents } from '../../../src/domain/money';
+import { type PaymentRow, payingFor } from '../../db/payment-row';
 import { payments } from '../../db/schema';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
-import { PaymentGatewayError, refundIdFor } from './gateway';
-import { type PaymentRow, payingFor } from './payment-row';
+import { PaymentGatewayError, refundIdFor } from '../pix/gateway';
 
 /** The refund reason when the owner cancelled the campaign before it went out. */
 export const CANCELLED_REASON = 'Campanha cancelada';

@@ -5,10 +5,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { formatBRL, fromCents } from '../../../src/domain/money';
 import { priceBands } from '../../../src/domain/pix/price';
+import { type PaymentRow, paidUnrefundedCampaigns } from '../../db/payment-row';
 import { campaignRecipients, campaigns, payments } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
 import type { Services } from '../../types';
-import { type PaymentRow, paidUnrefundedCampaigns } from './payment-row';
 
 import {
   bandCents,

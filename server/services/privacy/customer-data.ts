@@ -22,7 +22,7 @@ import {
   whatsappReceipts,
 } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { phoneVariants, toInternational } from '../whatsapp/phone-jid';
 import { consentEventsOf } from './consent-of';
 

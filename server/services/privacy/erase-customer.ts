@@ -23,11 +23,12 @@ import {
   privacyRequests,
   sandboxMessages,
 } from '../../db/schema';
-import { nextRevision, type StoreTx } from '../../db/store-write';
-import { ApiError } from '../../http';
-import { rowsOf } from '../campaigns/sql-rows';
+import { rowsOf } from '../../db/sql-rows';
+import type { StoreTx } from '../../db/store-write';
+import { ApiError } from '../../lib/api-input';
 import { customerTable } from '../catalogue/customers-repo';
-import { deleteSynced } from '../catalogue/synced-writes';
+import { nextRevision } from '../sync/revision';
+import { deleteSynced } from '../sync/synced-writes';
 import { phoneVariants, toInternational } from '../whatsapp/phone-jid';
 
 /** A second erase (a retry whose answer was lost): nothing is left to erase. */

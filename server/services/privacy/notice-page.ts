@@ -4,12 +4,11 @@
  * is kept (the store's settings), who it is shared with and where, and the rights of art. 18 with
  * the request form. Server-rendered, small, no script: the storefront's stylesheet and policy.
  */
-import { raw } from 'hono/html';
 import { maskCnpj } from '../../../src/domain/cnpj';
 import { formatPhone } from '../../../src/domain/phone';
 import { type PrivacySettings, REQUEST_DUE_DAYS } from '../../../src/domain/privacy';
 import type { PublicStore } from '../storefront/load-storefront';
-import { h, type Markup } from '../storefront/markup';
+import { h, type Markup, raw } from '../storefront/markup';
 import { addressLine } from '../storefront/store-info';
 import { STOREFRONT_CSS } from '../storefront/styles';
 

@@ -1,7 +1,7 @@
 /** Who processes the store's customers' data besides the store, from the running server's services. */
 
+import { llmConfigFromEnv } from '../../env';
 import type { Services } from '../../types';
-import { llmConfigFromEnv } from '../assistant/llm';
 import type { Processors } from './notice-page';
 
 export function processorsOf(deps: Pick<Services, 'env' | 'gateway'>): Processors {

@@ -7,7 +7,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { PrivacyRequestKind } from '../../../src/domain/privacy';
 import type { Db } from '../../db/client';
 import { privacyCodes } from '../../db/schema';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
 import type { WhatsAppGateway } from '../whatsapp/gateway';
 

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { RETENTION_DEFAULTS } from '../../../src/domain/privacy';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../campaigns/sql-rows';
+import { rowsOf } from '../../db/sql-rows';
 
 export const RETENTION_BATCH = 1000;
 /** A night's ceiling per kind: a backlog is finished over the next nights. */

@@ -7,23 +7,26 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
+import bundles from '../../../storefront/bundles.json' with { type: 'json' };
 
 export type ClientScript = { path: string; body: string };
 
+type Entry = keyof typeof bundles.entries;
+
 const here = path.dirname(fileURLToPath(import.meta.url));
-const entry = path.join(here, 'client', 'storefront-page.ts');
-/** The compiled server (scripts/build-server.mjs) has it bundled beside itself already. */
-const prebuilt = path.join(here, 'storefront-page.js');
+const root = path.join(here, '..', '..', '..');
 
 let bundled: Promise<ClientScript> | undefined;
 let formBundled: Promise<ClientScript> | undefined;
 
-/** The order form (issue 20): loaded only on 'Fazer pedido', so the first screen stays small. */
-const formEntry = path.join(here, 'client', 'order-form.ts');
-const formPrebuilt = path.join(here, 'order-form.js');
-
-async function bundle(source = entry, built = prebuilt, name = 'loja'): Promise<ClientScript> {
+/**
+ * One script of storefront/bundles.json. The compiled server (scripts/build-server.mjs) has it
+ * bundled beside itself already (`<entry>.js`); from source it is bundled here, the same way.
+ */
+async function bundle(entry: Entry, name: string): Promise<ClientScript> {
+  const built = path.join(here, `${entry}.js`);
+  const source = path.join(root, bundles.entries[entry]);
   const body = fs.existsSync(built) ? fs.readFileSync(built, 'utf8') : await fromSource(source);
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
   return { path: `/loja/_/${name}.${hash}.js`, body };
@@ -31,11 +34,8 @@ async function bundle(source = entry, built = prebuilt, name = 'loja'): Promise<
 
 async function fromSource(source: string): Promise<string> {
   const result = await build({
+    ...(bundles.build as BuildOptions),
     entryPoints: [source],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'es2020',
     write: false,
     logLevel: 'silent',
   });
@@ -44,16 +44,16 @@ async function fromSource(source: string): Promise<string> {
 
 /** The same promise for every caller; a failed build is retried on the next request. */
 export function clientScript(): Promise<ClientScript> {
-  bundled ??= bundle().catch((error: unknown) => {
+  bundled ??= bundle('storefront-page', 'loja').catch((error: unknown) => {
     bundled = undefined;
     throw error;
   });
   return bundled;
 }
 
-/** The order form's script, bundled once like the page's. */
+/** The order form's script (issue 20), bundled once like the page's: loaded only on 'Fazer pedido'. */
 export function orderFormScript(): Promise<ClientScript> {
-  formBundled ??= bundle(formEntry, formPrebuilt, 'pedido').catch((error: unknown) => {
+  formBundled ??= bundle('order-form', 'pedido').catch((error: unknown) => {
     formBundled = undefined;
     throw error;
   });

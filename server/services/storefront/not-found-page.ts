@@ -1,6 +1,5 @@
 /** The storefront's 404, in Portuguese, styled like the storefront and under the same policy. */
-import { raw } from 'hono/html';
-import { h } from './markup';
+import { h, raw } from './markup';
 import { STOREFRONT_CSS } from './styles';
 
 export function renderNotFound(): string {

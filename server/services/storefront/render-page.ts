@@ -1,11 +1,10 @@
 /** The storefront page: head (previews, JSON-LD, inline CSS), store info, search, products and cart. */
 
-import { raw } from 'hono/html';
 import { orderMessage, whatsappOrderLink } from '../../../src/domain/storefront-order';
 import { searchKey } from '../../../src/domain/text';
 import { storeJsonLd } from './json-ld';
 import type { PublicProduct, PublicStore } from './load-storefront';
-import { h, type Markup } from './markup';
+import { h, type Markup, raw } from './markup';
 import { renderProducts } from './render-products';
 import { openStatus, otherWayToOrder, renderStoreInfo } from './store-info';
 import { STOREFRONT_CSS } from './styles';

@@ -3,13 +3,12 @@
  * order link, with its own link preview (og:image: the cover at 1200 px, JPEG, which every chat
  * app previews) and JSON-LD Product with its images, so sharing one product shows its picture.
  */
-import { raw } from 'hono/html';
 import { formatBRL, fromCents } from '../../../src/domain/money';
 import { photoUrl } from '../../../src/domain/photo';
 import { jsonForScript } from './html-text';
 import type { PublicProductPage } from './load-product';
 import type { PublicStore } from './load-storefront';
-import { h } from './markup';
+import { h, raw } from './markup';
 import { galleryMarkup } from './photo-markup';
 import { productOrderHref } from './render-products';
 import { otherWayToOrder } from './store-info';

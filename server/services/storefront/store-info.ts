@@ -2,7 +2,7 @@
 
 import type { Address } from '../../../src/domain/address';
 import type { BusinessHours } from '../../../src/domain/hours';
-import { DAY_NAMES, isOpenNow, storeClock, weekLines } from '../assistant/hours-text';
+import { DAY_NAMES, isOpenNow, storeClock, weekLines } from '../stores/hours-text';
 import type { PublicStore } from './load-storefront';
 import { h, type Markup } from './markup';
 

@@ -6,7 +6,7 @@ import { type BusinessHours, defaultBusinessHours, WEEKDAYS } from '../../../src
 import type { createStoreSchema, StoreMe } from '../../../src/domain/schemas';
 import type { Db } from '../../db/client';
 import { stores } from '../../db/schema';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 import { freeSlug } from './slug';
 
 export const STORE_EXISTS = 'Você já possui uma loja cadastrada';

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { whatsappReceipts } from '../../db/schema';
-import { rowsOf } from '../campaigns/sql-rows';
+import { rowsOf } from '../../db/sql-rows';
 import type { ConnectionRow } from './connections';
 import type { GatewayEvent, ReceiptEvent } from './gateway';
 

@@ -3,7 +3,7 @@
  * device field, whether the feed and the list carry it, and (when the owner edits it) its rule.
  * The API, feed and device row types are derived from it here; the device conversions in
  * row-shape.ts; the server's serializers, its feed and list SQL and `sameFields` in
- * server/services/catalogue/serialize.ts. Adding a field is one entry in the entity's map (plus
+ * server/services/sync/serialize.ts. Adding a field is one entry in the entity's map (plus
  * its Drizzle column and migration). Pure TypeScript: it runs on the page, the worker and the server.
  */
 import type { z } from 'zod';

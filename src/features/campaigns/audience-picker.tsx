@@ -2,9 +2,8 @@
  * The campaign form's 'Para quem' (issue 22): 'Todos os clientes' (the default, spec's behaviour)
  * or the customers of chosen labels, with an optional 'exceto' label. Labels come from the device.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { css } from 'styled-system/css';
-import { db } from '~/db/db';
+import { useTableSnapshot } from '~/db/use-table-snapshot';
 import type { Audience } from '~/domain/label-audience';
 import { labelStyle } from '~/ui/field';
 import { ToggleChipsGroup } from './audience-chips';
@@ -28,7 +27,7 @@ export function AudiencePicker({
   onChange: (next: Audience) => void;
   disabled?: boolean;
 }) {
-  const labels = useLiveQuery(() => db.labels.orderBy('searchKey').toArray(), []) ?? [];
+  const labels = useTableSnapshot('labels', (db) => db.labels.orderBy('searchKey').toArray()) ?? [];
   // Labels deleted meanwhile drop out of the choice.
   const known = new Set(labels.map((l) => l.id));
   const chosen = (value?.labels ?? []).filter((id) => known.has(id));

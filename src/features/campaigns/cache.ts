@@ -1,5 +1,5 @@
 /** The last campaign history and daily limit seen online, kept on the device (Dexie db.meta) for offline. */
-import { db } from '~/db/db';
+import { meta } from '~/db/device-kv';
 import type { Campaign, DailyLimit } from './api';
 
 const HISTORY_KEY = 'campaigns_history';
@@ -11,24 +11,24 @@ export type CachedHistory = { items: Campaign[]; savedAt: number };
 export type CachedLimit = { limit: DailyLimit; savedAt: number };
 
 export async function readCachedHistory(): Promise<CachedHistory | null> {
-  const row = await db.meta.get(HISTORY_KEY);
+  const row = await meta.get(HISTORY_KEY);
   const value = row?.value as CachedHistory | undefined;
   return value && Array.isArray(value.items) ? value : null;
 }
 
 export async function saveCachedHistory(items: Campaign[]): Promise<void> {
-  await db.meta.put({
+  await meta.put({
     key: HISTORY_KEY,
     value: { items: items.slice(0, HISTORY_CACHE_MAX), savedAt: Date.now() },
   });
 }
 
 export async function readCachedLimit(): Promise<CachedLimit | null> {
-  const row = await db.meta.get(LIMIT_KEY);
+  const row = await meta.get(LIMIT_KEY);
   const value = row?.value as CachedLimit | undefined;
   return value && typeof value.limit?.dailyLimit === 'number' ? value : null;
 }
 
 export async function saveCachedLimit(limit: DailyLimit): Promise<void> {
-  await db.meta.put({ key: LIMIT_KEY, value: { limit, savedAt: Date.now() } });
+  await meta.put({ key: LIMIT_KEY, value: { limit, savedAt: Date.now() } });
 }

@@ -3,7 +3,7 @@
  * connection loses nothing: the texts and schedule in one row (rewritten as the owner types), the
  * chosen image in another (written only when it changes, it can be megabytes).
  */
-import { db } from '~/db/db';
+import { drafts, inDraftsTransaction } from '~/db/device-kv';
 import type { Audience } from '~/domain/label-audience';
 
 export const DRAFT_KEY = 'campaign_draft';
@@ -56,7 +56,7 @@ function audienceOf(v: unknown): Audience {
 }
 
 export async function readDraft(): Promise<CampaignDraft> {
-  const row = await db.drafts.get(DRAFT_KEY);
+  const row = await drafts.get(DRAFT_KEY);
   const saved = (row?.value ?? {}) as Partial<Record<keyof CampaignDraft, unknown>>;
   return {
     titulo: str(saved.titulo),
@@ -82,10 +82,10 @@ export async function saveDraftFields(
   forGeneration = generation,
 ): Promise<void> {
   if (forGeneration !== generation) return;
-  await db.transaction('rw', db.drafts, async () => {
+  await inDraftsTransaction(async () => {
     if (forGeneration !== generation) return;
     const current = await readDraft();
-    await db.drafts.put({
+    await drafts.put({
       key: DRAFT_KEY,
       value: { ...current, ...fields },
       updatedAt: Date.now(),
@@ -95,11 +95,11 @@ export async function saveDraftFields(
 
 /** The campaign id of this draft, made once and kept (crypto.randomUUID()). */
 export async function draftCampaignId(): Promise<string> {
-  return db.transaction('rw', db.drafts, async () => {
+  return inDraftsTransaction(async () => {
     const current = await readDraft();
     if (current.campaignId) return current.campaignId;
     const campaignId = crypto.randomUUID();
-    await db.drafts.put({
+    await drafts.put({
       key: DRAFT_KEY,
       value: { ...current, campaignId },
       updatedAt: Date.now(),
@@ -110,9 +110,9 @@ export async function draftCampaignId(): Promise<string> {
 
 /** The server says this id is no longer a draft (confirmed meanwhile): the next one gets a new id. */
 export async function forgetDraftCampaignId(): Promise<void> {
-  await db.transaction('rw', db.drafts, async () => {
+  await inDraftsTransaction(async () => {
     const current = await readDraft();
-    await db.drafts.put({
+    await drafts.put({
       key: DRAFT_KEY,
       value: { ...current, campaignId: null },
       updatedAt: Date.now(),
@@ -121,7 +121,7 @@ export async function forgetDraftCampaignId(): Promise<void> {
 }
 
 export async function readDraftImage(): Promise<DraftImage | null> {
-  const row = await db.drafts.get(DRAFT_IMAGE_KEY);
+  const row = await drafts.get(DRAFT_IMAGE_KEY);
   const value = row?.value as Partial<DraftImage> | undefined;
   if (!value || typeof value.dataUrl !== 'string') return null;
   return {
@@ -133,8 +133,8 @@ export async function readDraftImage(): Promise<DraftImage | null> {
 
 /** A new image (or none): any earlier upload no longer matches. */
 export async function saveDraftImage(image: { dataUrl: string; name: string } | null) {
-  if (!image) return db.drafts.delete(DRAFT_IMAGE_KEY);
-  await db.drafts.put({
+  if (!image) return drafts.delete(DRAFT_IMAGE_KEY);
+  await drafts.put({
     key: DRAFT_IMAGE_KEY,
     value: { ...image, uploadedUrl: null } satisfies DraftImage,
     updatedAt: Date.now(),
@@ -143,10 +143,10 @@ export async function saveDraftImage(image: { dataUrl: string; name: string } | 
 
 /** Remembers the upload, unless the owner picked another image meanwhile. */
 export async function markImageUploaded(dataUrl: string, uploadedUrl: string): Promise<void> {
-  await db.transaction('rw', db.drafts, async () => {
+  await inDraftsTransaction(async () => {
     const image = await readDraftImage();
     if (image?.dataUrl !== dataUrl) return;
-    await db.drafts.put({
+    await drafts.put({
       key: DRAFT_IMAGE_KEY,
       value: { ...image, uploadedUrl },
       updatedAt: Date.now(),
@@ -157,5 +157,5 @@ export async function markImageUploaded(dataUrl: string, uploadedUrl: string): P
 /** After 'Enviar' succeeded: the next campaign starts blank with a new id. */
 export async function clearDraft(): Promise<void> {
   generation += 1;
-  await db.drafts.bulkDelete([DRAFT_KEY, DRAFT_IMAGE_KEY]);
+  await drafts.bulkDelete([DRAFT_KEY, DRAFT_IMAGE_KEY]);
 }

@@ -6,13 +6,13 @@
  * controls this worker's fetch too: offline, it is queued.
  */
 import { importCustomers, planImport } from '~/db/customer-import';
-import { TaliDb } from '~/db/db';
+import { openWorkerDb } from '~/db/worker-db';
 import { type CustomerCsvRow, decodeCsvBytes, parseCustomerCsv } from '~/domain/customer-csv';
 import { MAX_CSV_CHARS } from '~/domain/product-csv';
 import { type FromWorker, LISTED_PROBLEMS, type ToWorker } from './customer-import-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const db = new TaliDb();
+const db = openWorkerDb();
 let rows: CustomerCsvRow[] = [];
 
 const reply = (message: FromWorker) => scope.postMessage(message);

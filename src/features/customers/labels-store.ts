@@ -3,7 +3,7 @@
  * machinery (pending first, then /api/etiquetas, queued offline like every synced row).
  */
 import { readCustomersById, saveCustomer } from '~/db/customers-repo';
-import { db } from '~/db/db';
+import { readAllLabels, readLabelsById } from '~/db/labels-reads';
 import { deleteSynced, saveSynced, type WriteResult } from '~/db/synced-repo';
 import type { DeviceContext } from '~/db/transport';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
@@ -14,7 +14,7 @@ export type { LocalLabel } from '~/domain/label';
 
 /** The store's labels on the device, by name; undefined until read. */
 export function useLabels(): LocalLabel[] | undefined {
-  return useTableSnapshot('labels', () => db.labels.orderBy('searchKey').toArray());
+  return useTableSnapshot('labels', (db) => db.labels.orderBy('searchKey').toArray());
 }
 
 /**
@@ -23,7 +23,7 @@ export function useLabels(): LocalLabel[] | undefined {
  */
 export async function labelNameProblem(name: string, exceptId?: string): Promise<string | null> {
   const key = labelNameKey(name);
-  const all = await db.labels.toArray();
+  const all = await readAllLabels();
   return all.some((l) => l.id !== exceptId && labelNameKey(l.name) === key)
     ? LABEL_NAME_TAKEN
     : null;
@@ -47,7 +47,7 @@ export function deleteLabel(id: string, ctx: DeviceContext): Promise<WriteResult
 
 /** The ids of `ids` that are labels on the device (a deleted label's id is dropped). */
 export async function knownLabels(ids: readonly string[]): Promise<string[]> {
-  const found = await db.labels.bulkGet([...ids]);
+  const found = await readLabelsById(ids);
   return ids.filter((_, i) => found[i] !== undefined);
 }
 

@@ -1,6 +1,6 @@
 /** Onboarding drafts in Dexie (db.drafts): what the owner typed survives reloads and going back. */
 import { useEffect, useState } from 'react';
-import { db } from '~/db/db';
+import { drafts } from '~/db/device-kv';
 
 export const DRAFT_KEYS = {
   step1: 'onboarding_step1',
@@ -10,18 +10,18 @@ export const DRAFT_KEYS = {
 export type DraftKey = (typeof DRAFT_KEYS)[keyof typeof DRAFT_KEYS];
 
 export async function readDraft<T>(key: DraftKey): Promise<Partial<T> | null> {
-  const row = await db.drafts.get(key);
+  const row = await drafts.get(key);
   return row && typeof row.value === 'object' && row.value !== null
     ? (row.value as Partial<T>)
     : null;
 }
 
 export async function saveDraft(key: DraftKey, value: unknown): Promise<void> {
-  await db.drafts.put({ key, value, updatedAt: Date.now() });
+  await drafts.put({ key, value, updatedAt: Date.now() });
 }
 
 export async function clearOnboardingDrafts(): Promise<void> {
-  await db.drafts.bulkDelete(Object.values(DRAFT_KEYS));
+  await drafts.bulkDelete(Object.values(DRAFT_KEYS));
 }
 
 /** Loads a draft once; `null` while loading, then the defaults merged with what was saved. */

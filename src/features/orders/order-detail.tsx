@@ -5,7 +5,6 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { css } from 'styled-system/css';
-import { db } from '~/db/db';
 import type { DeviceStore } from '~/db/device-store';
 import { useDeviceStore } from '~/db/device-store-context';
 import { changeOrderStatus } from '~/db/orders-repo';
@@ -83,7 +82,7 @@ function Refused({ id }: { id: string }) {
 export function OrderDetail({ id }: { id: string }) {
   usePullPoll();
   const store = useDeviceStore();
-  const order = useTableSnapshot('orders', async () => (await db.orders.get(id)) ?? null);
+  const order = useTableSnapshot('orders', async (db) => (await db.orders.get(id)) ?? null);
   if (order === undefined) return <Page>{null}</Page>;
   if (order === null) {
     return (

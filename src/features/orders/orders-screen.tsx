@@ -2,7 +2,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
-import { db } from '~/db/db';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
 import { formatBRL } from '~/domain/money';
 import { ORDER_STATUSES, STATUS_LABELS } from '~/domain/order';
@@ -40,7 +39,9 @@ const muted = css({ fontSize: 'sm', color: 'muted' });
 export function OrdersScreen() {
   usePullPoll();
   const navigate = useNavigate();
-  const all = useTableSnapshot('orders', () => db.orders.orderBy('createdAt').reverse().toArray());
+  const all = useTableSnapshot('orders', (db) =>
+    db.orders.orderBy('createdAt').reverse().toArray(),
+  );
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('todos');
   const deferred = useDeferredValue(search);

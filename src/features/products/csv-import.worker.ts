@@ -4,8 +4,9 @@
  * IndexedDB writes (the same Dexie database as the page), the request bodies and the upload.
  * The page's service worker also controls this worker's fetch, so offline imports are queued.
  */
-import { TaliDb } from '~/db/db';
+import type { TaliDb } from '~/db/db';
 import { importProducts } from '~/db/product-import';
+import { openWorkerDb } from '~/db/worker-db';
 import {
   decodeCsvBytes,
   MAX_CSV_CHARS,
@@ -58,7 +59,7 @@ function parse(bytes: ArrayBuffer): void {
 
 async function runImport(token: string | null): Promise<void> {
   try {
-    db ??= new TaliDb();
+    db ??= openWorkerDb();
     const transport = {
       fetch: (url: string, init: RequestInit) => fetch(url, init),
       token: () => token,

@@ -6,13 +6,13 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import type { DeadLetter } from '~/db/db';
+import { discardDeadLetter, retryDeadLetter } from '~/db/dead-letters';
 import { useDeviceStore } from '~/db/device-store-context';
 import { isEntityKind } from '~/domain/sync/entities';
 import { entityOf } from '~/domain/sync/registry';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { tint } from '~/ui/styles';
-import { discardDeadLetter, retryDeadLetter } from './dead-letters';
 
 export type DeadLetterListProps = {
   /** Which refusals this screen shows ('other' covers CSV imports, shown with products). */

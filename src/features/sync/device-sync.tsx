@@ -6,7 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { DeviceStoreContext, lazyDeviceStore, useDeviceStore } from '~/db/device-store-context';
 import { getToken } from '~/lib/session';
 
-const loadPageStore = async () => (await import('./page-store')).createPageStore();
+const loadPageStore = async () => (await import('~/db/page-store')).createPageStore();
 
 /**
  * Holds the page's one store for every screen below (the app root renders it). Its modules load

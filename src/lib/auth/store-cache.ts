@@ -3,7 +3,7 @@ import type { StoreMe } from '~/domain/schemas';
 import { ApiRequestError, apiRequest, UnauthorizedError } from '~/lib/api';
 
 // Dexie is loaded on demand: an anonymous first visit to /login must not ship it.
-const deviceDb = async () => (await import('~/db/db')).db;
+const deviceKv = () => import('~/db/device-kv');
 
 const STORE_KEY = 'store';
 const HAS_STORE_KEY = 'hasStore';
@@ -12,28 +12,28 @@ const OWNER_KEY = 'owner';
 export type StoreLookup = { hasStore: boolean; store: StoreMe | null };
 
 export async function cacheStore(store: StoreMe): Promise<void> {
-  const db = await deviceDb();
-  await db.meta.bulkPut([
+  const { meta } = await deviceKv();
+  await meta.bulkPut([
     { key: STORE_KEY, value: store },
     { key: HAS_STORE_KEY, value: true },
   ]);
 }
 
 export async function rememberHasStore(hasStore: boolean): Promise<void> {
-  const db = await deviceDb();
-  await db.meta.put({ key: HAS_STORE_KEY, value: hasStore });
+  const { meta } = await deviceKv();
+  await meta.put({ key: HAS_STORE_KEY, value: hasStore });
 }
 
 export async function cachedStore(): Promise<StoreMe | null> {
-  const db = await deviceDb();
-  const row = await db.meta.get(STORE_KEY);
+  const { meta } = await deviceKv();
+  const row = await meta.get(STORE_KEY);
   return (row?.value as StoreMe | undefined) ?? null;
 }
 
 async function cachedLookup(): Promise<StoreLookup> {
   const store = await cachedStore();
   if (store) return { hasStore: true, store };
-  const flag = await (await deviceDb()).meta.get(HAS_STORE_KEY);
+  const flag = await (await deviceKv()).meta.get(HAS_STORE_KEY);
   return { hasStore: flag?.value === true, store: null };
 }
 
@@ -52,7 +52,7 @@ export async function fetchStore(timeoutMs = 8000): Promise<StoreLookup> {
   } catch (error) {
     if (error instanceof UnauthorizedError) throw error;
     if (error instanceof ApiRequestError && error.status === 404) {
-      await (await deviceDb()).meta.delete(STORE_KEY);
+      await (await deviceKv()).meta.delete(STORE_KEY);
       await rememberHasStore(false);
       return { hasStore: false, store: null };
     }
@@ -62,12 +62,12 @@ export async function fetchStore(timeoutMs = 8000): Promise<StoreLookup> {
 
 /** The account last signed in on this phone (to empty the device when another one signs in). */
 export async function swapOwner(userId: string): Promise<void> {
-  const db = await deviceDb();
-  const owner = await db.meta.get(OWNER_KEY);
-  if (owner && owner.value !== userId) await (await import('~/db/db')).clearDeviceData();
-  await db.meta.put({ key: OWNER_KEY, value: userId });
+  const { meta } = await deviceKv();
+  const owner = await meta.get(OWNER_KEY);
+  if (owner && owner.value !== userId) await (await deviceKv()).clearDeviceData();
+  await meta.put({ key: OWNER_KEY, value: userId });
 }
 
 export async function clearDevice(): Promise<void> {
-  await (await import('~/db/db')).clearDeviceData();
+  await (await deviceKv()).clearDeviceData();
 }

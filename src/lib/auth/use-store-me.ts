@@ -4,10 +4,10 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { db } from '~/db/db';
-import { type PendingSetting, pendingSettings, withPending } from '~/db/pending-settings';
+import { type PendingSetting, withPending } from '~/db/pending-settings';
+import { readPendingSettings } from '~/db/pending-settings-state';
 import type { StoreMe } from '~/domain/schemas';
-import { isSingletonKind, type SingletonKind } from '~/domain/sync/entities';
+import type { SingletonKind } from '~/domain/sync/entities';
 import { fetchStore } from './store-cache';
 
 /** A section's change on the device: waiting for the connection, or refused with the server's message. */
@@ -24,8 +24,7 @@ export function usePendingSettings():
   | { list: PendingSetting[]; sections: PendingSections }
   | undefined {
   return useLiveQuery(async () => {
-    const list = await pendingSettings(db);
-    const refusals = await db.deadLetters.filter((d) => isSingletonKind(d.entity)).toArray();
+    const { list, refusals } = await readPendingSettings();
     const sections: PendingSections = {};
     for (const p of list) {
       const refused = refusals

@@ -14,3 +14,9 @@ export type RecipientSqlRow = {
   phone: string;
   attempts: number;
 };
+
+/** node-postgres answers { rows }, PGlite { rows } too, but typed differently: read it once here. */
+export function rowCount(result: unknown): number {
+  const rows = (result as { rows?: unknown[] }).rows;
+  return Array.isArray(rows) ? rows.length : 0;
+}

@@ -1,7 +1,7 @@
 /** A payments row as the payment services pass it around, and what makes one the kept payment. */
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { campaigns, payments } from '../../db/schema';
+import type { Db } from './client';
+import { campaigns, payments } from './schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

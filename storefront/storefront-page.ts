@@ -3,14 +3,14 @@
  * cart whose WhatsApp link carries every item, its quantity and the total. The page works without it.
  */
 
-import { formatBRL, fromCents } from '../../../../src/domain/money';
+import { formatBRL, fromCents } from '../src/domain/money';
 import {
   type OrderLine,
   orderMessage,
   orderTotalCents,
   whatsappOrderLink,
-} from '../../../../src/domain/storefront-order';
-import { searchKey } from '../../../../src/domain/text';
+} from '../src/domain/storefront-order';
+import { searchKey } from '../src/domain/text';
 import { type CartLine, placedKey } from './order-bridge';
 
 const MAX_QUANTITY = 99;

@@ -7,15 +7,15 @@
  */
 import type { EntityKind, EntityOf } from '../../../src/domain/sync/registry';
 import type { ApiSyncedRow } from '../../../src/domain/sync/rows';
+import { importCsvMutation } from '../catalogue/csv-import-route';
+import { importCustomersMutation } from '../catalogue/customer-import-route';
+import { customerTable } from '../catalogue/customers-repo';
+import { productTable } from '../catalogue/products-repo';
 import { labelTable } from '../labels/labels-repo';
 import { orderMutations } from '../orders/order-mutations';
 import { orderTable } from '../orders/orders-repo';
-import { importCsvMutation } from './csv-import-route';
-import { importCustomersMutation } from './customer-import-route';
-import { customerTable } from './customers-repo';
-import type { Crud, Handler } from './mutation-context';
-import { productTable } from './products-repo';
-import type { SyncedRow, SyncedTable } from './synced-writes';
+import type { Crud, Handler } from '../sync/mutation-context';
+import type { SyncedRow, SyncedTable } from '../sync/synced-writes';
 
 /** Any entity's table, as the generic code (mutation table, feed, one-row read) handles it. */
 export type AnySyncedTable = SyncedTable<SyncedRow & { revision: number }, object, ApiSyncedRow>;

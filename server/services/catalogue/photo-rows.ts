@@ -2,8 +2,9 @@
 import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
 import { PRODUCT_PHOTOS } from '../../../src/domain/photo';
 import { productPhotos, products } from '../../db/schema';
-import { nextRevision, type StoreTx, type Tx } from '../../db/store-write';
-import { childrenSerializer, type ServerRowOf } from '../catalogue/serialize';
+import type { StoreTx, Tx } from '../../db/store-write';
+import { nextRevision } from '../sync/revision';
+import { childrenSerializer, type ServerRowOf } from '../sync/serialize';
 
 export type PhotoRow = typeof productPhotos.$inferSelect;
 // The Drizzle table has every field of the child's map, of its type: otherwise this does not compile.

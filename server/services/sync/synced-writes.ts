@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiSyncedRow, SyncRow } from '../../../src/domain/sync/rows';
 import type { Outcome } from '../../db/idempotency';
 import type { StoreTx, Tx } from '../../db/store-write';
-import { ApiError } from '../../http';
+import { ApiError } from '../../lib/api-input';
 
 export type SyncedRow = { id: string; storeId: string; deletedAt: Date | null };
 

@@ -6,9 +6,9 @@
  * 5xx gets the same order, never a second one (order-send.ts).
  */
 
-import { PROMO_CONSENT_TEXT } from '../../../../src/domain/consent';
-import { formatBRL, fromCents } from '../../../../src/domain/money';
-import { orderTotalCents } from '../../../../src/domain/storefront-order';
+import { PROMO_CONSENT_TEXT } from '../src/domain/consent';
+import { formatBRL, fromCents } from '../src/domain/money';
+import { orderTotalCents } from '../src/domain/storefront-order';
 import { placedKey } from './order-bridge';
 import { orderSender, type Placed } from './order-send';
 

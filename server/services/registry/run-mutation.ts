@@ -19,7 +19,7 @@ import {
   type Work,
 } from '../../db/idempotency';
 import { type StoreTx, savepoint, writeStore } from '../../db/store-write';
-import { ApiError, parseJsonBody } from '../../http';
+import { ApiError, parseJsonBody } from '../../lib/api-input';
 import { addressOf, handlerOf, type MutationAddress, type MutationContext } from './mutations';
 
 const ROUTE_NOT_FOUND = 'Rota não encontrada';

@@ -8,7 +8,7 @@ import { entityByTable, SYNCED_ENTITIES } from '../../../src/domain/sync/registr
 import type { ApiSyncedRow, SyncRow } from '../../../src/domain/sync/rows';
 import { SYNC_DEFAULT_PAGE } from '../../../src/domain/sync/wire';
 import type { Db } from '../../db/client';
-import { feedObjectSql, isUuid } from './serialize';
+import { feedObjectSql, isUuid } from '../sync/serialize';
 import { SERVER_ENTITIES } from './synced-tables';
 
 /** Each entity's feed row as SQL, derived from its column map once, at start-up. */

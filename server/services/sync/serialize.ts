@@ -218,4 +218,4 @@ export const toSyncProduct: (row: ServerRowOf<typeof PRODUCT_COLUMNS>) => SyncPr
 export const toSyncCustomer = feedSerializer(CUSTOMER_COLUMNS);
 
 /** The one uuid check is server/http.ts's; re-exported for existing importers. */
-export { isUuid } from '../../http';
+export { isUuid } from '../../lib/api-input';

@@ -11,7 +11,8 @@ import type {
   ListRowOf,
 } from '../../../src/domain/sync/columns';
 import type { ApiSyncedRow, SyncRow } from '../../../src/domain/sync/rows';
-import { nextRevision, type StoreTx } from '../../db/store-write';
+import type { StoreTx } from '../../db/store-write';
+import { nextRevision } from './revision';
 import {
   apiSerializer,
   editableFields,

@@ -12,11 +12,11 @@ import {
   type EntityKind,
   SYNCED_ENTITIES,
 } from '../../../src/domain/sync/registry';
-import { ApiError, cleanStrings, validate, validatePresent } from '../../http';
-import type { Crud, Handler, MutationContext } from './mutation-context';
-import { isUuid } from './serialize';
+import { ApiError, cleanStrings, validate, validatePresent } from '../../lib/api-input';
+import type { Crud, Handler, MutationContext } from '../sync/mutation-context';
+import { isUuid } from '../sync/serialize';
+import { deleteSynced, updateSynced, upsertSynced } from '../sync/synced-writes';
 import { type AnySyncedTable, type ExtraOperation, SERVER_ENTITIES } from './synced-tables';
-import { deleteSynced, updateSynced, upsertSynced } from './synced-writes';
 
 export type { Handler, MutationContext };
 

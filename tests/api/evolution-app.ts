@@ -1,0 +1,50 @@
+/** A test app whose WhatsApp goes through an Evolution gateway (evolution-fake.ts or any address). */
+import {
+  createEvolutionGateway,
+  type EvolutionGatewayOptions,
+} from '../../server/services/whatsapp/evolution-adapter';
+import type { WhatsAppGateway } from '../../server/services/whatsapp/gateway';
+import type { Services } from '../../server/types';
+import { API_KEY } from './evolution-fake';
+import { createTestApp } from './test-app';
+
+/**
+ * A test app on its own database whose WhatsApp gateway is Evolution's at `baseUrl`. The gateway
+ * needs the app's database, which exists only with the app, so it is bound right after.
+ */
+export async function createEvolutionApp(
+  baseUrl: string,
+  gatewayOptions: Partial<Omit<EvolutionGatewayOptions, 'db' | 'baseUrl'>> = {},
+  services: Partial<Omit<Services, 'jobs' | 'gateway'>> = {},
+) {
+  let bound: WhatsAppGateway | null = null;
+  const get = () => {
+    if (!bound) throw new Error('gateway not bound');
+    return bound;
+  };
+  const late: WhatsAppGateway = {
+    provider: 'evolution',
+    connect: (...a) => get().connect(...a),
+    state: (...a) => get().state(...a),
+    disconnect: (...a) => get().disconnect(...a),
+    sendText: (...a) => get().sendText(...a),
+    sendImage: (...a) => get().sendImage(...a),
+    parseWebhook: (...a) => get().parseWebhook(...a),
+    lookupSent: (...a) => get().lookupSent?.(...a) ?? Promise.resolve('unknown' as const),
+    pairingCode: (...a) => {
+      const pairing = get().pairingCode;
+      if (!pairing) throw new Error('the Evolution adapter makes pairing codes');
+      return pairing(...a);
+    },
+  };
+  const t = await createTestApp({ ...services, gateway: late });
+  const gateway = createEvolutionGateway({
+    apiKey: API_KEY,
+    publicUrl: 'https://tali.exemplo.com.br',
+    ...gatewayOptions,
+    db: t.db,
+    baseUrl,
+  });
+  bound = gateway;
+  return { t, gateway };
+}
