@@ -1,8 +1,8 @@
 /** Drizzle schema, WhatsApp: the gateway link, receipts, conversation turns and the sandbox's deliveries. */
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './schema-catalogue';
-import { orders } from './schema-orders';
 import { at, createdAt, updatedAt } from './schema-columns';
+import { orders } from './schema-orders';
 import { storeOwned, storeRef } from './schema-store-columns';
 
 /** The store's link to its WhatsApp gateway instance. */

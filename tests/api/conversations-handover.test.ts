@@ -56,7 +56,7 @@ describe("'atendente' or 'humano'", () => {
     expect(w.deliveredTo(owner, phone).at(-1)).toMatch(/Rua das Flores/);
   });
 
-  it("is asked with the assistant off too, and not by a word that only contains it", async () => {
+  it('is asked with the assistant off too, and not by a word that only contains it', async () => {
     const owner = await w.connectedStore({ botAtivo: false });
     const phone = '11922220002';
     await w.incoming(owner, 'esse calor está desumano', { from: phone });

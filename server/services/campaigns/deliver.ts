@@ -121,9 +121,8 @@ export async function markSent(
       where id = ${r.campaignId} and exists (select 1 from done)
       returning id),
     logged as (
-      insert into conversation_messages
-        (store_id, customer_id, phone, direction, author, text, media_url, gateway_message_id,
-         created_at)
+      insert into conversation_messages (store_id, customer_id, phone, direction, author, text,
+        media_url, gateway_message_id, created_at)
       select ${r.storeId}, ${r.customerId}, ${r.phone}, 'out', 'campaign', ${message.text},
         ${message.mediaUrl}, ${messageId}, ${now}
       where exists (select 1 from done)
@@ -132,10 +131,7 @@ export async function markSent(
     select (select count(*) from done)::int as done, (select count(*) from counted)::int as c,
       (select count(*) from logged)::int as l`);
   const done = Number(rowsOf<{ done: number }>(result)[0]?.done ?? 0) > 0;
-  if (done) {
-    const turn = { ...r, author: 'campaign' as const, text: message.text, at: now };
-    await noteTurn(db, turn);
-  }
+  if (done) await noteTurn(db, { ...r, author: 'campaign', text: message.text, at: now });
   return done;
 }
 
