@@ -16,7 +16,6 @@ import { createMetrics } from './ops/metrics';
 import { type ProcessStatus, processStatus } from './ops/status';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
-import { conversationRoutes } from './routes/conversations';
 import { ENTITY_ROUTES } from './routes/entity-routes';
 import { mediaRoutes } from './routes/media';
 import { orderPublicRoutes } from './routes/orders-public';
@@ -87,7 +86,6 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/sync', syncRoutes);
   app.route('/api/whatsapp', whatsappRoutes);
   app.route('/api/push', pushRoutes);
-  app.route('/api/conversas', conversationRoutes);
   app.route('/api/respostas-rapidas', quickReplyRoutes);
   app.route('/api/privacidade', privacyRoutes);
   app.route('/api/webhooks', webhookRoutes);

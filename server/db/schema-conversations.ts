@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './schema-catalogue';
-import { at, createdAt, updatedAt } from './schema-columns';
-import { storeOwned, storeRef } from './schema-store-columns';
+import { at, createdAt, updatedAt, uuidKey } from './schema-columns';
+import { revisionIndex, storeOwned, storeRef, syncedColumns } from './schema-store-columns';
 
 export type TurnAuthor = 'customer' | 'assistant' | 'owner' | 'campaign';
 
@@ -15,7 +15,7 @@ export type TurnAuthor = 'customer' | 'assistant' | 'owner' | 'campaign';
 export const conversations = pgTable(
   'conversations',
   {
-    ...storeOwned(),
+    id: uuidKey(),
     /** As the turns have it: national digits (DDD + number) when Brazilian, else all digits. */
     phone: text('phone').notNull(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
@@ -33,12 +33,15 @@ export const conversations = pgTable(
     assistantPausedUntil: at('assistant_paused_until'),
     /** Paused with no end: until the owner gives the chat back ('Devolver ao assistente'). */
     assistantOff: boolean('assistant_off').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    // A synced entity (decision 009): revision and tombstone; a tombstone keeps no phone.
+    ...syncedColumns(),
   },
   (t) => [
-    uniqueIndex('conversations_store_phone_uq').on(t.storeId, t.phone),
+    uniqueIndex('conversations_store_phone_uq')
+      .on(t.storeId, t.phone)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('conversations_store_last_idx').on(t.storeId, t.lastMessageAt, t.id),
+    revisionIndex('conversations', t),
   ],
 );
 

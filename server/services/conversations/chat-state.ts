@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { TurnAuthor } from '../../db/schema';
 import { rowsOf } from '../../db/sql-rows';
+import { writeStore } from '../../db/store-write';
+import { nextRevision } from '../sync/revision';
 
 /** WhatsApp's own cap on a message body; every turn and reply is held to it. */
 export const MAX_TEXT = 4096;
@@ -40,12 +42,14 @@ export async function noteTurn(db: Db, turn: NotedTurn): Promise<void> {
   const pausedUntil = owner
     ? sql`${turn.at}::timestamptz + make_interval(mins => ${pauseMinutesSql(turn.storeId)})`
     : sql`null::timestamptz`;
-  await db.execute(sql`
+  // A synced row (decision 009): its revision is drawn under the store's write lock.
+  await writeStore(db, turn.storeId, (tx) =>
+    tx.execute(sql`
     insert into conversations as c (store_id, phone, customer_id, push_name, last_message_at,
-      last_text, last_author, unread, assistant_paused_until, updated_at)
+      last_text, last_author, unread, assistant_paused_until, revision, updated_at)
     values (${turn.storeId}, ${turn.phone}, ${turn.customerId}, ${turn.pushName ?? ''}, ${turn.at},
-      ${text}, ${turn.author}, ${unread}, ${pausedUntil}, ${turn.at})
-    on conflict (store_id, phone) do update set
+      ${text}, ${turn.author}, ${unread}, ${pausedUntil}, ${nextRevision(tx)}, ${turn.at})
+    on conflict (store_id, phone) where deleted_at is null do update set
       customer_id = coalesce(excluded.customer_id, c.customer_id),
       push_name = case when excluded.push_name <> '' then excluded.push_name else c.push_name end,
       last_text = case when excluded.last_message_at >= c.last_message_at
@@ -63,7 +67,9 @@ export async function noteTurn(db: Db, turn: NotedTurn): Promise<void> {
           ? sql`greatest(coalesce(c.assistant_paused_until, excluded.assistant_paused_until), excluded.assistant_paused_until)`
           : sql`c.assistant_paused_until`
       },
-      updated_at = excluded.updated_at`);
+      revision = excluded.revision,
+      updated_at = excluded.updated_at`),
+  );
 }
 
 /** Whether the assistant may answer in this chat now (no pause, no hand-over waiting). */
@@ -77,7 +83,8 @@ export async function assistantActive(
     await db.execute(sql`
       select not (assistant_off or coalesce(assistant_paused_until > ${now}::timestamptz, false))
         as active
-      from conversations where store_id = ${storeId} and phone = ${phone}`),
+      from conversations
+      where store_id = ${storeId} and phone = ${phone} and deleted_at is null`),
   );
   return row?.active ?? true;
 }
@@ -93,20 +100,27 @@ export async function markNeedsHuman(
   phone: string,
   now: Date,
 ): Promise<boolean> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      update conversations set needs_human = true, assistant_off = true, updated_at = ${now}
-      where store_id = ${storeId} and phone = ${phone} and not needs_human
-      returning id`),
+  const rows = await writeStore(db, storeId, async (tx) =>
+    rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        update conversations set needs_human = true, assistant_off = true,
+          revision = ${nextRevision(tx)}, updated_at = ${now}
+        where store_id = ${storeId} and phone = ${phone} and deleted_at is null
+          and not needs_human
+        returning id`),
+    ),
   );
   return rows.length > 0;
 }
 
 /** The assistant could not answer (its fallback): the chat is marked for the owner. */
 export async function markUnanswered(db: Db, storeId: string, phone: string): Promise<void> {
-  await db.execute(sql`
-    update conversations set needs_human = true
-    where store_id = ${storeId} and phone = ${phone}`);
+  await writeStore(db, storeId, (tx) =>
+    tx.execute(sql`
+      update conversations set needs_human = true, revision = ${nextRevision(tx)}
+      where store_id = ${storeId} and phone = ${phone} and deleted_at is null
+        and not needs_human`),
+  );
 }
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

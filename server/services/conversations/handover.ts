@@ -5,16 +5,20 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql-rows';
+import { writeStore } from '../../db/store-write';
 import { ApiError } from '../../lib/api-input';
+import { nextRevision } from '../sync/revision';
 import { DEFAULT_PAUSE_MINUTES } from './chat-state';
 import { CHAT_NOT_FOUND, findChat } from './read-chats';
 
 export type AssistantChoice = { ativo: boolean; ate?: Date | undefined };
 
 async function updateChat(db: Db, storeId: string, phone: string, set: ReturnType<typeof sql>) {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`update conversations set ${set}
-      where store_id = ${storeId} and phone = ${phone} returning id`),
+  const rows = await writeStore(db, storeId, async (tx) =>
+    rowsOf<{ id: string }>(
+      await tx.execute(sql`update conversations set ${set}, revision = ${nextRevision(tx)}
+        where store_id = ${storeId} and phone = ${phone} and deleted_at is null returning id`),
+    ),
   );
   if (rows.length === 0) throw new ApiError(404, CHAT_NOT_FOUND);
 }

@@ -119,7 +119,7 @@ export async function listChats(db: Db, storeId: string, query: ListQuery, now: 
     : sql``;
   const rows = rowsOf<ChatRow>(
     await db.execute(sql`${chatSelect}
-      where c.store_id = ${storeId} ${search} ${filter} ${page}
+      where c.store_id = ${storeId} and c.deleted_at is null ${search} ${filter} ${page}
       order by c.last_message_at desc, c.id desc
       limit ${query.limit + 1}`),
   );
@@ -135,7 +135,9 @@ export async function listChats(db: Db, storeId: string, query: ListQuery, now: 
 /** One chat of the store, or 404 (another store's chat is not found either). */
 export async function findChat(db: Db, storeId: string, phone: string, now: Date) {
   const [row] = rowsOf<ChatRow>(
-    await db.execute(sql`${chatSelect} where c.store_id = ${storeId} and c.phone = ${phone}`),
+    await db.execute(
+      sql`${chatSelect} where c.store_id = ${storeId} and c.phone = ${phone} and c.deleted_at is null`,
+    ),
   );
   if (!row) throw new ApiError(404, CHAT_NOT_FOUND);
   return toChat(row, now);

@@ -27,6 +27,7 @@ import { rowsOf } from '../../db/sql-rows';
 import type { StoreTx } from '../../db/store-write';
 import { ApiError } from '../../lib/api-input';
 import { customerTable } from '../catalogue/customers-repo';
+import { chatTombstone } from '../conversations/retention';
 import { nextRevision } from '../sync/revision';
 import { deleteSynced } from '../sync/synced-writes';
 import { phoneVariants, toInternational } from '../whatsapp/phone-jid';
@@ -137,11 +138,14 @@ export async function eraseCustomer(
       ),
     )
     .returning({ id: conversationMessages.id });
+  // The chats become tombstones without the number (devices drop them on their next pull).
   await tx
-    .delete(conversations)
+    .update(conversations)
+    .set(chatTombstone(tx, now))
     .where(
       and(
         eq(conversations.storeId, storeId),
+        isNull(conversations.deletedAt),
         or(eq(conversations.customerId, id), inArray(conversations.phone, everyForm)),
       ),
     );
