@@ -4,7 +4,7 @@
  * filters and search; quick replies; another store's chat is a 404; retention removes old chats.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations } from '../../server/db/schema';
 import { purgeOldChats } from '../../server/services/conversations/retention';
@@ -229,14 +229,25 @@ describe('retention', () => {
     const owner = await w.connectedStore({ botAtivo: false });
     const phone = '11922220008';
     await w.incoming(owner, 'oi', { from: phone });
-    const chat = () => w.t.db.select().from(conversations).where(eq(conversations.phone, phone));
+    const chat = () =>
+      w.t.db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.phone, phone), isNull(conversations.deletedAt)));
     await purgeByRetention(w.t.db, new Date(w.clock.now.getTime() + 300 * 86_400_000));
     await purgeOldChats(w.t.db, new Date(w.clock.now.getTime() + 300 * 86_400_000));
     expect(await chat()).toHaveLength(1);
+    // A synced entity: the phone's pull carries the chat, then its tombstone without the number.
+    const feed = async () =>
+      (await w.api<{ conversations: Record<string, unknown>[] }>(owner, 'GET', '/api/sync?since=0'))
+        .body.conversations;
+    const [live] = await feed();
+    expect(live).toMatchObject({ phone, lastText: 'oi', unread: 1, deleted: false });
     const later = new Date(w.clock.now.getTime() + 370 * 86_400_000);
     await purgeByRetention(w.t.db, later);
     expect(await purgeOldChats(w.t.db, later)).toBeGreaterThanOrEqual(1);
     expect(await chat()).toHaveLength(0);
+    expect(await feed()).toEqual([{ id: live?.id, deleted: true, revision: expect.any(Number) }]);
     expect((await w.api(owner, 'GET', `/api/conversas/${phone}`)).status).toBe(404);
   });
 });
