@@ -16,6 +16,7 @@ import { createMetrics } from './ops/metrics';
 import { type ProcessStatus, processStatus } from './ops/status';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
+import { conversationSettingsRoutes } from './routes/conversations';
 import { ENTITY_ROUTES } from './routes/entity-routes';
 import { mediaRoutes } from './routes/media';
 import { orderPublicRoutes } from './routes/orders-public';
@@ -86,6 +87,7 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/sync', syncRoutes);
   app.route('/api/whatsapp', whatsappRoutes);
   app.route('/api/push', pushRoutes);
+  app.route('/api/conversas-configuracao', conversationSettingsRoutes);
   app.route('/api/respostas-rapidas', quickReplyRoutes);
   app.route('/api/privacidade', privacyRoutes);
   app.route('/api/webhooks', webhookRoutes);

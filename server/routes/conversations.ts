@@ -87,16 +87,6 @@ conversationRoutes.get('/', async (c) => {
   return c.json(await listChats(db, c.var.storeId, query, now()));
 });
 
-conversationRoutes.get('/configuracao', async (c) =>
-  c.json({ pausaMinutos: await pauseMinutes(c.var.deps.db, c.var.storeId) }),
-);
-
-conversationRoutes.put('/configuracao', async (c) => {
-  const { pausaMinutos } = await readJson(c, settingsBody);
-  const { db, now } = c.var.deps;
-  return c.json({ pausaMinutos: await setPauseMinutes(db, c.var.storeId, pausaMinutos, now()) });
-});
-
 conversationRoutes.get('/:phone', async (c) => {
   const phone = phoneOf(c);
   const page = validate(threadQuery, c.req.query());
@@ -134,4 +124,21 @@ conversationRoutes.post('/:phone/lida', async (c) => {
   const phone = phoneOf(c);
   const { db, now } = c.var.deps;
   return c.json(await markRead(db, c.var.storeId, phone, now()));
+});
+
+/**
+ * /api/conversas-configuracao: the store's hand-over time. Not under /api/conversas, whose every
+ * path the device's worker takes for the synced entity's (a PUT /api/conversas/<x> is a row's).
+ */
+export const conversationSettingsRoutes = new Hono<AppEnv>();
+conversationSettingsRoutes.use('*', requireUser, requireStore);
+
+conversationSettingsRoutes.get('/', async (c) =>
+  c.json({ pausaMinutos: await pauseMinutes(c.var.deps.db, c.var.storeId) }),
+);
+
+conversationSettingsRoutes.put('/', async (c) => {
+  const { pausaMinutos } = await readJson(c, settingsBody);
+  const { db, now } = c.var.deps;
+  return c.json({ pausaMinutos: await setPauseMinutes(db, c.var.storeId, pausaMinutos, now()) });
 });

@@ -174,10 +174,10 @@ describe('the owner typing on the phone', () => {
   it("follows the store's own hand-over time", async () => {
     const owner = await w.connectedStore();
     const phone = '11911110007';
-    const set = await w.api(owner, 'PUT', '/api/conversas/configuracao', { pausaMinutos: 5 });
+    const set = await w.api(owner, 'PUT', '/api/conversas-configuracao', { pausaMinutos: 5 });
     expect(set.body).toEqual({ pausaMinutos: 5 });
     expect(
-      (await w.api(owner, 'PUT', '/api/conversas/configuracao', { pausaMinutos: 0 })).status,
+      (await w.api(owner, 'PUT', '/api/conversas-configuracao', { pausaMinutos: 0 })).status,
     ).toBe(400);
     await w.incoming(owner, 'oi', { from: phone });
     await w.reply(owner, phone, 'Oi, tudo bem?');
