@@ -123,6 +123,23 @@ describe('the owner answers from the app', () => {
     expect(w.deliveredTo(owner, phone).slice(count)).toEqual(['Já te respondo']);
   });
 
+  it('keeps a reply whose answer was lost as pending, and a replay does not send it again', async () => {
+    const owner = await w.connectedStore();
+    const phone = '11911110008';
+    await w.incoming(owner, 'oi', { from: phone });
+    const sends = () =>
+      w.fake.requests.filter((r) => r.path === `/message/sendText/tali-${owner.storeId}`).length;
+    w.fake.options.serverErrorNextSends = 1;
+    const key = randomUUID();
+    const first = await w.reply(owner, phone, 'Separei o seu pedido', key);
+    expect(first.status).toBe(202);
+    expect(first.body).toMatchObject({ author: 'owner', receipt: 'pending' });
+    const tried = sends();
+    const again = await w.reply(owner, phone, 'Separei o seu pedido', key);
+    expect(again).toMatchObject({ status: 202, body: { id: first.body.id, receipt: 'pending' } });
+    expect(sends()).toBe(tried);
+  });
+
   it('refuses an empty or over-long text and an unknown chat; limits a burst per store', async () => {
     const owner = await w.connectedStore();
     const phone = '11911110005';
