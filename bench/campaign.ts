@@ -38,6 +38,7 @@ const instantGateway: WhatsAppGateway = {
   disconnect: async () => {},
   sendText: async () => undefined,
   sendImage: async () => undefined,
+  sendDocument: async () => undefined,
   parseWebhook: () => [],
 };
 

@@ -171,7 +171,7 @@ try {
       await page.evaluate("performance.mark('tali:import-click')");
       await page.getByRole('button', { name: 'Importar lista de produtos' }).click();
       await page.waitForFunction(
-        "performance.getEntriesByName('tali:csv-stored').length > 0",
+        () => performance.getEntriesByName('tali:csv-stored').length > 0,
         undefined,
         {
           timeout: 300_000,

@@ -88,7 +88,7 @@ try {
     const button = page.getByRole('dialog').getByRole('button', { name: /^Importar \d/ });
     await button.click();
     await page.waitForFunction(
-      "performance.getEntriesByName('tali:customers-stored').length > 0",
+      () => performance.getEntriesByName('tali:customers-stored').length > 0,
       undefined,
       {
         timeout: 300_000,

@@ -266,10 +266,15 @@ async function firstPull(browser: Browser, target: Target): Promise<Run> {
     timeline.push(`${Date.now() - t0} tapped Produtos`);
     const submit = (await page.evaluate('window.benchSubmit')) as number;
 
-    const card = await page.waitForFunction('window.benchCard', undefined, {
-      timeout: 120_000,
-      polling: 20,
-    });
+    // A function, not a string: the app's CSP forbids eval, which a string predicate needs.
+    const card = await page.waitForFunction(
+      () => (window as { benchCard?: number }).benchCard,
+      undefined,
+      {
+        timeout: 120_000,
+        polling: 20,
+      },
+    );
     const firstCard = ((await card.jsonValue()) as number) - submit;
     if (profiler && process.env.PROFILE) {
       const { profile } = await profiler.send('Profiler.stop');

@@ -1,6 +1,7 @@
 /**
  * A customer's data under the LGPD (decision 024): erase in one action
- * (POST /api/customers/:id/eliminar) and the export (GET /api/customers/:id/dados, .csv, .html).
+ * (POST /api/customers/:id/eliminar), the export (GET /api/customers/:id/dados, .csv) and the
+ * export sent to the customer's WhatsApp (POST /api/customers/:id/dados/enviar).
  * Mounted on the customers' routes, so signed in with a store.
  */
 import type { Context, Hono } from 'hono';
@@ -11,6 +12,7 @@ import { ApiError, isUuid } from '../http';
 import { customerData } from '../services/privacy/customer-data';
 import { customerDataCsv } from '../services/privacy/customer-data-csv';
 import { eraseCustomer } from '../services/privacy/erase-customer';
+import { sendCustomerExport } from '../services/privacy/send-export';
 import { storeTimeZone } from '../services/privacy/store-zone';
 import type { AppEnv } from '../types';
 import { answerReply } from './mutation-route';
@@ -37,6 +39,14 @@ export function mountCustomerPrivacy(routes: Hono<AppEnv>): void {
     c.header('Content-Disposition', 'attachment; filename="dados-do-cliente.csv"');
     c.header('Cache-Control', 'no-store');
     return c.body(csv);
+  });
+
+  // The export's CSV to the customer's own WhatsApp, as a document (once per few minutes).
+  routes.post('/:id/dados/enviar', async (c) => {
+    const { db, gateway, now } = c.var.deps;
+    const answer = await sendCustomerExport({ db, gateway }, c.var.storeId, customerId(c), now());
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer);
   });
 
   routes.post('/:id/eliminar', async (c) => {

@@ -4,6 +4,7 @@
  * app closed between storing them and queueing the last batch loses nothing: the next start
  * sends what is left, under the same Idempotency-Key (a batch sent twice is answered once).
  */
+import type { PromoBasis } from '~/domain/consent';
 import type { CustomerImportResponse, CustomerImportRow } from '~/domain/customer-import';
 import { type CustomerImportAck, importAckKey, importTag } from '~/domain/sync/protocol';
 import { customerEntity } from '~/domain/sync/registry';
@@ -15,8 +16,11 @@ import type { DeviceContext } from './transport';
 
 const OUTBOX = 'customer-import-outbox:';
 
-/** A batch to send: its Idempotency-Key and body (its rows' stamps wait under importAckKey). */
-export type OutboxBatch = { key: string; rows: CustomerImportRow[] };
+/**
+ * A batch to send: its Idempotency-Key and body (its rows' stamps wait under importAckKey), with
+ * the basis the owner declared (absent in batches an older version stored: the server's default).
+ */
+export type OutboxBatch = { key: string; rows: CustomerImportRow[]; basis?: PromoBasis };
 
 /**
  * The meta records of an import's batches, for the transaction that stores its rows, and the
@@ -28,8 +32,8 @@ export function outboxRecords(batches: readonly (OutboxBatch & { acks: Acknowled
   prefix: string;
 } {
   const prefix = `${OUTBOX}${String(Date.now()).padStart(15, '0')}:${crypto.randomUUID()}:`;
-  const records = batches.flatMap(({ key, rows, acks }, i): Meta[] => [
-    { key: `${prefix}${String(i).padStart(5, '0')}`, value: { key, rows } },
+  const records = batches.flatMap(({ key, rows, acks, basis }, i): Meta[] => [
+    { key: `${prefix}${String(i).padStart(5, '0')}`, value: { key, rows, basis } },
     { key: importAckKey(key), value: { kind: 'customer', rows: acks } satisfies CustomerImportAck },
   ]);
   return { records, prefix };
@@ -45,8 +49,8 @@ export async function sendImportOutbox(ctx: DeviceContext, prefix = OUTBOX): Pro
   const total: UploadResult = { imported: 0, refused: 0 };
   const waiting = await ctx.db.meta.where('key').startsWith(prefix).toArray();
   for (const record of waiting) {
-    const { key, rows } = record.value as OutboxBatch;
-    const result = await sendBatch(ctx, key, rows);
+    const { key, rows, basis } = record.value as OutboxBatch;
+    const result = await sendBatch(ctx, key, rows, basis);
     if (result.status === 'unauthorized') {
       // Not queued: kept for the next start (after the owner signs in again).
       total.refused += rows.length;
@@ -77,12 +81,13 @@ async function sendBatch(
   ctx: DeviceContext,
   key: string,
   rows: CustomerImportRow[],
+  basis: PromoBasis | undefined,
 ): Promise<MutationResult> {
   const result = await sendMutation(
     {
       method: 'POST',
       url: `${customerEntity.basePath}/import`,
-      body: { rows },
+      body: basis ? { rows, basis } : { rows },
       entity: null,
       tag: importTag(key),
       idempotencyKey: key,

@@ -56,6 +56,24 @@ describe('importCustomers', { timeout: 120_000 }, () => {
     expect(await ctx.db.customers.count()).toBe(2);
   });
 
+  it("sends the owner's declared basis with each batch; 'none' shows the new ones out", async () => {
+    ctx = testContext(() => json(202, { queued: true }));
+    const { id: known } = await saveCustomer(
+      { name: 'Ana', phone: '11900000000', labels: [] },
+      ctx,
+    );
+    await importCustomers(sheet(2), ctx, { basis: 'none' });
+    const [sent] = imports(ctx.sent);
+    expect((sent?.body as { basis?: string } | undefined)?.basis).toBe('none');
+    // The new customer is out until the server's copy comes; the known one keeps its state.
+    const listed = await readCustomers(ctx.db);
+    expect(listed.map((c) => [c.name, c.optedOut])).toEqual([
+      ['Cliente 0', 0],
+      ['Cliente 1', 1],
+    ]);
+    expect((await ctx.db.customers.get(known))?.optedOut).toBe(0);
+  });
+
   it('a number twice in the list is one customer, with the later line', async () => {
     ctx = testContext(() => json(202, { queued: true }));
     const rows = sheet(2);

@@ -6,6 +6,7 @@
  * device updates that customer (its labels kept, the file's added); labels the store lacks are
  * created first, each an ordinary label save.
  */
+import { DEFAULT_PROMO_BASIS, type PromoBasis } from '~/domain/consent';
 import type { CustomerCsvRow } from '~/domain/customer-csv';
 import { CUSTOMER_IMPORT_BATCH } from '~/domain/customer-import';
 import { labelNameKey } from '~/domain/label';
@@ -90,6 +91,7 @@ async function store(
   db: TaliDb,
   rows: readonly CustomerCsvRow[],
   labels: Map<string, string>,
+  basis: PromoBasis,
 ): Promise<string> {
   const known = new Set(labels.values());
   const labelIds = labelIdsOf(labels);
@@ -103,14 +105,15 @@ async function store(
     const batches: Batch[] = [];
     for (const [i, row] of rows.entries()) {
       if (i % CUSTOMER_IMPORT_BATCH === 0) {
-        batches.push({ key: crypto.randomUUID(), rows: [], acks: [] });
+        batches.push({ key: crypto.randomUUID(), rows: [], acks: [], basis });
       }
       const batch = batches.at(-1) as Batch;
       const before = existing.get(row.phone);
       const kept = (before?.labels ?? []).filter((id) => known.has(id));
       const labelsOfRow = [...new Set([...kept, ...labelIds(row.labels)])];
       const id = before?.id ?? crypto.randomUUID();
-      const fields = { name: row.name, phone: row.phone, labels: labelsOfRow };
+      // The declared basis: a new customer without one is out until the server's copy comes.
+      const fields = { name: row.name, phone: row.phone, labels: labelsOfRow, promoBasis: basis };
       const local = customerEntity.fromFields(id, fields, before, nextStamp(before?.updatedAt));
       // A number twice in one list (callers may pass any): the later row updates the same one.
       existing.set(row.phone, local);
@@ -152,6 +155,8 @@ function labelIdsOf(labels: Map<string, string>) {
 export type ImportProgress = {
   /** Every row is in IndexedDB (the screens show them): the owner may go on. */
   onStored?: () => void;
+  /** The promotions basis the owner declared for the file's new customers (domain/consent.ts). */
+  basis?: PromoBasis;
 };
 
 /**
@@ -162,7 +167,7 @@ export type ImportProgress = {
 export async function importCustomers(
   rows: readonly CustomerCsvRow[],
   ctx: DeviceContext,
-  { onStored = () => {} }: ImportProgress = {},
+  { onStored = () => {}, basis = DEFAULT_PROMO_BASIS }: ImportProgress = {},
 ): Promise<CustomerImportResult> {
   const { db } = ctx;
   // Numbers are matched against every customer: pull pages still deferred are written first.
@@ -172,7 +177,7 @@ export async function importCustomers(
     const { id } = await saveSynced(labelEntity, { name }, ctx);
     labels.set(labelNameKey(name), id);
   }
-  const prefix = await store(db, rows, labels);
+  const prefix = await store(db, rows, labels, basis);
   onStored();
   await settleDeferred(db, [customerEntity]);
   const { imported, refused } = await sendImportOutbox(ctx, prefix);

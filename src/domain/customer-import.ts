@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { CsvLineError } from './api-types';
-import { customerSchema } from './customer';
+import { customerSchema, promoBasisSchema } from './customer';
 import { clientId } from './fields';
 import { LABEL_NAME_MAX } from './label';
 
@@ -52,6 +52,8 @@ export const customerImportRowSchema = z.object({
 });
 
 export const customerImportSchema = z.object({
+  /** The promotions basis the owner declared for the file's new customers (domain/consent.ts). */
+  basis: promoBasisSchema.optional(),
   rows: z
     .array(z.unknown(), { error: 'Envie a lista de clientes' })
     .min(1, 'Envie ao menos um cliente')

@@ -1,5 +1,6 @@
 /** Customers: the API body and form schemas, the API and device shapes, and the device row builders. */
 import { z } from 'zod';
+import { PROMO_BASES, type PromoBasis } from './consent';
 import { clientId, required } from './fields';
 import { normalizePhone, PHONE_INVALID, toNationalPhone } from './phone';
 import type { ChildDescriptor } from './sync/children';
@@ -50,9 +51,16 @@ export const customerLabelsSchema = z
   .max(100, 'Máximo de 100 etiquetas')
   .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
 
+/**
+ * The promotions basis the owner declares when adding a customer (domain/consent.ts): read only
+ * when the body creates the customer; absent, DEFAULT_PROMO_BASIS.
+ */
+export const promoBasisSchema = z.enum(PROMO_BASES, { error: 'Base para promoções inválida' });
+
 /** POST /api/customers and PUT /api/customers/:id. */
 export const customerSchema = bodySchema(CUSTOMER_COLUMNS).extend({
   labels: customerLabelsSchema.optional(),
+  promoBasis: promoBasisSchema.optional(),
 });
 
 /** The customer form says how long the number must be (spec §5). */
@@ -90,8 +98,14 @@ type WithLabels = { labels: string[] };
 /** A customer as GET /api/customers, POST and PUT return it (and as the feed carries it). */
 export type ApiCustomer = ListRowOf<typeof CUSTOMER_COLUMNS> & WithLabels;
 
-/** What the customer dialog produces: phone as national digits ("11987654321"). */
-export type CustomerFields = FieldsOfMap<typeof CUSTOMER_COLUMNS> & { labels?: string[] };
+/**
+ * What the customer dialog produces: phone as national digits ("11987654321"); `promoBasis` on
+ * an add only (it is not a column: the server turns it into the consent ledger's first event).
+ */
+export type CustomerFields = FieldsOfMap<typeof CUSTOMER_COLUMNS> & {
+  labels?: string[];
+  promoBasis?: PromoBasis;
+};
 
 /** A customer on the device (Dexie `customers`). */
 export type LocalCustomer = LocalRowOf<typeof CUSTOMER_COLUMNS> & WithLabels;
@@ -120,11 +134,14 @@ export const customerRows = {
   ): LocalCustomer {
     const local = mapRows.fromFields(id, fields, previous, updatedAt) as LocalCustomer;
     local.labels = fields.labels ?? previous?.labels ?? [];
+    // Added without promotions: out until the server's copy says otherwise.
+    if (!previous && fields.promoBasis === 'none') local.optedOut = 1;
     return local;
   },
   body(fields: CustomerFields): CustomerFields {
     const body: CustomerFields = mapRows.body(fields);
     if (fields.labels !== undefined) body.labels = fields.labels;
+    if (fields.promoBasis !== undefined) body.promoBasis = fields.promoBasis;
     return body;
   },
   sameContent(a: LocalCustomer, b: LocalCustomer): boolean {

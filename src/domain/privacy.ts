@@ -31,6 +31,10 @@ export const CONSENT_SOURCE_TEXT: Record<string, string> = {
   migration: 'registro anterior',
 };
 
+/** The erase's answer: what Talí cannot reach (the WhatsApp gateway has no chat deletion). */
+export const PHONE_CHAT_NOTE =
+  'A conversa no aplicativo WhatsApp do celular da loja não é apagada pelo Talí: apague-a no aparelho.';
+
 /** What the confirmation says before anything is erased. */
 export const ERASE_WARNING =
   'O cadastro, as conversas, os recibos de entrega e os registros de consentimento deste cliente serão apagados. Os pedidos e os relatórios de campanhas ficam, sem nome, telefone nem endereço. Esta ação não pode ser desfeita.';

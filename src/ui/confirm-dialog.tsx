@@ -1,4 +1,7 @@
-/** A destructive confirmation (delete a product or a customer): cancel or confirm. */
+/**
+ * A confirmation: cancel or confirm; destructive by default (delete a product or a customer),
+ * or `tone="primary"` for one that sends rather than destroys.
+ */
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '~/ui/button';
@@ -11,6 +14,7 @@ export type ConfirmDialogProps = {
   description: string;
   confirmLabel: string;
   onConfirm: () => Promise<void>;
+  tone?: 'danger' | 'primary';
 };
 
 export function ConfirmDialog({
@@ -20,6 +24,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   onConfirm,
+  tone = 'danger',
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -37,7 +42,7 @@ export function ConfirmDialog({
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
           Cancelar
         </Button>
-        <Button variant="danger" onClick={confirm} loading={busy}>
+        <Button variant={tone} onClick={confirm} loading={busy}>
           {confirmLabel}
         </Button>
       </div>

@@ -48,4 +48,7 @@ export type RunStats = {
   kills: number;
   restarts: number;
   faults: number;
+  /** Committed erasures (chaos-erase.ts), and refused edits of an erased customer. */
+  erasures: number;
+  erasedRefusals: number;
 };

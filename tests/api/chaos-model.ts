@@ -22,7 +22,7 @@ import {
   same,
 } from './chaos-checks';
 import { checkConverged } from './chaos-converged';
-import { erasedBy } from './chaos-erase';
+import { erasedBy, erasedIds, erasedRefusal } from './chaos-erase';
 import { Device, type Server } from './chaos-harness';
 import { LabelChaos } from './chaos-labels';
 import { CUSTOMER_SLOTS, DEVICES, type Op, PRODUCT_SLOTS, type Scenario } from './chaos-ops';
@@ -42,7 +42,16 @@ export class World {
   /** Ids created outside the slots (a CSV line without an id). */
   readonly extraIds = new Set<string>();
   readonly logStart: number;
-  readonly stats: RunStats = { ops: 0, skipped: 0, refusals: 0, kills: 0, restarts: 0, faults: 0 };
+  readonly stats: RunStats = {
+    ops: 0,
+    skipped: 0,
+    refusals: 0,
+    kills: 0,
+    restarts: 0,
+    faults: 0,
+    erasures: 0,
+    erasedRefusals: 0,
+  };
   readonly trace: string[] = [];
   /** Labels and customers carrying them (chaos-labels.ts). */
   readonly labels: LabelChaos;
@@ -205,6 +214,7 @@ export class World {
 
   /** Guarantees that hold after every step, on every device. */
   async afterStep(): Promise<void> {
+    await this.orders.noteLetters(this.devices);
     await this.photos.afterStep();
     for (const [i, device] of this.devices.entries()) {
       const model = this.models[i] as DeviceModel;
@@ -270,7 +280,7 @@ export class World {
         check((await d.replay()) === 'done', `${d.name}: the replay did not drain`);
       }
       for (const [i, d] of this.devices.entries()) {
-        await this.orders.takeLetters(d);
+        await this.orders.takeLetters(this.devices, d);
         for (const letter of await d.db.deadLetters.toArray()) {
           if (await this.photos.discard(d, letter)) continue;
           // Refusals are the documented conflict: an edit (or a late create) of a deleted row.
@@ -282,6 +292,13 @@ export class World {
             letter,
           );
           this.stats.refusals++;
+          const erasure = erasedRefusal(letter, erasedIds(this.committed()));
+          check(
+            erasure !== false,
+            `device ${i}: an erased customer's refusal without its message`,
+            letter,
+          );
+          if (erasure) this.stats.erasedRefusals++;
           await discardDeadLetter(letter, d.ctx);
           this.models[i]?.written.delete(letter.entityId);
         }
@@ -291,6 +308,7 @@ export class World {
       await this.afterStep();
     }
     await this.checkConverged();
+    this.stats.erasures = erasedIds(this.committed()).size;
     await this.photos.checkConverged(this.committed(), this.owner.token);
     await this.orders.checkEnd(this.devices);
   }

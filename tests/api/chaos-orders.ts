@@ -53,6 +53,8 @@ export class OrdersModel {
   /** Changes the phones made, per order and change. */
   private readonly made = new Map<string, number>();
   private readonly refused = new Map<string, number>();
+  /** The refusals already counted, by device and dead letter. */
+  private readonly seenLetters = new Set<string>();
   private readonly lines = new Map<string, Line[]>();
 
   constructor(
@@ -305,14 +307,30 @@ export class OrdersModel {
     return new Set(rows.flatMap((r) => (r.id ? [r.id] : [])));
   }
 
-  /** Quiescing: the refused order changes the phone shows, counted, then discarded. */
-  async takeLetters(device: Device): Promise<void> {
+  /**
+   * After every step: the order refusals each phone shows, each counted once. A refusal stays
+   * shown until the owner discards it or a later change of that order is taken (the device then
+   * shows the order as the server has it, and the refusal is stale, as for any row): a check
+   * at the end alone missed the ones a later change had cleared.
+   */
+  async noteLetters(devices: readonly Device[]): Promise<void> {
+    for (const [i, device] of devices.entries()) {
+      for (const letter of await device.db.deadLetters.toArray()) {
+        if (letter.entity !== 'order' || !letter.entityId) continue;
+        if (this.seenLetters.has(`${i}:${letter.id}`)) continue;
+        this.seenLetters.add(`${i}:${letter.id}`);
+        check(letter.status === 409, 'an order change refused other than 409', letter);
+        const key = changeKey(letter.entityId, JSON.parse(letter.body ?? '{}') as Change);
+        this.refused.set(key, (this.refused.get(key) ?? 0) + 1);
+      }
+    }
+  }
+
+  /** Quiescing: the refused order changes the phones show, counted, then discarded. */
+  async takeLetters(devices: readonly Device[], device: Device): Promise<void> {
+    await this.noteLetters(devices);
     for (const letter of await device.db.deadLetters.toArray()) {
-      if (letter.entity !== 'order' || !letter.entityId) continue;
-      check(letter.status === 409, 'an order change refused other than 409', letter);
-      const key = changeKey(letter.entityId, JSON.parse(letter.body ?? '{}') as Change);
-      this.refused.set(key, (this.refused.get(key) ?? 0) + 1);
-      await discardDeadLetter(letter, device.ctx);
+      if (letter.entity === 'order' && letter.entityId) await discardDeadLetter(letter, device.ctx);
     }
   }
 

@@ -4,15 +4,13 @@
  * message from that phone (VOLTAR) does. Audiences follow the ledger's last event.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentEvents, customers, whatsappConnections } from '../../server/db/schema';
 import { orderFormScript } from '../../server/services/storefront/client-script';
-import { PROMO_CONSENT_TEXT } from '../../src/domain/consent';
+import { declaredText, PROMO_CONSENT_TEXT } from '../../src/domain/consent';
+import * as f from './consent-fixtures';
 import { send } from './fixtures';
-import { addProduct, createShop, nextMobile, placeOrder, type Shop } from './orders-fixtures';
+import { nextMobile } from './orders-fixtures';
 import { createTestApp, type TestApp, testEnv } from './test-app';
-import { upsert } from './whatsapp-fixtures';
 
 let t: TestApp;
 
@@ -21,64 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A shop with a product, its WhatsApp connected, and a way to receive a message from a phone. */
-async function shop() {
-  const s = await createShop(t);
-  const product = await addProduct(t, s, { name: 'Pão', price: '1.00' });
-  await t.call('GET', '/api/whatsapp/generate-qr', undefined, s.token);
-  await t.db
-    .update(whatsappConnections)
-    .set({ state: 'connected' })
-    .where(eq(whatsappConnections.storeId, s.storeId));
-  const [conn] = await t.db
-    .select()
-    .from(whatsappConnections)
-    .where(eq(whatsappConnections.storeId, s.storeId));
-  const message = async (from: string, text: string) => {
-    const res = await t.app.request(`/api/webhooks/whatsapp/${s.storeId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-tali-secret': conn?.webhookSecret ?? '' },
-      body: JSON.stringify(upsert(text, { from })),
-    });
-    expect(res.status).toBe(200);
-  };
-  const order = async (phone: string, promoOptIn: boolean) => {
-    const res = await placeOrder(t, s, {
-      items: [{ productId: product, quantity: 1 }],
-      customer: { name: 'Visitante', phone },
-      promoOptIn,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-  };
-  return { ...s, message, order };
-}
-
-async function customerOf(s: Shop, phone: string) {
-  const [row] = await t.db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.storeId, s.storeId), eq(customers.phone, phone)));
-  return row;
-}
-
-async function eventsOf(customerId: string | undefined) {
-  const rows = await t.db
-    .select()
-    .from(consentEvents)
-    .where(eq(consentEvents.customerId, customerId ?? randomUUID()))
-    .orderBy(asc(consentEvents.seq));
-  return rows.map((e) => ({ kind: e.kind, source: e.source, text: e.text }));
-}
-
-/** How many a campaign to everyone would reach now (the draft's count). */
-async function audience(s: Shop): Promise<number> {
-  const res = await send<{ recipientCount: number }>(t, 'POST', '/api/campanhas', {
-    token: s.token,
-    body: { titulo: 'Promoção', mensagem: 'Olá {nome}!', sendNow: true },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.recipientCount;
-}
+const shop = () => f.consentShop(t);
+const customerOf = (s: f.ConsentShop, phone: string) => f.customerOf(t, s, phone);
+const eventsOf = (id: string | undefined) => f.eventsOf(t, id);
+const audience = (s: f.ConsentShop) => f.audience(t, s);
 
 describe('consent, changed only by the person', () => {
   it('an anonymous order with the box ticked never clears a SAIR; VOLTAR does', async () => {
@@ -141,7 +85,7 @@ describe('consent, changed only by the person', () => {
     ]);
   });
 
-  it('keeps customers the owner added in promotions (declared basis), without events', async () => {
+  it('keeps customers the owner added in promotions, on record with the default declared basis', async () => {
     const s = await shop();
     const id = randomUUID();
     const created = await send(t, 'POST', '/api/customers', {
@@ -149,7 +93,15 @@ describe('consent, changed only by the person', () => {
       body: { id, name: 'Cliente da loja', phone: nextMobile() },
     });
     expect(created.status).toBe(201);
-    expect(await eventsOf(id)).toEqual([]);
+    // A body without `promoBasis` (an older app) declares what the form offers first.
+    expect(await eventsOf(id)).toEqual([
+      {
+        kind: 'granted',
+        source: 'owner',
+        basis: 'legitimate-interest',
+        text: declaredText('owner', 'legitimate-interest'),
+      },
+    ]);
     expect(await audience(s)).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-/** A test app whose WhatsApp goes through an Evolution gateway (evolution-fake.ts or any address). */
+/** A test app whose WhatsApp goes through an Evolution gateway (the stand-in or any address). */
 import {
   createEvolutionGateway,
   type EvolutionGatewayOptions,
@@ -29,6 +29,7 @@ export async function createEvolutionApp(
     disconnect: (...a) => get().disconnect(...a),
     sendText: (...a) => get().sendText(...a),
     sendImage: (...a) => get().sendImage(...a),
+    sendDocument: (...a) => get().sendDocument(...a),
     parseWebhook: (...a) => get().parseWebhook(...a),
     lookupSent: (...a) => get().lookupSent?.(...a) ?? Promise.resolve('unknown' as const),
     pairingCode: (...a) => {

@@ -1,9 +1,10 @@
 /**
  * A local HTTP server that follows the Evolution API v2 contract, recording every request (the
- * test app whose WhatsApp goes through it is evolution-app.ts).
+ * test app whose WhatsApp goes through it: evolution-app.ts).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mediaRefusal, storedContent } from './evolution-fake-media';
 
 export type Recorded = {
   method: string;
@@ -103,16 +104,11 @@ export async function startFakeEvolution() {
   function store(instance: string, body: Record<string, unknown>) {
     const number = String(body.number);
     const id = `3EB0${(++messageSeq).toString(16).padStart(16, '0').toUpperCase()}`;
-    const message =
-      body.mediatype === 'image'
-        ? { imageMessage: { caption: String(body.caption ?? ''), mimetype: 'image/png' } }
-        : { conversation: String(body.text ?? '') };
     const record: StoredMessage = {
       id: `row-${id}`,
       key: { remoteJid: `${number}@s.whatsapp.net`, fromMe: true, id },
       pushName: 'Você',
-      messageType: body.mediatype === 'image' ? 'imageMessage' : 'conversation',
-      message,
+      ...storedContent(body),
       messageTimestamp: Math.floor(Date.now() / 1000),
       instanceId: `id-${instance}`,
       source: 'web',
@@ -247,6 +243,10 @@ export async function startFakeEvolution() {
     }
     if (route === 'POST /message/sendText' || route === 'POST /message/sendMedia') {
       const number = (body as { number: string }).number;
+      const refused = route.endsWith('sendMedia') && mediaRefusal(body as Record<string, unknown>);
+      if (refused) {
+        return send(400, { status: 400, error: 'Bad Request', response: { message: [refused] } });
+      }
       if (sendIndex++ === options.holdSend) {
         // Received and sent by Baileys; the answer never comes (the client dies first).
         held.push(number);

@@ -15,7 +15,12 @@ import {
 } from '../../server/db/schema';
 import { ALREADY_ERASED } from '../../server/services/privacy/erase-customer';
 import type { ApiOrder } from '../../src/domain/order';
-import { CUSTOMER_ERASED, ERASED_NAME, type EraseAnswer } from '../../src/domain/privacy';
+import {
+  CUSTOMER_ERASED,
+  ERASED_NAME,
+  type EraseAnswer,
+  PHONE_CHAT_NOTE,
+} from '../../src/domain/privacy';
 import { createOwner, send } from './fixtures';
 import { type Seeded, seedCustomer } from './privacy-fixtures';
 import { createTestApp, type TestApp } from './test-app';
@@ -63,6 +68,8 @@ describe('POST /api/customers/:id/eliminar', () => {
     );
     const res = await erase(s.customerId, s.shop.token, 'apagar-ana-1');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // What Talí cannot erase is said, not claimed: the chat on the store's phone.
+    expect(res.body.message).toBe(`Dados do cliente eliminados. ${PHONE_CHAT_NOTE}`);
     const removed = Object.fromEntries(res.body.removed.map((l) => [l.what, l.count]));
     expect(removed['Mensagens da conversa']).toBe(2);
     expect(removed['Recibos de entrega e leitura']).toBe(1);

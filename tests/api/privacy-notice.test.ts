@@ -8,8 +8,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privacyRequests, sandboxMessages, stores } from '../../server/db/schema';
 import { STOREFRONT_CSP } from '../../server/routes/storefront';
+import { orderFormScript } from '../../server/services/storefront/client-script';
 import { connectSandboxWhatsApp } from './campaign-fixtures';
-import { createShop, type Shop } from './orders-fixtures';
+import { addProduct, createShop, type Shop } from './orders-fixtures';
 import { createTestApp, type TestApp, testEnv } from './test-app';
 
 let t: TestApp;
@@ -54,6 +55,10 @@ describe('GET /loja/:slug/privacidade', () => {
     expect(html).toContain('ia.exemplo.com');
     expect(html).toContain('guardadas por 12 meses');
     expect(html).toContain('retirar o consentimento a qualquer momento');
+    // Promotions' bases as the owner declares them (the customer form, the import): both named.
+    expect(html).toContain(
+      'legítimo interesse (art. 7º, IX), como a loja registrou no seu cadastro',
+    );
     expect(html).toContain('MEUS DADOS');
     expect(html).not.toMatch(/<script/i);
     expect(html.length).toBeLessThan(20_000);
@@ -82,9 +87,15 @@ describe('GET /loja/:slug/privacidade', () => {
     expect(html).toContain('Não vendemos seus dados &lt;b&gt;nunca&lt;/b&gt;.');
   });
 
-  it('is linked from the storefront page', async () => {
+  it('is linked from the storefront page, a product page and the order form', async () => {
     const html = await (await t.app.request(`/loja/${shop.slug}`)).text();
     expect(html).toContain(`href="/loja/${shop.slug}/privacidade"`);
+    const product = await addProduct(t, shop, { name: 'Pão de queijo', price: '5.00' });
+    const page = await t.app.request(`/loja/${shop.slug}/p/${product}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`href="/loja/${shop.slug}/privacidade"`);
+    // The order form (its script) points its consent box's link at the notice.
+    expect((await orderFormScript()).body).toContain('/privacidade');
   });
 });
 

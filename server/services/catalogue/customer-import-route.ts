@@ -4,6 +4,7 @@
  * under the request's Idempotency-Key like the products' import.
  */
 import type { CsvLineError } from '../../../src/domain/api-types';
+import { DEFAULT_PROMO_BASIS } from '../../../src/domain/consent';
 import {
   type CustomerImportResponse,
   customerImportRowSchema,
@@ -26,7 +27,7 @@ export function importCustomersMutation(
   body: unknown,
   { storeId, now }: MutationContext,
 ): ChunkedWork | Reply {
-  const { rows } = validate(customerImportSchema, cleanStrings(body));
+  const { rows, basis = DEFAULT_PROMO_BASIS } = validate(customerImportSchema, cleanStrings(body));
   const valid: ValidRow[] = [];
   const lineErrors: CsvLineError[] = [];
   rows.forEach((raw, index) => {
@@ -47,7 +48,10 @@ export function importCustomersMutation(
   }
   return {
     chunked: async (db) => {
-      const { imported, labelsCreated, errors } = await importCustomerRows(db, storeId, valid, now);
+      const { imported, labelsCreated, errors } = await importCustomerRows(db, storeId, valid, {
+        now,
+        basis,
+      });
       const all = [...lineErrors, ...errors].sort((a, b) => a.line - b.line);
       const body: CustomerImportResponse = { message: plural(imported), imported, labelsCreated };
       if (all.length > 0) body.errors = all;

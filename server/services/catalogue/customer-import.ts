@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { CsvLineError } from '../../../src/domain/api-types';
+import type { PromoBasis } from '../../../src/domain/consent';
 import type { CustomerImportRow } from '../../../src/domain/customer-import';
 import { duplicatePhoneMessage } from '../../../src/domain/duplicate-phone';
 import { labelNameKey } from '../../../src/domain/label';
@@ -15,6 +16,7 @@ import { customers } from '../../db/schema';
 import { rowCount, rowsOf } from '../../db/sql-rows';
 import { type StoreTx, writeStore } from '../../db/store-write';
 import { yieldToForeground } from '../../foreground';
+import { recordImportedBasis } from '../consent/declared';
 import { labelIdsFor } from '../labels/import-labels';
 import { refreshCustomerStatistics } from '../maintenance/statistics';
 import { chunks, derivedUuid, IMPORT_CHUNK_ROWS } from '../sync/import-chunks';
@@ -83,7 +85,7 @@ async function writeChunk(
   labelIds: ReadonlyMap<string, string>,
   seen: { ids: Set<string>; phones: Set<string> },
   errors: CsvLineError[],
-  now: Date,
+  { now, basis }: { now: Date; basis: PromoBasis },
 ): Promise<number> {
   const derived = rows.map((r) => derivedUuid(`${storeId}\ncustomer\n${r.phone}`));
   const ids = [...new Set([...rows.flatMap((r) => (r.id ? [r.id] : [])), ...derived])];
@@ -109,17 +111,31 @@ async function writeChunk(
   }
   if (values.length === 0) return 0;
   const stamp = now.toISOString();
+  // A new customer imported without a basis is out of promotions (nobody asked); an existing
+  // one keeps its consent (the conflict's update leaves opted_out alone).
+  const out = basis === 'none';
   // One JSON parameter per chunk, as the products' import (same on PGlite and node-postgres).
-  const result = await tx.execute<{ id: string }>(sql`
-    insert into ${customers} (id, store_id, name, phone, revision, created_at, updated_at)
-    select r.id, ${storeId}::uuid, r.name, r.phone, ${nextRevision(tx)},
-           ${stamp}::timestamptz, ${stamp}::timestamptz
+  const result = await tx.execute<{ id: string; inserted: boolean }>(sql`
+    insert into ${customers}
+      (id, store_id, name, phone, opted_out, opted_out_at, revision, created_at, updated_at)
+    select r.id, ${storeId}::uuid, r.name, r.phone, ${out}, ${out ? stamp : null}::timestamptz,
+           ${nextRevision(tx)}, ${stamp}::timestamptz, ${stamp}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(id uuid, name text, phone text)
     on conflict (id) do update set
       name = excluded.name, phone = excluded.phone, revision = ${nextRevision(tx)},
       updated_at = excluded.updated_at
     where ${customers.storeId} = excluded.store_id and ${customers.deletedAt} is null
-    returning id`);
+    returning id, (xmax = 0) as inserted`);
+  // The declared basis goes on record for the customers this chunk created (a retried import
+  // updates them instead: no second event).
+  const created = rowsOf<{ id: string; inserted: boolean }>(result).filter((r) => r.inserted);
+  await recordImportedBasis(
+    tx,
+    storeId,
+    created.map((r) => r.id),
+    basis,
+    now,
+  );
   if (joins.length > 0) {
     await tx.execute(sql`
       insert into customer_labels (customer_id, label_id, store_id)
@@ -141,8 +157,9 @@ export async function importCustomerRows(
   db: Db,
   storeId: string,
   rows: readonly ValidRow[],
-  now: Date,
+  clock: { now: Date; basis: PromoBasis },
 ): Promise<{ imported: number; labelsCreated: number; errors: CsvLineError[] }> {
+  const { now } = clock;
   const errors: CsvLineError[] = [];
   const labels = await labelIdsFor(
     db,
@@ -155,7 +172,7 @@ export async function importCustomerRows(
   for (const chunk of chunks(rows, IMPORT_CHUNK_ROWS)) {
     await yieldToForeground();
     imported += await writeStore(db, storeId, (tx) =>
-      writeChunk(tx, storeId, chunk, labels.byKey, seen, errors, now),
+      writeChunk(tx, storeId, chunk, labels.byKey, seen, errors, clock),
     );
   }
   // A big import changes what the audience count's plan should be: statistics refreshed after

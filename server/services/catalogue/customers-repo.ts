@@ -7,6 +7,7 @@ import { CUSTOMER_COLUMNS, type CustomerFields, sameLabels } from '../../../src/
 import { CUSTOMER_ERASED } from '../../../src/domain/privacy';
 import { CUSTOMERS } from '../../../src/domain/sync/entities';
 import { customers } from '../../db/schema';
+import { recordDeclaredBasis } from '../consent/declared';
 import { readCustomerLabels, writeCustomerLabels } from '../labels/customer-labels';
 import { syncedTable } from '../sync/synced-table';
 import type { SyncedTable } from '../sync/synced-writes';
@@ -29,12 +30,19 @@ export const customerTable: SyncedTable<Row, CustomerFields, ApiCustomer> = {
     const row = await base.find(tx, id);
     return row && { ...row, labels: await readCustomerLabels(tx, id) };
   },
-  async insert(tx, id, storeId, { labels, ...fields }, now) {
+  async insert(tx, id, storeId, { labels, promoBasis, ...fields }, now) {
     const row = await base.insert(tx, id, storeId, fields, now);
     if (!row) return undefined;
-    return { ...row, labels: await writeCustomerLabels(tx, storeId, id, labels ?? []) };
+    // The owner's declaration: the ledger's first event, or out of promotions (decision 024).
+    const optedOut = await recordDeclaredBasis(tx, { storeId, customerId: id, now }, promoBasis);
+    return {
+      ...row,
+      ...(optedOut ? { optedOut, optedOutAt: now } : {}),
+      labels: await writeCustomerLabels(tx, storeId, id, labels ?? []),
+    };
   },
-  async update(tx, id, { labels, ...fields }, now) {
+  // `promoBasis` is read on a create only: an existing customer's consent is the person's.
+  async update(tx, id, { labels, promoBasis: _, ...fields }, now) {
     const row = await base.update(tx, id, fields, now);
     if (!row) return undefined;
     // No `labels` in the body: the customer keeps its own.
@@ -45,7 +53,7 @@ export const customerTable: SyncedTable<Row, CustomerFields, ApiCustomer> = {
     return { ...row, labels: kept };
   },
   tombstone: base.tombstone,
-  sameFields: (row, fields) =>
+  sameFields: (row, { promoBasis: _, ...fields }) =>
     base.sameFields(row, fields) &&
     (fields.labels === undefined || sameLabels(row.labels, fields.labels)),
   fieldsOf: (row) => ({ ...base.fieldsOf(row), labels: row.labels }),

@@ -3,6 +3,7 @@
  * report's rules: `;`, UTF-8 BOM, CRLF, neutralised cells): one line per fact, grouped by
  * category, so every category of the JSON export reads in one sheet.
  */
+import { BASIS_TEXT } from '../../../src/domain/consent';
 import { formatBRL } from '../../../src/domain/money';
 import { DELIVERY_LABELS, STATUS_LABELS } from '../../../src/domain/order';
 import { formatPhone } from '../../../src/domain/phone';
@@ -39,7 +40,7 @@ export function customerDataCsv(data: CustomerDataExport, timeZone: string): str
     ...data.consentEvents.map((e) => [
       'Consentimento',
       at(e.at),
-      `${e.kind === 'granted' ? 'Aceitou' : 'Retirou'} (${CONSENT_SOURCE_TEXT[e.source] ?? e.source}${e.basis ? `; base: ${e.basis}` : ''})`,
+      `${e.kind === 'granted' ? 'Aceitou' : 'Retirou'} (${CONSENT_SOURCE_TEXT[e.source] ?? e.source}${e.basis ? `; base: ${BASIS_TEXT[e.basis] ?? e.basis}` : ''})`,
       e.text,
     ]),
     ...data.orders.flatMap((o) => [

@@ -7,7 +7,7 @@
  * No phone is hashed: a hash of a phone number is reversible by enumeration (art. 12).
  */
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { ERASED_NAME, type EraseAnswer } from '../../../src/domain/privacy';
+import { ERASED_NAME, type EraseAnswer, PHONE_CHAT_NOTE } from '../../../src/domain/privacy';
 import { CUSTOMERS } from '../../../src/domain/sync/entities';
 import type { Outcome } from '../../db/idempotency';
 import {
@@ -193,7 +193,8 @@ export async function eraseCustomer(
     .where(eq(customers.id, id));
 
   const answer: EraseAnswer = {
-    message: 'Dados do cliente eliminados.',
+    // The gateway offers no way to delete a chat (decision 024): the owner's phone keeps its own.
+    message: `Dados do cliente eliminados. ${PHONE_CHAT_NOTE}`,
     removed: [
       { what: 'Cadastro (nome, telefone e etiquetas)', count: 1 },
       { what: 'Mensagens da conversa', count: messages.length },

@@ -51,7 +51,7 @@ function purposes(s: PrivacySettings): Markup {
       'Promoções',
       'nome e WhatsApp',
       'enviar ofertas da loja',
-      `consentimento (art. 7º, I), que você retira quando quiser respondendo SAIR; o número fica no relatório da campanha por ${months(s.recipientPhoneMonths)}, depois só as contagens`,
+      `consentimento (art. 7º, I) ou, para quem já é cliente da loja, legítimo interesse (art. 7º, IX), como a loja registrou no seu cadastro; você para de receber quando quiser respondendo SAIR; o número fica no relatório da campanha por ${months(s.recipientPhoneMonths)}, depois só as contagens`,
     ],
     [
       'Recibos',

@@ -70,7 +70,7 @@ export async function processingRecord(
       {
         field: 'Processo, finalidade e base legal',
         value:
-          'Pedidos: preparar e entregar (execução de contrato, art. 7º, V). Atendimento pelo WhatsApp: responder o cliente (art. 7º, V). Promoções: ofertas pelo WhatsApp (consentimento, art. 7º, I, ou legítimo interesse declarado na importação, art. 7º, IX). Recibos: saber se a mensagem chegou (legítimo interesse, art. 7º, IX).',
+          'Pedidos: preparar e entregar (execução de contrato, art. 7º, V). Atendimento pelo WhatsApp: responder o cliente (art. 7º, V). Promoções: ofertas pelo WhatsApp (consentimento, art. 7º, I, ou legítimo interesse declarado pela loja no cadastro ou na importação de clientes, art. 7º, IX; cada um registrado no histórico do cliente). Recibos: saber se a mensagem chegou (legítimo interesse, art. 7º, IX).',
       },
       {
         field: 'Observações',

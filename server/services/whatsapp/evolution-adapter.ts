@@ -184,6 +184,28 @@ export function createEvolutionGateway(options: EvolutionGatewayOptions): WhatsA
       return sentIdOf(body);
     },
 
+    async sendDocument(store, toNumber, file, caption) {
+      const row = await connection(store);
+      const number = toInternational(toNumber);
+      // Evolution's sendMedia (mediaMessageSchema): a base64 document needs its fileName (the
+      // controller refuses it without one); the mimetype is the file's, not guessed.
+      const body = await http.expectOk(
+        'POST',
+        `/message/sendMedia/${row.instanceName}`,
+        {
+          number,
+          mediatype: 'document',
+          mimetype: file.mimetype,
+          media: file.base64,
+          fileName: file.fileName,
+          caption,
+          delay: typingDelayMs,
+        },
+        number,
+      );
+      return sentIdOf(body);
+    },
+
     async pairingCode(store, number) {
       const row = await connection(store);
       const result = await requestPairingCode(http, {

@@ -64,6 +64,15 @@ export type GatewayEvent = IncomingMessageEvent | ConnectionChangeEvent | Receip
 /** What a send answers: the gateway's id for the message, when it gives one. */
 export type SentMessage = { id: string | null };
 
+/** A file sent as a WhatsApp document (a customer's data export, issue 40). */
+export type DocumentFile = {
+  /** The name the customer's phone shows and saves it under ('dados-do-cliente.csv'). */
+  fileName: string;
+  mimetype: string;
+  /** The file's bytes, base64 (no data: prefix). */
+  base64: string;
+};
+
 /** A pairing code for linking by number instead of QR ('Conectar com código'). */
 export type PairingResult = { pairingCode: string | null; state: ConnectionState; link?: string };
 
@@ -80,6 +89,13 @@ export interface WhatsAppGateway {
     store: GatewayStore,
     toNumber: string,
     media: string,
+    caption: string,
+  ): Promise<SentMessage | undefined>;
+  /** Sends a file as a document (not an image: the phone offers to open or save it). */
+  sendDocument(
+    store: GatewayStore,
+    toNumber: string,
+    file: DocumentFile,
     caption: string,
   ): Promise<SentMessage | undefined>;
   /**

@@ -139,6 +139,11 @@ export function createSandboxGateway({
       return deliver(store, toNumber, caption, media);
     },
 
+    async sendDocument(store, toNumber, file, caption) {
+      // The sandbox's page shows texts and images: the document is named, not attached.
+      return deliver(store, toNumber, `📄 ${file.fileName}\n${caption}`, null);
+    },
+
     parseWebhook(_headers, body) {
       return parseEvolutionWebhook(body);
     },

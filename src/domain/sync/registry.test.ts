@@ -123,7 +123,10 @@ describe('the row shape each entry derives from its column map', () => {
       } & { stockBase?: number | null }
     >();
     expectTypeOf<CustomerFields>().toEqualTypeOf<
-      { name: string; phone: string } & { labels?: string[] }
+      { name: string; phone: string } & {
+        labels?: string[];
+        promoBasis?: 'consent' | 'legitimate-interest' | 'none';
+      }
     >();
     // Device rows are intersections: compared both ways.
     type LocalProductWas = LocalSyncedRow &

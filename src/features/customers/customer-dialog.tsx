@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { customerWithPhone, saveCustomer } from '~/db/customers-repo';
 import type { LocalCustomer } from '~/db/db';
 import { useDeviceStore } from '~/db/device-store-context';
+import { DEFAULT_PROMO_BASIS, type PromoBasis } from '~/domain/consent';
 import { duplicatePhoneMessage } from '~/domain/duplicate-phone';
 import { maskPhone, phoneInputDigits, toNationalPhone } from '~/domain/phone';
 import { customerFormSchema } from '~/domain/schemas';
@@ -12,6 +13,7 @@ import { type EntityDialogProps, EntityForm, EntityFormDialog, useZodForm } from
 import { FormTextField, MaskedField } from '~/ui/form-fields';
 import { LabelField } from './label-field';
 import { knownLabels } from './labels-store';
+import { PromoBasisField } from './promo-basis-field';
 
 const SAVED = {
   add: customerTexts('Cliente cadastrado!', 'Erro ao cadastrar cliente'),
@@ -36,6 +38,8 @@ function CustomerForm({
     phone: customer?.phone ?? '',
   });
   const [labels, setLabels] = useState<ReadonlySet<string>>(() => new Set(customer?.labels));
+  // Declared once, when the customer is added: an existing customer's consent is theirs.
+  const [promoBasis, setPromoBasis] = useState<PromoBasis>(DEFAULT_PROMO_BASIS);
 
   const save = async (values: z.output<typeof SCHEMA>) => {
     const fields = { name: values.name, phone: toNationalPhone(values.phone) };
@@ -47,7 +51,8 @@ function CustomerForm({
     }
     // Only labels still on the device: one deleted meanwhile would be refused by the server.
     const kept = await knownLabels([...labels]);
-    const { result } = await saveCustomer({ ...fields, labels: kept, id: customer?.id }, device);
+    const body = { ...fields, labels: kept, ...(editing ? { id: customer.id } : { promoBasis }) };
+    const { result } = await saveCustomer(body, device);
     const ok = reportWrite(result, editing ? SAVED.edit : SAVED.add);
     // As for products: a refused change waits in the refused list, so the dialog closes.
     if (ok || result.status === 'refused') onDone();
@@ -67,6 +72,7 @@ function CustomerForm({
         read={phoneInputDigits}
       />
       <LabelField value={labels} onChange={setLabels} />
+      {editing ? null : <PromoBasisField value={promoBasis} onChange={setPromoBasis} />}
     </EntityForm>
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { ImportPlan } from '~/db/customer-import';
 import type { CsvLineError } from '~/domain/api-types';
+import type { PromoBasis } from '~/domain/consent';
 import type { CustomerCsvResult } from '~/domain/customer-csv';
 
 /** Problem lines sent to the page: the counts say how many more there are. */
@@ -22,7 +23,7 @@ export type CustomerPreview = Omit<CustomerCsvResult, 'rows'> & {
 export type ToWorker =
   | { type: 'parse'; bytes: ArrayBuffer }
   /** The worker cannot read localStorage: the page hands it the session's token. */
-  | { type: 'import'; token: string | null };
+  | { type: 'import'; token: string | null; basis: PromoBasis };
 
 export type FromWorker =
   | { type: 'preview'; preview: CustomerPreview }
@@ -78,12 +79,15 @@ export function openCustomerImport() {
      * Stores the rows and resolves once they are in IndexedDB, with the upload that goes on in
      * the worker (`uploaded`).
      */
-    import(token: string | null): Promise<{ count: number; uploaded: Promise<Uploaded> }> {
+    import(
+      token: string | null,
+      basis: PromoBasis,
+    ): Promise<{ count: number; uploaded: Promise<Uploaded> }> {
       let stored: (count: number) => void = () => {};
       const storedNow = new Promise<number>((resolve) => {
         stored = resolve;
       });
-      const uploaded = exchange<Uploaded>({ type: 'import', token }, (r) => {
+      const uploaded = exchange<Uploaded>({ type: 'import', token, basis }, (r) => {
         if (r.type === 'stored') {
           // User Timing mark: the benchmark times file chosen → every row in IndexedDB.
           performance.mark('tali:customers-stored');

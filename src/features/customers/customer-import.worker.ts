@@ -7,6 +7,7 @@
  */
 import { importCustomers, planImport } from '~/db/customer-import';
 import { openWorkerDb } from '~/db/worker-db';
+import type { PromoBasis } from '~/domain/consent';
 import { type CustomerCsvRow, decodeCsvBytes, parseCustomerCsv } from '~/domain/customer-csv';
 import { MAX_CSV_CHARS } from '~/domain/product-csv';
 import { type FromWorker, LISTED_PROBLEMS, type ToWorker } from './customer-import-protocol';
@@ -42,7 +43,7 @@ async function parse(bytes: ArrayBuffer): Promise<void> {
   });
 }
 
-async function run(token: string | null): Promise<void> {
+async function run(token: string | null, basis: PromoBasis): Promise<void> {
   const transport = {
     fetch: (url: string, init: RequestInit) => fetch(url, init),
     token: () => token,
@@ -50,14 +51,14 @@ async function run(token: string | null): Promise<void> {
   const { written, refused } = await importCustomers(
     rows,
     { db, transport },
-    { onStored: () => reply({ type: 'stored', count: rows.length }) },
+    { onStored: () => reply({ type: 'stored', count: rows.length }), basis },
   );
   reply({ type: 'imported', saved: written - refused, refused });
 }
 
 scope.onmessage = (event: MessageEvent<ToWorker>) => {
   const request = event.data;
-  const work = request.type === 'parse' ? parse(request.bytes) : run(request.token);
+  const work = request.type === 'parse' ? parse(request.bytes) : run(request.token, request.basis);
   work.catch(() =>
     reply({
       type: 'failed',

@@ -5,11 +5,13 @@
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { useDeviceStore } from '~/db/device-store-context';
+import { DEFAULT_PROMO_BASIS, type PromoBasis } from '~/domain/consent';
 import { getToken } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
 import type { CustomerImportSession, CustomerPreview } from './customer-import-protocol';
+import { PromoBasisField } from './promo-basis-field';
 
 /** What was read (by the worker) and the worker that holds its rows. */
 export type Parsed = { source: string; preview: CustomerPreview; session: CustomerImportSession };
@@ -76,6 +78,7 @@ export function ImportDialog({
 }) {
   const device = useDeviceStore();
   const [importing, setImporting] = useState(false);
+  const [basis, setBasis] = useState<PromoBasis>(DEFAULT_PROMO_BASIS);
   const count = parsed?.preview.count ?? 0;
   const run = async () => {
     if (!parsed) return;
@@ -84,7 +87,7 @@ export function ImportDialog({
       // The list reads again once, when every row is stored (the worker's deferred records
       // included), not after each of its writes.
       const { count: stored, uploaded } = await device.screens.hold(() =>
-        parsed.session.import(getToken()),
+        parsed.session.import(getToken(), basis),
       );
       toast.success(`${plural(stored, 'cliente importado', 'clientes importados')}!`);
       onOpenChange(false);
@@ -114,6 +117,16 @@ export function ImportDialog({
       description={parsed?.source}
     >
       {parsed ? <Preview preview={parsed.preview} /> : null}
+      {parsed && parsed.preview.plan.creates > 0 ? (
+        <div className={css({ mt: '3' })}>
+          <PromoBasisField
+            name="import-promo-basis"
+            value={basis}
+            onChange={setBasis}
+            disabled={importing}
+          />
+        </div>
+      ) : null}
       <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3', mt: '4' })}>
         <Button variant="outline" disabled={importing} onClick={() => onOpenChange(false)}>
           Cancelar

@@ -7,6 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { useDeviceStore } from '~/db/device-store-context';
+import { formatPhone } from '~/domain/phone';
 import { type CustomerDataExport, ERASE_WARNING, type EraseAnswer } from '~/domain/privacy';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
@@ -21,6 +22,7 @@ import {
   downloadCustomerJson,
   eraseCustomerData,
   readCustomerData,
+  sendCustomerData,
 } from './privacy-api';
 
 type Loaded = { data: CustomerDataExport } | { error: string } | null;
@@ -41,6 +43,7 @@ export function CustomerDataScreen({ id }: { id: string }) {
   const navigate = useNavigate();
   const [loaded, setLoaded] = useState<Loaded>(null);
   const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
   const [answer, setAnswer] = useState<EraseAnswer | null>(null);
   // One key per erase the owner asks for: a retry after a lost answer is answered the same.
   const eraseKey = useRef(crypto.randomUUID());
@@ -61,6 +64,15 @@ export function CustomerDataScreen({ id }: { id: string }) {
       toast.success('Dados exportados', 'A planilha foi salva no seu dispositivo.');
     } catch (error) {
       toast.error('Não foi possível exportar', failure(error));
+    }
+  };
+
+  const sendToCustomer = async () => {
+    try {
+      const { message } = await sendCustomerData(id);
+      toast.success('Dados enviados', message);
+    } catch (error) {
+      toast.error('Não foi possível enviar', failure(error));
     }
   };
 
@@ -95,6 +107,9 @@ export function CustomerDataScreen({ id }: { id: string }) {
         <>
           <div className={actions}>
             <Button onClick={exportCsv}>Exportar dados</Button>
+            <Button variant="outline" onClick={() => setSending(true)}>
+              Enviar pelo WhatsApp
+            </Button>
             <Button variant="outline" onClick={() => downloadCustomerJson(loaded.data)}>
               Baixar JSON
             </Button>
@@ -108,6 +123,17 @@ export function CustomerDataScreen({ id }: { id: string }) {
           <DataSections data={loaded.data} />
         </>
       )}
+      <ConfirmDialog
+        open={sending}
+        onOpenChange={setSending}
+        title="Enviar os dados ao cliente?"
+        description={`A planilha com os dados vai como documento para o WhatsApp ${
+          data ? formatPhone(data.customer.phone) : ''
+        }. Confira se o número é mesmo do cliente.`}
+        confirmLabel="Enviar"
+        tone="primary"
+        onConfirm={sendToCustomer}
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -3,6 +3,7 @@
  * profile, labels, consent history, orders with items, the conversation, campaign deliveries.
  */
 import { css } from 'styled-system/css';
+import { BASIS_TEXT } from '~/domain/consent';
 import { formatBRL } from '~/domain/money';
 import { DELIVERY_LABELS, STATUS_LABELS } from '~/domain/order';
 import { formatPhone } from '~/domain/phone';
@@ -84,7 +85,7 @@ export function DataSections({ data }: { data: CustomerDataExport }) {
             <li key={`${e.at}-${e.kind}`}>
               <strong>{CONSENT[e.kind] ?? e.kind}</strong> · {orderTime(e.at)} ·{' '}
               {CONSENT_SOURCE_TEXT[e.source] ?? e.source}
-              {e.basis ? ` · base: ${e.basis}` : ''}
+              {e.basis ? ` · base: ${BASIS_TEXT[e.basis] ?? e.basis}` : ''}
               {e.text ? (
                 <span className={css({ display: 'block', color: 'muted' })}>“{e.text}”</span>
               ) : null}

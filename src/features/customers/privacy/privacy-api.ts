@@ -35,6 +35,11 @@ export function downloadCustomerJson(data: CustomerDataExport): void {
   saveFile(blob, 'dados-do-cliente.json');
 }
 
+/** POST /api/customers/:id/dados/enviar: the spreadsheet to the customer's own WhatsApp. */
+export function sendCustomerData(id: string): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>('POST', `${base(id)}/dados/enviar`);
+}
+
 /** POST /api/customers/:id/eliminar, with a key so a retry after a lost answer is answered the same. */
 export function eraseCustomerData(id: string, key: string): Promise<EraseAnswer> {
   return apiRequest<EraseAnswer>('POST', `${base(id)}/eliminar`, undefined, {
