@@ -2,6 +2,7 @@
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './schema-catalogue';
 import { at, createdAt, updatedAt } from './schema-columns';
+import { orders } from './schema-orders';
 import { storeOwned, storeRef } from './schema-store-columns';
 
 /** The store's link to its WhatsApp gateway instance. */
@@ -58,11 +59,21 @@ export const conversationMessages = pgTable(
      * answered once (unique per store; NULLs, e.g. Talí's own turns, never collide).
      */
     gatewayMessageId: text('gateway_message_id'),
+    /** An order this turn is about (its card in the thread). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /**
+     * An owner's reply from the app: its Idempotency-Key (the reply is sent once per key) and
+     * where the send stands: 'sending' (claimed), 'sent', 'unknown' (the gateway may have sent
+     * it; never sent again on a guess). Null for every other turn.
+     */
+    clientKey: text('client_key'),
+    sendState: text('send_state').$type<'sending' | 'sent' | 'unknown'>(),
     createdAt: createdAt(),
   },
   (t) => [
     index('conversation_store_phone_idx').on(t.storeId, t.phone, t.createdAt),
     uniqueIndex('conversation_store_gateway_message_uq').on(t.storeId, t.gatewayMessageId),
+    uniqueIndex('conversation_store_client_key_uq').on(t.storeId, t.clientKey),
   ],
 );
 

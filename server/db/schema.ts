@@ -8,6 +8,7 @@ export * from './schema-campaigns';
 export * from './schema-catalogue';
 export * from './schema-columns';
 export * from './schema-consent';
+export * from './schema-conversations';
 export * from './schema-labels';
 export * from './schema-media';
 export * from './schema-messaging';

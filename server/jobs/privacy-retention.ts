@@ -1,5 +1,6 @@
 /** Nightly LGPD retention (decision 024): conversations, campaign phones and receipts by each store's settings. */
 import { logger } from '../logger';
+import { purgeOldChats } from '../services/conversations/retention';
 import { purgeOldReceipts } from '../services/maintenance/receipts-retention';
 import { purgeByRetention } from '../services/privacy/retention';
 import { defineJob } from './define';
@@ -13,6 +14,7 @@ export const privacyRetentionJob = defineJob({
     const now = services.now();
     const purged = await purgeByRetention(services.db, now);
     const receipts = await purgeOldReceipts(services.db, now);
-    logger.info('privacy retention', { ...purged, receipts });
+    const chats = await purgeOldChats(services.db, now);
+    logger.info('privacy retention', { ...purged, receipts, chats });
   },
 });

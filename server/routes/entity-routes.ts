@@ -6,6 +6,7 @@
 import type { Hono } from 'hono';
 import type { EntityKind } from '../../src/domain/sync/registry';
 import type { AppEnv } from '../types';
+import { conversationRoutes } from './conversations';
 import { customerRoutes } from './customers';
 import { labelRoutes } from './labels';
 import { orderRoutes } from './orders';
@@ -16,4 +17,5 @@ export const ENTITY_ROUTES: { readonly [K in EntityKind]: Hono<AppEnv> } = {
   label: labelRoutes,
   customer: customerRoutes,
   order: orderRoutes,
+  conversation: conversationRoutes,
 };

@@ -24,6 +24,11 @@ export type Sample = {
   serverSets: Json;
   /** A row made another way than a POST to its base path (orders: the storefront): its id. */
   make?: (owner: Owner, variant: 'bare' | 'full') => Promise<string>;
+  /**
+   * An entity the device only reads (chats): no PUT or DELETE through its base path, and a list
+   * of its own shape; its feed and one-row read are checked, and `remove` makes its tombstone.
+   */
+  readOnly?: { remove: (owner: Owner, id: string) => Promise<void> };
 };
 
 // Texts differ from row to row: an entity may refuse two rows with the same name (labels).

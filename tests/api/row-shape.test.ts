@@ -6,6 +6,11 @@
  */
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversations } from '../../server/db/schema';
+import { writeStore } from '../../server/db/store-write';
+import { noteTurn } from '../../server/services/conversations/chat-state';
+import { setAssistant } from '../../server/services/conversations/handover';
+import { chatTombstone } from '../../server/services/conversations/retention';
 import { columnsOf, SQL_TYPES } from '../../src/domain/sync/columns';
 import type { EntityKind } from '../../src/domain/sync/entities';
 import { type AnyEntity, SYNCED_ENTITIES } from '../../src/domain/sync/registry';
@@ -50,7 +55,60 @@ const OWN: { readonly [K in EntityKind]?: Partial<Sample> } = {
       return placed.body.id as string;
     },
   },
+  conversation: {
+    // Chats are written by the WhatsApp pipeline (a logged turn), never through /api/conversas.
+    make: async (owner, variant) => {
+      const phone = nextPhone();
+      const full = variant === 'full';
+      const customerId = full ? await customerOf(owner, phone) : null;
+      const at = new Date();
+      await noteTurn(t.db, {
+        storeId: owner.storeId,
+        phone,
+        customerId,
+        author: 'customer',
+        text: 'oi',
+        at,
+        pushName: full ? 'Bia' : '',
+      });
+      if (full)
+        await setAssistant(
+          t.db,
+          owner.storeId,
+          phone,
+          { ativo: false, ate: new Date(at.getTime() + 60_000) },
+          at,
+        );
+      const [row] = await t.db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(eq(conversations.phone, phone));
+      return String(row?.id);
+    },
+    readOnly: {
+      remove: async (owner, id) => {
+        await writeStore(t.db, owner.storeId, (tx) =>
+          tx
+            .update(conversations)
+            .set(chatTombstone(tx, new Date()))
+            .where(eq(conversations.id, id)),
+        );
+      },
+    },
+  },
 };
+
+async function customerOf(owner: Owner, phone: string): Promise<string> {
+  const id = newId();
+  const made = await t.call(
+    'POST',
+    '/api/customers',
+    { id, name: 'Bia Souza', phone },
+    owner.token,
+  );
+  expect(made.status).toBe(201);
+  return id;
+}
 
 async function slugOf(owner: Owner): Promise<string> {
   const rows = await t.db.execute(sql`SELECT slug FROM stores WHERE id = ${owner.storeId}::uuid`);
@@ -84,10 +142,11 @@ async function getJson(owner: Owner, path: string): Promise<unknown> {
 }
 
 /** The row as the feed, the one-row read and the whole list show it. */
-async function readEverywhere(owner: Owner, e: AnyEntity, id: string) {
+async function readEverywhere(owner: Owner, e: AnyEntity, id: string, lists = true) {
   const feed = (await getJson(owner, '/api/sync?since=0&limit=5000')) as Record<string, Json[]>;
   const inFeed = feed[e.table]?.find((r) => r.id === id);
   const one = (await getJson(owner, `/api/sync/${e.table}/${id}`)) as Json;
+  if (!lists) return { inFeed, one, inList: undefined, inPage: undefined };
   const list = (await getJson(owner, e.basePath)) as Json[];
   const page = (await getJson(owner, `${e.basePath}?limit=1000&offset=0`)) as Json[];
   return {
@@ -124,6 +183,12 @@ describe.each(SYNCED_ENTITIES.map((e) => [e.kind, e] as const))('the row shape o
         ? { status: 201, body: sample[variant]() }
         : await t.call('POST', e.basePath, { id, ...sample[variant]() }, owner.token);
       expect(created.status).toBe(201);
+      if (sample.readOnly) {
+        const { inFeed, one } = await readEverywhere(owner, e, id, false);
+        expect(Object.keys(inFeed ?? {}).sort()).toEqual([...feedFields(e), 'deleted'].sort());
+        expect(one).toStrictEqual(inFeed);
+        return;
+      }
       if (variant === 'full' && Object.keys(sample.serverSets).length > 0) {
         const sets = Object.entries(sample.serverSets).map(
           ([column, value]) => sql`${sql.identifier(column)} = ${value}`,
@@ -160,16 +225,19 @@ describe.each(SYNCED_ENTITIES.map((e) => [e.kind, e] as const))('the row shape o
   );
 
   // Orders are never deleted (DELETE /api/pedidos/:id is a 405): they have no tombstone to read.
-  it.skipIf(sample.make !== undefined)(
+  it.skipIf(sample.make !== undefined && !sample.readOnly)(
     'agrees on a deleted row: the same tombstone in the feed and the one-row read',
     async () => {
       const owner = await createOwner(t);
-      const id = newId();
-      await t.call('POST', e.basePath, { id, ...sample.bare() }, owner.token);
-      expect((await t.call('DELETE', `${e.basePath}/${id}`, undefined, owner.token)).status).toBe(
-        204,
-      );
-      const { inFeed, one, inList } = await readEverywhere(owner, e, id);
+      const { make, readOnly } = sample;
+      const id = make ? await make(owner, 'bare') : newId();
+      if (readOnly) await readOnly.remove(owner, id);
+      else {
+        await t.call('POST', e.basePath, { id, ...sample.bare() }, owner.token);
+        const deleted = await t.call('DELETE', `${e.basePath}/${id}`, undefined, owner.token);
+        expect(deleted.status).toBe(204);
+      }
+      const { inFeed, one, inList } = await readEverywhere(owner, e, id, !readOnly);
       expect(inFeed).toStrictEqual({ id, deleted: true, revision: expect.any(Number) });
       expect(one).toStrictEqual(inFeed);
       expect(inList).toBeUndefined();

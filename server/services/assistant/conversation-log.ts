@@ -2,6 +2,7 @@
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversationMessages } from '../../db/schema';
+import { noteTurn } from '../conversations/chat-state';
 
 export type Turn = {
   storeId: string;
@@ -13,6 +14,8 @@ export type Turn = {
   mediaUrl?: string | null;
   /** The gateway's message id of an incoming webhook message (de-duplication). */
   gatewayMessageId?: string | null;
+  /** The customer's WhatsApp push name (the chat's name until a customer record has one). */
+  pushName?: string;
   at: Date;
 };
 
@@ -38,7 +41,10 @@ export async function logTurn(db: Db, turn: Turn): Promise<boolean> {
       target: [conversationMessages.storeId, conversationMessages.gatewayMessageId],
     })
     .returning({ id: conversationMessages.id });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  // The chat's last message, unread count and hand-over follow every turn (decision 025).
+  await noteTurn(db, turn);
+  return true;
 }
 
 /** The chat's outgoing turns since `since`, newest first. */

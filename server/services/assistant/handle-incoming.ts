@@ -1,11 +1,14 @@
 /**
  * The incoming-message pipeline shared by real webhooks and the sandbox page:
- * opt-out first, then the assistant (when on), with cooldowns and the owner's pause.
+ * opt-out first, then the assistant (when on), with cooldowns and the chat's hand-over
+ * (services/conversations: the owner answered, paused it, or the customer asked for a person).
  */
 import type { Db } from '../../db/client';
 import { type Env, llmConfigFromEnv } from '../../env';
 import { cleanText } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
+import { assistantActive, MAX_TEXT, markUnanswered } from '../conversations/chat-state';
+import { HANDED_OVER, handleAskForHuman } from '../conversations/customer-asks';
 import { saveState } from '../whatsapp/connections';
 import type { GatewayEvent, IncomingMessageEvent, WhatsAppGateway } from '../whatsapp/gateway';
 import { logTurn, recentOutgoing } from './conversation-log';
@@ -24,8 +27,6 @@ import { loadStoreFacts } from './store-facts';
 export type PipelineDeps = { db: Db; env: Env; now: () => Date; gateway: WhatsAppGateway };
 
 export const ASSISTANT_SETTINGS = {
-  /** The assistant stays quiet in a chat this long after the owner answers by hand. */
-  pauseAfterOwnerMs: 30 * 60_000,
   /** At most this many automatic replies per chat per window (stops loops with other bots). */
   maxRepliesPerWindow: 3,
   replyWindowMs: 60_000,
@@ -87,7 +88,11 @@ async function handleMessage(deps: PipelineDeps, storeId: string, msg: IncomingM
   if (msg.fromMe) {
     if (!msg.text) return;
     const since = new Date(now.getTime() - ASSISTANT_SETTINGS.echoWindowMs);
-    const ours = await recentOutgoing(db, storeId, msg.from, since, ['assistant', 'campaign']);
+    const ours = await recentOutgoing(db, storeId, msg.from, since, [
+      'assistant',
+      'campaign',
+      'owner',
+    ]);
     if (ours.some((t) => t.text === msg.text)) return;
     // Typed by the owner on the phone: logged, and the assistant steps back in this chat.
     await logTurn(db, {
@@ -111,8 +116,9 @@ async function handleMessage(deps: PipelineDeps, storeId: string, msg: IncomingM
     phone: msg.from,
     direction: 'in',
     author: 'customer',
-    text: msg.text || '(mensagem sem texto)',
+    text: (msg.text || '(mensagem sem texto)').slice(0, MAX_TEXT),
     gatewayMessageId: msg.id,
+    pushName: msg.pushName,
     at: now,
   });
   if (!first || !msg.text) return;
@@ -148,21 +154,20 @@ async function handleMessage(deps: PipelineDeps, storeId: string, msg: IncomingM
     msg.sentAt && now.getTime() - msg.sentAt.getTime() > ASSISTANT_SETTINGS.staleAfterMs;
   if (stale) return;
   const facts = await loadStoreFacts(db, storeId);
-  if (!facts?.botAtivo) return;
+  // 'Quero falar com um atendente': the owner is called whether or not the assistant is on.
+  const active = (facts?.botAtivo ?? false) && (await assistantActive(db, storeId, msg.from, now));
+  const human = await handleAskForHuman(db, storeId, msg.from, msg.text, now);
+  if (human.first && active) await send(deps, storeId, msg.from, customerId, HANDED_OVER);
+  if (human.asked || !active || !facts) return;
 
   const recent = await recentOutgoing(
     db,
     storeId,
     msg.from,
-    new Date(
-      now.getTime() -
-        Math.max(ASSISTANT_SETTINGS.pauseAfterOwnerMs, ASSISTANT_SETTINGS.repeatWindowMs),
-    ),
-    ['owner', 'assistant'],
+    new Date(now.getTime() - ASSISTANT_SETTINGS.repeatWindowMs),
+    ['assistant'],
   );
   const age = (t: { createdAt: Date }) => now.getTime() - t.createdAt.getTime();
-  if (recent.some((t) => t.author === 'owner' && age(t) < ASSISTANT_SETTINGS.pauseAfterOwnerMs))
-    return;
   const lately = recent.filter(
     (t) => t.author === 'assistant' && age(t) < ASSISTANT_SETTINGS.replyWindowMs,
   );
@@ -170,6 +175,7 @@ async function handleMessage(deps: PipelineDeps, storeId: string, msg: IncomingM
 
   const rules = ruleReply(facts, msg.text, now);
   if (rules.kind === 'silence') return;
+  if (rules.kind === 'fallback') await markUnanswered(db, storeId, msg.from);
   const llm = llmConfigFromEnv(deps.env);
   const text = (llm && (await llmReply(llm, facts, msg.text, now))) || rules.text;
   const repeated = recent.some(

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { campaignRecipients } from '../../db/schema';
 import { type RecipientSqlRow, rowsOf } from '../../db/sql-rows';
 import { errorSummary, logger } from '../../logger';
+import { noteTurn } from '../conversations/chat-state';
 
 /** Every status a recipient row can have (the report shows 'sending' as 'pending'). */
 export const RECIPIENT_STATUSES = [
@@ -120,15 +121,18 @@ export async function markSent(
       where id = ${r.campaignId} and exists (select 1 from done)
       returning id),
     logged as (
-      insert into conversation_messages
-        (store_id, customer_id, phone, direction, author, text, media_url, created_at)
+      insert into conversation_messages (store_id, customer_id, phone, direction, author, text,
+        media_url, gateway_message_id, created_at)
       select ${r.storeId}, ${r.customerId}, ${r.phone}, 'out', 'campaign', ${message.text},
-        ${message.mediaUrl}, ${now}
+        ${message.mediaUrl}, ${messageId}, ${now}
       where exists (select 1 from done)
+      on conflict do nothing
       returning id)
     select (select count(*) from done)::int as done, (select count(*) from counted)::int as c,
       (select count(*) from logged)::int as l`);
-  return Number(rowsOf<{ done: number }>(result)[0]?.done ?? 0) > 0;
+  const done = Number(rowsOf<{ done: number }>(result)[0]?.done ?? 0) > 0;
+  if (done) await noteTurn(db, { ...r, author: 'campaign', text: message.text, at: now });
+  return done;
 }
 
 /** Settles the claim as failed or skipped for good, with the owner-facing reason. */

@@ -14,6 +14,7 @@ import {
   campaignRecipients,
   consentEvents,
   conversationMessages,
+  conversations,
   customerLabels,
   customers,
   idempotencyKeys,
@@ -26,6 +27,7 @@ import { rowsOf } from '../../db/sql-rows';
 import type { StoreTx } from '../../db/store-write';
 import { ApiError } from '../../lib/api-input';
 import { customerTable } from '../catalogue/customers-repo';
+import { chatTombstone } from '../conversations/retention';
 import { nextRevision } from '../sync/revision';
 import { deleteSynced } from '../sync/synced-writes';
 import { phoneVariants, toInternational } from '../whatsapp/phone-jid';
@@ -136,6 +138,17 @@ export async function eraseCustomer(
       ),
     )
     .returning({ id: conversationMessages.id });
+  // The chats become tombstones without the number (devices drop them on their next pull).
+  await tx
+    .update(conversations)
+    .set(chatTombstone(tx, now))
+    .where(
+      and(
+        eq(conversations.storeId, storeId),
+        isNull(conversations.deletedAt),
+        or(eq(conversations.customerId, id), inArray(conversations.phone, everyForm)),
+      ),
+    );
   await tx
     .delete(sandboxMessages)
     .where(and(eq(sandboxMessages.storeId, storeId), inArray(sandboxMessages.toNumber, everyForm)));

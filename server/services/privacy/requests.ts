@@ -15,6 +15,7 @@ import { safeTimeZone, zonedParts } from '../../../src/domain/zoned-time';
 import type { Db } from '../../db/client';
 import { conversationMessages, privacyRequests } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
+import { noteTurn } from '../conversations/chat-state';
 import type { WhatsAppGateway } from '../whatsapp/gateway';
 import { customerIdByPhone } from './customer-by-phone';
 
@@ -102,15 +103,15 @@ export async function confirmRequest(
   }
   // Logged in the conversation like any message Talí sends (not through the assistant's room,
   // which calls this one).
+  const customerId = await customerIdByPhone(deps.db, store.id, row.phone);
+  const turn = { storeId: store.id, customerId, phone: row.phone, text, at: now } as const;
   await deps.db.insert(conversationMessages).values({
-    storeId: store.id,
-    customerId: await customerIdByPhone(deps.db, store.id, row.phone),
-    phone: row.phone,
+    ...turn,
     direction: 'out',
     author: 'assistant',
-    text,
     createdAt: now,
   });
+  await noteTurn(deps.db, { ...turn, author: 'assistant' });
   return true;
 }
 

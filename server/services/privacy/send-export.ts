@@ -10,6 +10,7 @@ import { RateLimiter } from '../../auth/rate-limit';
 import type { Db } from '../../db/client';
 import { conversationMessages, privacyRequests } from '../../db/schema';
 import { ApiError } from '../../lib/api-input';
+import { noteTurn } from '../conversations/chat-state';
 import {
   GatewayError,
   GatewayOutcomeUnknownError,
@@ -71,6 +72,7 @@ export async function sendCustomerExport(
     }
     throw error;
   }
+  const text = `📄 ${EXPORT_FILE_NAME}\n${caption}`;
   await db.transaction(async (tx) => {
     await tx.insert(conversationMessages).values({
       storeId,
@@ -78,7 +80,7 @@ export async function sendCustomerExport(
       phone,
       direction: 'out',
       author: 'owner',
-      text: `📄 ${EXPORT_FILE_NAME}\n${caption}`,
+      text,
       createdAt: now,
     });
     // The file is the answer to the number's open access requests (art. 19).
@@ -94,5 +96,7 @@ export async function sendCustomerExport(
         ),
       );
   });
+  // The chat's last message (and the owner's hand on it), like any turn (decision 025).
+  await noteTurn(db, { storeId, phone, customerId, author: 'owner', text, at: now });
   return { message: `Dados enviados pelo WhatsApp para ${formatPhone(phone)}.` };
 }

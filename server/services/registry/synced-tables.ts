@@ -11,6 +11,7 @@ import { importCsvMutation } from '../catalogue/csv-import-route';
 import { importCustomersMutation } from '../catalogue/customer-import-route';
 import { customerTable } from '../catalogue/customers-repo';
 import { productTable } from '../catalogue/products-repo';
+import { conversationMutations, conversationTable } from '../conversations/conversations-repo';
 import { labelTable } from '../labels/labels-repo';
 import { orderMutations } from '../orders/order-mutations';
 import { orderTable } from '../orders/orders-repo';
@@ -44,4 +45,5 @@ export const SERVER_ENTITIES: { readonly [K in EntityKind]: ServerEntity<K> } = 
   label: { table: labelTable },
   customer: { table: customerTable, operations: () => ({ import: importCustomersMutation }) },
   order: { table: orderTable, operations: orderMutations },
+  conversation: { table: conversationTable, operations: conversationMutations },
 };

@@ -61,7 +61,7 @@ export async function recordReceipts(
  * Whether `messageId` is a message Talí sent for the store: a campaign's (its id kept with the
  * recipient), or any while one of the store's campaign sends is in flight, since WhatsApp can ack
  * a message before the gateway's answer to the send (and so its id) reaches us (decision 022).
- * Assistant and owner replies keep no gateway id today; when they do, they join here.
+ * Or an owner's reply from the app (conversations, decision 025), whose turn keeps its id.
  */
 async function sentByTali(db: Db, storeId: string, messageId: string): Promise<boolean> {
   const rows = rowsOf<{ known: boolean }>(
@@ -71,6 +71,9 @@ async function sentByTali(db: Db, storeId: string, messageId: string): Promise<b
           where store_id = ${storeId} and gateway_message_id = ${messageId}
         ) or exists (
           select 1 from campaign_recipients where store_id = ${storeId} and status = 'sending'
+        ) or exists (
+          select 1 from conversation_messages
+          where store_id = ${storeId} and gateway_message_id = ${messageId} and direction = 'out'
         ) as known`),
   );
   return rows[0]?.known === true;

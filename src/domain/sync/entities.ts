@@ -90,10 +90,25 @@ export const ORDERS = {
  * Also raised when a field starts to travel to the device (5: products' stock): db.ts's upgrade
  * to that version makes the next pull start from "0", so rows pulled before get the field.
  */
-export const DEVICE_SCHEMA_VERSION = 5;
+export const CONVERSATIONS = {
+  kind: 'conversation',
+  table: 'conversations',
+  basePath: '/api/conversas',
+  extraPosts: [],
+  // Newest first (lastMessageAt); one chat per number (phone); the search (searchKey).
+  indexes: 'id, lastMessageAt, phone, searchKey, pending',
+  noun: 'conversa',
+  messages: {
+    notFound: 'Conversa não encontrada',
+    wasDeleted: 'Esta conversa foi removida.',
+    gone: 'Esta conversa foi removida.',
+  },
+} as const satisfies EntityDescriptor;
+
+export const DEVICE_SCHEMA_VERSION = 6;
 
 /** Every synced entity, in the order the pull applies them (labels before the customers using them). */
-export const ENTITY_DESCRIPTORS = [PRODUCTS, LABELS, CUSTOMERS, ORDERS] as const;
+export const ENTITY_DESCRIPTORS = [PRODUCTS, LABELS, CUSTOMERS, ORDERS, CONVERSATIONS] as const;
 
 export type AnyDescriptor = (typeof ENTITY_DESCRIPTORS)[number];
 export type EntityKind = AnyDescriptor['kind'];

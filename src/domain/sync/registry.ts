@@ -6,6 +6,7 @@
  * Adding an entity: see docs/decisions/009-synced-entity-registry.md.
  */
 import type { z } from 'zod';
+import { conversationRules } from '../conversation';
 import { customerRules } from '../customer';
 import { labelRules } from '../label';
 import { orderRules } from '../order';
@@ -13,6 +14,7 @@ import { productRules } from '../product';
 import type { ChildDescriptor } from './children';
 import type { ColumnMap } from './columns';
 import {
+  CONVERSATIONS,
   CUSTOMERS,
   type EntityDescriptor,
   type EntityKind,
@@ -74,9 +76,16 @@ export const productEntity = synced(PRODUCTS, productRules);
 export const labelEntity = synced(LABELS, labelRules);
 export const customerEntity = synced(CUSTOMERS, customerRules);
 export const orderEntity = synced(ORDERS, orderRules);
+export const conversationEntity = synced(CONVERSATIONS, conversationRules);
 
 /** Every synced entity with its rules, in the order of ENTITY_DESCRIPTORS. */
-export const SYNCED_ENTITIES = [productEntity, labelEntity, customerEntity, orderEntity] as const;
+export const SYNCED_ENTITIES = [
+  productEntity,
+  labelEntity,
+  customerEntity,
+  orderEntity,
+  conversationEntity,
+] as const;
 
 // Every descriptor has its rules and nothing else is here: the compiler checks both ways.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -27,8 +27,11 @@ export function bodySchema<M extends ColumnMap>(map: M) {
 export type LocalRowOf<M, Extras = unknown> = LocalSyncedRow & DeviceFieldsOf<M> & Extras;
 
 export type DeviceRowOptions<M, Extras> = {
-  /** The field whose accent- and case-folded text is the row's `searchKey`. */
-  searchBy: keyof FieldsOfMap<M> & string;
+  /**
+   * The field whose accent- and case-folded text is the row's `searchKey`: an editable one, or
+   * any kept one of an entity the device only reads (a chat's push name).
+   */
+  searchBy: (keyof FieldsOfMap<M> | keyof DeviceFieldsOf<M>) & string;
   /** Index-only fields computed from the kept ones (a product's `priceCents` for sorting). */
   extras?: (row: DeviceFieldsOf<M>) => Extras;
 };
