@@ -24,6 +24,7 @@ import { paymentRoutes } from './routes/payments';
 import { privacyRoutes } from './routes/privacy';
 import { productRoutes } from './routes/products';
 import { pushRoutes } from './routes/push';
+import { reportRoutes } from './routes/reports';
 import { sandboxRoutes } from './routes/sandbox';
 import { storefrontRoutes } from './routes/storefront';
 import { storefrontPrivacyRoutes } from './routes/storefront-privacy';
@@ -86,6 +87,7 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/etiquetas', labelRoutes);
   app.route('/api/pedidos', orderRoutes);
   app.route('/api/campanhas', campaignRoutes);
+  app.route('/api/relatorios', reportRoutes);
   app.route('/api/sync', syncRoutes);
   app.route('/api/whatsapp', whatsappRoutes);
   app.route('/api/push', pushRoutes);

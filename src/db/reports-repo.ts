@@ -1,0 +1,68 @@
+/**
+ * The reports' data on the device (issue 41): orders, products and customers as the reports read
+ * them (src/domain/reports), deferred pull pages included; and the server's campaign facts (cost,
+ * receipts), which only the server knows, kept from the last answer for offline use.
+ */
+
+import type { LocalOrder } from '~/domain/order';
+import type { ReportCustomer, ReportOrder, ReportProduct } from '~/domain/reports/input';
+import type { ServerReport } from '~/domain/reports/report';
+import { reportCustomerOf, reportOrderOf, reportProductOf } from '~/domain/reports/rows';
+import { customerEntity, orderEntity, productEntity } from '~/domain/sync/registry';
+import type { LocalCustomer, LocalProduct, TaliDb } from './db';
+import { readMerged } from './deferred-pages';
+
+export type { TaliDb } from './db';
+
+/** Every order on the device, the first chart's data (read first: it is the smallest). */
+export async function readReportOrders(db: TaliDb): Promise<ReportOrder[]> {
+  const rows = (await readMerged<LocalOrder>(db, orderEntity)) ?? (await db.orders.toArray());
+  return rows.map(reportOrderOf);
+}
+
+/** Products and customers, for the sections below the sales. */
+export async function readReportCatalogue(
+  db: TaliDb,
+): Promise<{ products: ReportProduct[]; customers: ReportCustomer[] }> {
+  const [products, customers] = await Promise.all([
+    readMerged<LocalProduct>(db, productEntity).then((m) => m ?? db.products.toArray()),
+    readMerged<LocalCustomer>(db, customerEntity).then((m) => m ?? db.customers.toArray()),
+  ]);
+  return { products: products.map(reportProductOf), customers: customers.map(reportCustomerOf) };
+}
+
+const SERVER_KEY = 'reports_server';
+/** The last server answers kept, one per period (the presets and a custom one or two). */
+const KEPT = 8;
+
+export type CachedServerReport = { report: ServerReport; timeZone: string; savedAt: number };
+type Kept = Record<string, CachedServerReport>;
+
+const keyOf = (de: string, ate: string) => `${de}_${ate}`;
+
+export async function readServerReport(
+  db: TaliDb,
+  de: string,
+  ate: string,
+): Promise<CachedServerReport | null> {
+  const kept = (await db.meta.get(SERVER_KEY))?.value as Kept | undefined;
+  return kept?.[keyOf(de, ate)] ?? null;
+}
+
+/** The store's time zone as the server last said (null before the first answer). */
+export async function readReportTimeZone(db: TaliDb): Promise<string | null> {
+  const kept = (await db.meta.get(SERVER_KEY))?.value as Kept | undefined;
+  const newest = Object.values(kept ?? {}).sort((a, b) => b.savedAt - a.savedAt)[0];
+  return newest?.timeZone ?? null;
+}
+
+export async function saveServerReport(db: TaliDb, cached: CachedServerReport): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const kept = ((await db.meta.get(SERVER_KEY))?.value as Kept | undefined) ?? {};
+    kept[keyOf(cached.report.period.de, cached.report.period.ate)] = cached;
+    const newest = Object.entries(kept)
+      .sort(([, a], [, b]) => b.savedAt - a.savedAt)
+      .slice(0, KEPT);
+    await db.meta.put({ key: SERVER_KEY, value: Object.fromEntries(newest) });
+  });
+}
