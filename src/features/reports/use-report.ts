@@ -1,0 +1,118 @@
+/**
+ * The report of a period, computed on the device (issue 41) from the synced orders, products and
+ * customers, offline too; the campaigns' facts only the server knows (what was paid, receipts,
+ * orders through each link) come from GET /api/relatorios, kept on the device for offline.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useDeviceStore } from '~/db/device-store-context';
+import {
+  readReportCatalogue,
+  readReportOrders,
+  readReportTimeZone,
+  readServerReport,
+  saveServerReport,
+} from '~/db/reports-repo';
+import { useTableSnapshot } from '~/db/use-table-snapshot';
+import type { CampaignFigures } from '~/domain/reports/campaigns';
+import { type CustomerFigures, customerFigures } from '~/domain/reports/customers';
+import type { Period } from '~/domain/reports/period';
+import { periodOfDays, previousPeriod } from '~/domain/reports/period';
+import { type ProductFigures, productFigures } from '~/domain/reports/products';
+import { type HeatMap, heatMap } from '~/domain/reports/report';
+import { ordersIn, type SalesFigures, salesFigures } from '~/domain/reports/sales';
+import { useOnline } from '~/lib/use-online';
+import { fetchServerReport } from './api';
+
+/** The store's zone until the server has said otherwise (the spec's stores are in Brazil). */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+export type CampaignsState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; campaigns: CampaignFigures[]; savedAt: number; fresh: boolean }
+  | { kind: 'offline' };
+
+export type DeviceReport = {
+  period: Period;
+  previous: Period;
+  timeZone: string;
+  /** Undefined until the orders are read (the first chart waits for these only). */
+  sales?: { now: SalesFigures; before: SalesFigures; heatMap: HeatMap };
+  /** Undefined until products and customers are read too. */
+  products?: ProductFigures;
+  customers?: CustomerFigures;
+  campaigns: CampaignsState;
+};
+
+function useTimeZone(): string {
+  const { db } = useDeviceStore();
+  const [zone, setZone] = useState(DEFAULT_TIME_ZONE);
+  useEffect(() => {
+    let live = true;
+    void readReportTimeZone(db).then((z) => {
+      if (live && z) setZone(z);
+    });
+    return () => {
+      live = false;
+    };
+  }, [db]);
+  return zone;
+}
+
+function useServerCampaigns(de: string, ate: string, online: boolean): CampaignsState {
+  const { db } = useDeviceStore();
+  const [state, setState] = useState<CampaignsState>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setState({ kind: 'loading' });
+    const fromCache = async () => {
+      const kept = await readServerReport(db, de, ate);
+      if (!live) return;
+      setState(
+        kept
+          ? { kind: 'ready', campaigns: kept.report.campaigns, savedAt: kept.savedAt, fresh: false }
+          : { kind: 'offline' },
+      );
+    };
+    void (async () => {
+      if (!online) return fromCache();
+      try {
+        const answer = await fetchServerReport(de, ate);
+        const savedAt = Date.now();
+        await saveServerReport(db, { report: answer, timeZone: answer.timeZone, savedAt });
+        if (live) setState({ kind: 'ready', campaigns: answer.campaigns, savedAt, fresh: true });
+      } catch {
+        await fromCache();
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [db, de, ate, online]);
+  return state;
+}
+
+export function useReport(de: string, ate: string, now: number): DeviceReport {
+  const timeZone = useTimeZone();
+  const online = useOnline();
+  const orders = useTableSnapshot('orders', (db) => readReportOrders(db));
+  const catalogue = useTableSnapshot(['products', 'customers'], (db) => readReportCatalogue(db));
+  const campaigns = useServerCampaigns(de, ate, online);
+  const period = useMemo(() => periodOfDays(de, ate, timeZone), [de, ate, timeZone]);
+  const previous = useMemo(() => previousPeriod(period, timeZone), [period, timeZone]);
+  const sales = useMemo(() => {
+    if (!orders) return undefined;
+    return {
+      now: salesFigures(orders, period, timeZone),
+      before: salesFigures(orders, previous, timeZone),
+      heatMap: heatMap(ordersIn(orders, period), timeZone),
+    };
+  }, [orders, period, previous, timeZone]);
+  const sections = useMemo(() => {
+    if (!orders || !catalogue) return undefined;
+    return {
+      products: productFigures(ordersIn(orders, period), catalogue.products),
+      customers: customerFigures(orders, catalogue.customers, period, Math.min(now, period.end)),
+    };
+  }, [orders, catalogue, period, now]);
+  return { period, previous, timeZone, sales, ...sections, campaigns };
+}
