@@ -59,7 +59,14 @@ export function HeatMapChart({ grid }: { grid: HeatMap }) {
         </g>
       ))}
       {[0, 6, 12, 18, 23].map((h) => (
-        <text key={h} x={left + h * cell} y={7 * cell + 11} fontSize={9} fill="#374151">
+        <text
+          key={h}
+          x={left + h * cell + (h === 23 ? cell : 0)}
+          y={7 * cell + 11}
+          fontSize={9}
+          fill="#374151"
+          textAnchor={h === 23 ? 'end' : 'start'}
+        >
           {h}h
         </text>
       ))}

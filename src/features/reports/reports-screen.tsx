@@ -73,8 +73,15 @@ export function ReportsScreen() {
           </Button>
         }
       />
-      <div className={css({ display: 'grid', gap: '4' })}>
-        <div className={css({ display: 'grid', gap: '3', '@media print': { display: 'none' } })}>
+      <div className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '4' })}>
+        <div
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            gap: '3',
+            '@media print': { display: 'none' },
+          })}
+        >
           <LabelChips
             groupLabel="Período"
             scroll

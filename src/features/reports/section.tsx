@@ -13,7 +13,10 @@ export function Section(props: {
 }) {
   return (
     <Card>
-      <section aria-labelledby={props.id} className={css({ display: 'grid', gap: '4' })}>
+      <section
+        aria-labelledby={props.id}
+        className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '4' })}
+      >
         <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
           <h2 id={props.id} className={css({ flex: 1, fontSize: 'md', fontWeight: 'semibold' })}>
             {props.title}
