@@ -4,7 +4,7 @@
  * page printable.
  */
 import { startTransition, useMemo, useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import {
   localDay,
   PERIOD_KEYS,
@@ -103,11 +103,11 @@ export function ReportsScreen() {
           {key === 'custom' ? (
             <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' })}>
               {(['de', 'ate'] as const).map((f) => (
-                <label key={f} className={labelStyle}>
+                <label key={f} className={cx(labelStyle, css({ minW: 0 }))}>
                   {f === 'de' ? 'De' : 'Até'}
                   <input
                     type="date"
-                    className={inputStyle}
+                    className={cx(inputStyle, css({ minW: 0 }))}
                     value={custom[f]}
                     onChange={(e) => editCustom(f, e.target.value)}
                     aria-invalid={customError ? true : undefined}
