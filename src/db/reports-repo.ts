@@ -20,7 +20,7 @@ export async function readReportOrders(db: TaliDb): Promise<ReportOrder[]> {
   return rows.map(reportOrderOf);
 }
 
-/** Products and customers, for the sections below the sales. */
+/** Products (by name) and customers, for the sections below the sales. */
 export async function readReportCatalogue(
   db: TaliDb,
 ): Promise<{ products: ReportProduct[]; customers: ReportCustomer[] }> {
@@ -28,6 +28,9 @@ export async function readReportCatalogue(
     readMerged<LocalProduct>(db, productEntity).then((m) => m ?? db.products.toArray()),
     readMerged<LocalCustomer>(db, customerEntity).then((m) => m ?? db.customers.toArray()),
   ]);
+  // By name (the search key: folded, so a plain comparison), once per read: the lists of the
+  // products section keep this order at every period change.
+  products.sort((a, b) => (a.searchKey < b.searchKey ? -1 : a.searchKey > b.searchKey ? 1 : 0));
   return { products: products.map(reportProductOf), customers: customers.map(reportCustomerOf) };
 }
 

@@ -64,19 +64,18 @@ export function customerFigures(
   let newCustomers = 0;
   for (const key of inPeriod) if ((first.get(key) ?? 0) >= p.start) newCustomers++;
   const limit = asOf - LAPSED_DAYS * 86_400_000;
-  const lapsed: Lapsed[] = [];
+  const found: Array<{ c: ReportCustomer; t: number }> = [];
   for (const c of customers) {
     const t = last.get(c.id);
-    if (t !== undefined && t <= limit) {
-      lapsed.push({
-        id: c.id,
-        name: c.name,
-        phone: c.phone,
-        lastOrderAt: new Date(t).toISOString(),
-      });
-    }
+    if (t !== undefined && t <= limit) found.push({ c, t });
   }
-  lapsed.sort((a, b) => a.lastOrderAt.localeCompare(b.lastOrderAt));
+  found.sort((x, y) => x.t - y.t);
+  const lapsed: Lapsed[] = found.map(({ c, t }) => ({
+    id: c.id,
+    name: c.name,
+    phone: c.phone,
+    lastOrderAt: new Date(t).toISOString(),
+  }));
   const topBuyers = [...top.values()]
     .sort((a, b) => b.revenueCents - a.revenueCents || b.orders - a.orders)
     .slice(0, TOP);

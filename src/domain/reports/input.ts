@@ -22,7 +22,7 @@ export type ReportOrder = {
   customerPhone: string;
   /** The campaign whose link brought the order (null: none, or unknown on the device). */
   campaignId?: string | null;
-  items: ReportItem[];
+  items: readonly ReportItem[];
 };
 
 export type ReportProduct = { id: string; name: string; active: boolean; stock: number | null };

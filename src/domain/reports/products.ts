@@ -15,16 +15,20 @@ export type ProductFigures = {
   byQuantity: ProductSold[];
   /** The same, most revenue first. */
   byRevenue: ProductSold[];
-  /** Active products whose stock is 0 now (untracked stock is never "out"). */
+  /** Active products whose stock is 0 now (untracked stock is never "out"), in `products`' order. */
   ranOut: Array<{ id: string; name: string }>;
-  /** Active products in no order of the period (cancelled orders not counted), by name. */
+  /** Active products in no order of the period (cancelled orders not counted), in that order. */
   neverSold: Array<{ id: string; name: string }>;
 };
 
 const TOP = 10;
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'pt-BR');
 
-/** `periodOrders`: the orders placed in the period (sales.ts ordersIn). */
+/**
+ * `periodOrders`: the orders placed in the period (sales.ts ordersIn); `products` in the order
+ * the lists show them (the device reads them by name: sorting 50,000 names at every period
+ * change would cost more than everything else here).
+ */
 export function productFigures(
   periodOrders: readonly ReportOrder[],
   products: readonly ReportProduct[],
@@ -59,5 +63,5 @@ export function productFigures(
     if (p.stock === 0) ranOut.push({ id: p.id, name: p.name });
     if (!ordered.has(p.id)) neverSold.push({ id: p.id, name: p.name });
   }
-  return { byQuantity, byRevenue, ranOut: ranOut.sort(byName), neverSold: neverSold.sort(byName) };
+  return { byQuantity, byRevenue, ranOut, neverSold };
 }

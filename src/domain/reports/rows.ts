@@ -31,12 +31,8 @@ export function reportOrderOf(row: OrderRowLike): ReportOrder {
     customerName: row.customerName,
     customerPhone: row.customerPhone,
     campaignId: row.campaignId ?? null,
-    items: row.items.map((i) => ({
-      productId: i.productId,
-      name: i.name,
-      unitPrice: i.unitPrice,
-      quantity: i.quantity,
-    })),
+    // As they are (their extra fields unread): 10,000 orders are not copied at every read.
+    items: row.items,
   };
 }
 

@@ -3,7 +3,7 @@
  * period the owner picks, computed on the phone (offline too), each section as CSV, the whole
  * page printable.
  */
-import { startTransition, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import {
   localDay,
@@ -47,13 +47,13 @@ export function ReportsScreen() {
   const pick = (k: PeriodKey) => {
     setKey(k);
     if (k === 'custom') return;
-    // The figures follow in a transition: the chips answer at once, the charts after.
-    startTransition(() => setShown(presetDays(k, now, zone)));
+    // The sales chart follows at once; the sections below in a deferred render (use-report.ts).
+    setShown(presetDays(k, now, zone));
   };
   const editCustom = (field: 'de' | 'ate', value: string) => {
     const next = { ...custom, [field]: value };
     setCustom(next);
-    if (!periodError(next.de, next.ate)) startTransition(() => setShown(next));
+    if (!periodError(next.de, next.ate)) setShown(next);
   };
 
   return (

@@ -3,7 +3,7 @@
  * customers, offline too; the campaigns' facts only the server knows (what was paid, receipts,
  * orders through each link) come from GET /api/relatorios, kept on the device for offline.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useDeviceStore } from '~/db/device-store-context';
 import {
   readReportCatalogue,
@@ -91,11 +91,32 @@ function useServerCampaigns(de: string, ate: string, online: boolean): Campaigns
   return state;
 }
 
+/** A promise resolved from outside (the catalogue's read waits for the first chart). */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
 export function useReport(de: string, ate: string, now: number): DeviceReport {
   const timeZone = useTimeZone();
   const online = useOnline();
   const orders = useTableSnapshot('orders', (db) => readReportOrders(db));
-  const catalogue = useTableSnapshot(['products', 'customers'], (db) => readReportCatalogue(db));
+  // 70,000 products and customers take the main thread a while to arrive from IndexedDB: they
+  // are read once the sales chart is on screen, not before it.
+  const [afterFirstChart] = useState(gate);
+  const catalogue = useTableSnapshot(['products', 'customers'], async (db) => {
+    await afterFirstChart.promise;
+    return readReportCatalogue(db);
+  });
+  useEffect(() => {
+    if (!orders) return;
+    // After the frame that shows the chart.
+    const frame = requestAnimationFrame(() => setTimeout(afterFirstChart.open, 0));
+    return () => cancelAnimationFrame(frame);
+  }, [orders, afterFirstChart]);
   const campaigns = useServerCampaigns(de, ate, online);
   const period = useMemo(() => periodOfDays(de, ate, timeZone), [de, ate, timeZone]);
   const previous = useMemo(() => previousPeriod(period, timeZone), [period, timeZone]);
@@ -107,12 +128,14 @@ export function useReport(de: string, ate: string, now: number): DeviceReport {
       heatMap: heatMap(ordersIn(orders, period), timeZone),
     };
   }, [orders, period, previous, timeZone]);
+  // The sections below follow a period change in a render of their own, after the chart's.
+  const later = useDeferredValue(period);
   const sections = useMemo(() => {
     if (!orders || !catalogue) return undefined;
     return {
-      products: productFigures(ordersIn(orders, period), catalogue.products),
-      customers: customerFigures(orders, catalogue.customers, period, Math.min(now, period.end)),
+      products: productFigures(ordersIn(orders, later), catalogue.products),
+      customers: customerFigures(orders, catalogue.customers, later, Math.min(now, later.end)),
     };
-  }, [orders, catalogue, period, now]);
+  }, [orders, catalogue, later, now]);
   return { period, previous, timeZone, sales, ...sections, campaigns };
 }
