@@ -8,6 +8,7 @@ import { useDeviceStore } from '~/db/device-store-context';
 import {
   readReportCatalogue,
   readReportOrders,
+  readReportOrdersPlaced,
   readReportTimeZone,
   readServerReport,
   saveServerReport,
@@ -15,6 +16,7 @@ import {
 import { useTableSnapshot } from '~/db/use-table-snapshot';
 import type { CampaignFigures } from '~/domain/reports/campaigns';
 import { type CustomerFigures, customerFigures } from '~/domain/reports/customers';
+import type { ReportOrder } from '~/domain/reports/input';
 import type { Period } from '~/domain/reports/period';
 import { periodOfDays, previousPeriod } from '~/domain/reports/period';
 import { type ProductFigures, productFigures } from '~/domain/reports/products';
@@ -103,23 +105,40 @@ function gate(): { promise: Promise<void>; open: () => void } {
 export function useReport(de: string, ate: string, now: number): DeviceReport {
   const timeZone = useTimeZone();
   const online = useOnline();
-  const orders = useTableSnapshot('orders', (db) => readReportOrders(db));
-  // 70,000 products and customers take the main thread a while to arrive from IndexedDB: they
-  // are read once the sales chart is on screen, not before it.
+  const { db } = useDeviceStore();
+  const campaigns = useServerCampaigns(de, ate, online);
+  const period = useMemo(() => periodOfDays(de, ate, timeZone), [de, ate, timeZone]);
+  const previous = useMemo(() => previousPeriod(period, timeZone), [period, timeZone]);
+  // Every order, 70,000 products and customers take a mid phone seconds to get from IndexedDB:
+  // they are read once the sales chart is on screen (from the period's orders alone), not before.
   const [afterFirstChart] = useState(gate);
-  const catalogue = useTableSnapshot(['products', 'customers'], async (db) => {
+  const all = useTableSnapshot('orders', async (d) => {
     await afterFirstChart.promise;
-    return readReportCatalogue(db);
+    return readReportOrders(d);
   });
+  const catalogue = useTableSnapshot(['products', 'customers'], async (d) => {
+    await afterFirstChart.promise;
+    return readReportCatalogue(d);
+  });
+  const [range, setRange] = useState<{ from: number; to: number; orders: ReportOrder[] }>();
+  useEffect(() => {
+    if (all) return;
+    let live = true;
+    void readReportOrdersPlaced(db, previous.start, period.end).then((found) => {
+      if (live) setRange({ from: previous.start, to: period.end, orders: found });
+    });
+    return () => {
+      live = false;
+    };
+  }, [db, all, previous.start, period.end]);
+  const covered = range && range.from <= previous.start && range.to >= period.end;
+  const orders = all ?? (covered ? range.orders : undefined);
   useEffect(() => {
     if (!orders) return;
     // After the frame that shows the chart.
     const frame = requestAnimationFrame(() => setTimeout(afterFirstChart.open, 0));
     return () => cancelAnimationFrame(frame);
   }, [orders, afterFirstChart]);
-  const campaigns = useServerCampaigns(de, ate, online);
-  const period = useMemo(() => periodOfDays(de, ate, timeZone), [de, ate, timeZone]);
-  const previous = useMemo(() => previousPeriod(period, timeZone), [period, timeZone]);
   const sales = useMemo(() => {
     if (!orders) return undefined;
     return {
@@ -131,11 +150,12 @@ export function useReport(de: string, ate: string, now: number): DeviceReport {
   // The sections below follow a period change in a render of their own, after the chart's.
   const later = useDeferredValue(period);
   const sections = useMemo(() => {
-    if (!orders || !catalogue) return undefined;
+    // Customers need every order (their first and last ones may be outside the period).
+    if (!all || !catalogue) return undefined;
     return {
-      products: productFigures(ordersIn(orders, later), catalogue.products),
-      customers: customerFigures(orders, catalogue.customers, later, Math.min(now, later.end)),
+      products: productFigures(ordersIn(all, later), catalogue.products),
+      customers: customerFigures(all, catalogue.customers, later, Math.min(now, later.end)),
     };
-  }, [orders, catalogue, later, now]);
+  }, [all, catalogue, later, now]);
   return { period, previous, timeZone, sales, ...sections, campaigns };
 }
