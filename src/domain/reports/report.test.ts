@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { periodOfDays } from './period';
 import { computeReport, salesAndCampaigns } from './report';
-import { change } from './sales';
+import { change, placedBetween, placedIndex } from './sales';
 import { order, seed, TZ } from './seed.test-support';
 
 const ninth = periodOfDays('2026-03-09', '2026-03-09', TZ);
@@ -118,5 +118,19 @@ describe('heat map', () => {
     expect(heatMap[1]?.[23]).toBe(1);
     expect(heatMap[1]?.[12]).toBe(0);
     expect(heatMap.flat().reduce((a, b) => a + b, 0)).toBe(3);
+  });
+});
+
+describe('the placed-at index', () => {
+  it('slices exactly the orders of [from, to), midnight edges included', () => {
+    const index = placedIndex(seed().orders);
+    const day = placedBetween(index, ninth.start, ninth.end).map((o) => o.createdAt);
+    expect(day).toEqual([
+      '2026-03-09T03:00:00Z',
+      '2026-03-09T15:00:00Z',
+      '2026-03-09T18:00:00Z',
+      '2026-03-10T02:59:00Z',
+    ]);
+    expect(placedBetween(index, ninth.end, ninth.end)).toEqual([]);
   });
 });

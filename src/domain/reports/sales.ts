@@ -85,3 +85,29 @@ export function change(now: number, before: number): number | null {
   if (before === 0) return null;
   return Math.round(((now - before) / before) * 1000) / 10;
 }
+
+/** Orders sorted by when they were placed, with those instants: a period is a slice of it. */
+export type PlacedIndex = { orders: ReportOrder[]; times: Float64Array };
+
+export function placedIndex(orders: readonly ReportOrder[]): PlacedIndex {
+  const withTime = orders.map((o) => ({ o, t: Date.parse(o.createdAt) }));
+  withTime.sort((a, b) => a.t - b.t);
+  return { orders: withTime.map((x) => x.o), times: Float64Array.from(withTime, (x) => x.t) };
+}
+
+/** The first position whose instant is ≥ t. */
+function lowerBound(times: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((times[mid] as number) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The orders placed in [from, to), without reading the others. */
+export function placedBetween(index: PlacedIndex, from: number, to: number): ReportOrder[] {
+  return index.orders.slice(lowerBound(index.times, from), lowerBound(index.times, to));
+}

@@ -21,7 +21,13 @@ import type { Period } from '~/domain/reports/period';
 import { periodOfDays, previousPeriod } from '~/domain/reports/period';
 import { type ProductFigures, productFigures } from '~/domain/reports/products';
 import { type HeatMap, heatMap } from '~/domain/reports/report';
-import { ordersIn, type SalesFigures, salesFigures } from '~/domain/reports/sales';
+import {
+  ordersIn,
+  placedBetween,
+  placedIndex,
+  type SalesFigures,
+  salesFigures,
+} from '~/domain/reports/sales';
 import { useOnline } from '~/lib/use-online';
 import { fetchServerReport } from './api';
 
@@ -139,14 +145,17 @@ export function useReport(de: string, ate: string, now: number): DeviceReport {
     const frame = requestAnimationFrame(() => setTimeout(afterFirstChart.open, 0));
     return () => cancelAnimationFrame(frame);
   }, [orders, afterFirstChart]);
+  // Sorted once per read: a period change then reads only its own orders and the period before.
+  const index = useMemo(() => (orders ? placedIndex(orders) : undefined), [orders]);
   const sales = useMemo(() => {
-    if (!orders) return undefined;
+    if (!index) return undefined;
+    const both = placedBetween(index, previous.start, period.end);
     return {
-      now: salesFigures(orders, period, timeZone),
-      before: salesFigures(orders, previous, timeZone),
-      heatMap: heatMap(ordersIn(orders, period), timeZone),
+      now: salesFigures(both, period, timeZone),
+      before: salesFigures(both, previous, timeZone),
+      heatMap: heatMap(ordersIn(both, period), timeZone),
     };
-  }, [orders, period, previous, timeZone]);
+  }, [index, period, previous, timeZone]);
   // The sections below follow a period change in a render of their own, after the chart's.
   const later = useDeferredValue(period);
   const sections = useMemo(() => {
