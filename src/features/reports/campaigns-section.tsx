@@ -1,4 +1,5 @@
 /** Campanhas: what each campaign of the period cost and brought back, and its receipts. */
+import { memo } from 'react';
 import { css } from 'styled-system/css';
 import type { CampaignFigures } from '~/domain/reports/campaigns';
 import type { Period } from '~/domain/reports/period';
@@ -35,7 +36,14 @@ export function campaignsCsv(list: CampaignFigures[]): string[][] {
 const when = (ms: number) =>
   new Date(ms).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
-export function CampaignsSection({ state, period }: { state: CampaignsState; period: Period }) {
+/** Re-rendered only when its own figures change (not when another section's arrive). */
+export const CampaignsSection = memo(function CampaignsSection({
+  state,
+  period,
+}: {
+  state: CampaignsState;
+  period: Period;
+}) {
   const list = state.kind === 'ready' ? state.campaigns : null;
   return (
     <Section
@@ -96,4 +104,4 @@ export function CampaignsSection({ state, period }: { state: CampaignsState; per
       ) : null}
     </Section>
   );
-}
+});

@@ -1,5 +1,5 @@
 /** Clientes: new vs returning, who buys most, who stopped buying (and a label for a campaign). */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { useDeviceStore } from '~/db/device-store-context';
 import { labelCustomers } from '~/db/report-label';
@@ -59,7 +59,8 @@ function LapsedLabel({ ids, period }: { ids: string[]; period: Period }) {
   );
 }
 
-export function CustomersSection(props: {
+/** Re-rendered only when its own figures change (not when another section's arrive). */
+export const CustomersSection = memo(function CustomersSection(props: {
   figures?: CustomerFigures;
   period: Period;
   dayOf: (iso: string) => string;
@@ -151,4 +152,4 @@ export function CustomersSection(props: {
       )}
     </Section>
   );
-}
+});

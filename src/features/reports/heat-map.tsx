@@ -1,4 +1,5 @@
 /** When orders come: weekday × hour on the store's clock, darker for more (one hue, any vision). */
+import { memo } from 'react';
 import { css } from 'styled-system/css';
 import type { HeatMap } from '~/domain/reports/report';
 import { ChartWithTable } from './charts';
@@ -24,7 +25,7 @@ export function busiest(grid: HeatMap): { weekday: number; hour: number; n: numb
   return best;
 }
 
-export function HeatMapChart({ grid }: { grid: HeatMap }) {
+export const HeatMapChart = memo(function HeatMapChart({ grid }: { grid: HeatMap }) {
   const max = Math.max(1, ...grid.flat());
   const top = busiest(grid);
   const label = top
@@ -80,4 +81,4 @@ export function HeatMapChart({ grid }: { grid: HeatMap }) {
       rows={grid.map((row, d) => ({ label: WEEKDAYS[d] as string, cells: row.map(String) }))}
     />
   );
-}
+});

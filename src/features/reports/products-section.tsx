@@ -1,4 +1,5 @@
 /** Produtos: most sold by units and by revenue, the ones out of stock, the ones never sold. */
+import { memo } from 'react';
 import { css } from 'styled-system/css';
 import type { Period } from '~/domain/reports/period';
 import type { ProductFigures } from '~/domain/reports/products';
@@ -46,7 +47,14 @@ function NameList({ title, items }: { title: string; items: Array<{ id: string; 
   );
 }
 
-export function ProductsSection({ figures, period }: { figures?: ProductFigures; period: Period }) {
+/** Re-rendered only when its own figures change (not when another section's arrive). */
+export const ProductsSection = memo(function ProductsSection({
+  figures,
+  period,
+}: {
+  figures?: ProductFigures;
+  period: Period;
+}) {
   return (
     <Section
       id="rel-produtos"
@@ -104,4 +112,4 @@ export function ProductsSection({ figures, period }: { figures?: ProductFigures;
       )}
     </Section>
   );
-}
+});

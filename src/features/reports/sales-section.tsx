@@ -1,4 +1,5 @@
 /** Vendas: revenue, orders, ticket, fees against the period before; revenue by day; paid or not. */
+import { memo } from 'react';
 import type { Period } from '~/domain/reports/period';
 import type { SalesFigures } from '~/domain/reports/sales';
 import { ChartWithTable, ColumnChart, PALETTE, SplitBar } from './charts';
@@ -21,7 +22,8 @@ export function salesCsv(now: SalesFigures, before: SalesFigures): string[][] {
   ];
 }
 
-export function SalesSection(props: {
+/** Re-rendered only when its own figures change (not when another section's arrive). */
+export const SalesSection = memo(function SalesSection(props: {
   period: Period;
   sales?: { now: SalesFigures; before: SalesFigures };
 }) {
@@ -110,4 +112,4 @@ export function SalesSection(props: {
       )}
     </Section>
   );
-}
+});
