@@ -27,7 +27,7 @@ import { SalesSection } from './sales-section';
 import { Section, Waiting } from './section';
 import { DEFAULT_TIME_ZONE, useReport } from './use-report';
 
-const CHOICES = PERIOD_KEYS.filter((k) => k !== 'custom').map((k) => ({
+const CHOICES = PERIOD_KEYS.map((k) => ({
   id: k,
   name: PERIOD_LABELS[k],
 }));
@@ -84,22 +84,10 @@ export function ReportsScreen() {
         >
           <LabelChips
             groupLabel="Período"
-            scroll
             labels={CHOICES}
             selected={new Set([key])}
             onToggle={(id) => pick(id as PeriodKey)}
-            lead={undefined}
           />
-          <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-            <Button
-              variant={key === 'custom' ? 'primary' : 'outline'}
-              size="sm"
-              aria-pressed={key === 'custom'}
-              onClick={() => pick('custom')}
-            >
-              Personalizado
-            </Button>
-          </div>
           {key === 'custom' ? (
             <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' })}>
               {(['de', 'ate'] as const).map((f) => (
