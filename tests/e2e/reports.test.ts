@@ -81,6 +81,10 @@ describe('Relatórios', () => {
     await sees(page, 'Brigadeiro gourmet');
     await sees(page, 'Nenhuma campanha enviada no período.');
     expect(await axeFindings(page)).toEqual([]);
+    // Nothing wider than the phone: no sideways scrolling of the whole page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     await page.screenshot({ path: shot('top') });
     await page.screenshot({ path: shot('full'), fullPage: true });
 
