@@ -81,7 +81,7 @@ export const CustomersSection = memo(function CustomersSection(props: {
       }
     >
       {!figures ? (
-        <Waiting />
+        <Waiting minH="20rem" />
       ) : (
         <>
           <SplitBar

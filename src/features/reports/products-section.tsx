@@ -66,7 +66,7 @@ export const ProductsSection = memo(function ProductsSection({
       }
     >
       {!figures ? (
-        <Waiting />
+        <Waiting minH="20rem" />
       ) : (
         <>
           {(['byQuantity', 'byRevenue'] as const).map((k) => {

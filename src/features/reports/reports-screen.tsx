@@ -117,8 +117,8 @@ export function ReportsScreen() {
         <ProductsSection period={report.period} figures={report.products} />
         <CustomersSection period={report.period} figures={report.customers} dayOf={dayOf} />
         <CampaignsSection period={report.period} state={report.campaigns} />
-        <Section id="rel-horarios" title="Quando os pedidos chegam">
-          {report.sales ? <HeatMapChart grid={report.sales.heatMap} /> : <Waiting />}
+        <Section id="rel-horarios" title="Quando os pedidos chegam" onExport={null}>
+          {report.sales ? <HeatMapChart grid={report.sales.heatMap} /> : <Waiting minH="10rem" />}
         </Section>
       </div>
     </Page>

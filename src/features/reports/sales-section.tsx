@@ -43,7 +43,7 @@ export const SalesSection = memo(function SalesSection(props: {
       }
     >
       {!sales ? (
-        <Waiting />
+        <Waiting minH="32rem" />
       ) : (
         <>
           <div className={tilesStyle}>

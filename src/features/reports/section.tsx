@@ -8,7 +8,8 @@ import { DownloadIcon } from '~/ui/icons';
 export function Section(props: {
   id: string;
   title: string;
-  onExport?: () => void;
+  /** The CSV export; undefined: shown disabled until the figures are in; null: none. */
+  onExport: (() => void) | undefined | null;
   children: ReactNode;
 }) {
   return (
@@ -21,10 +22,11 @@ export function Section(props: {
           <h2 id={props.id} className={css({ flex: 1, fontSize: 'md', fontWeight: 'semibold' })}>
             {props.title}
           </h2>
-          {props.onExport ? (
+          {props.onExport !== null ? (
             <Button
               variant="outline"
               size="sm"
+              disabled={!props.onExport}
               onClick={props.onExport}
               aria-label={`Exportar CSV: ${props.title}`}
               className={css({ '@media print': { display: 'none' } })}
@@ -72,6 +74,11 @@ export const tilesStyle = css({ display: 'grid', gridTemplateColumns: '1fr 1fr',
 
 export const subTitle = css({ fontSize: 'sm', fontWeight: 'semibold', mb: '2' });
 
-export function Waiting() {
-  return <p className={css({ color: 'muted', fontSize: 'sm' })}>Calculando…</p>;
+/** While the figures are computed; `minH` about the section's final height (no layout shift). */
+export function Waiting({ minH = '8rem' }: { minH?: string }) {
+  return (
+    <p style={{ minHeight: minH }} className={css({ color: 'muted', fontSize: 'sm' })}>
+      Calculando…
+    </p>
+  );
 }
