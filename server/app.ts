@@ -24,6 +24,7 @@ import { paymentRoutes } from './routes/payments';
 import { privacyRoutes } from './routes/privacy';
 import { pushRoutes } from './routes/push';
 import { quickReplyRoutes } from './routes/quick-replies';
+import { reportRoutes } from './routes/reports';
 import { sandboxRoutes } from './routes/sandbox';
 import { storefrontRoutes } from './routes/storefront';
 import { storefrontPrivacyRoutes } from './routes/storefront-privacy';
@@ -84,6 +85,7 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   // Every synced entity at its registry path (routes/entity-routes.ts).
   for (const entity of SYNCED_ENTITIES) app.route(entity.basePath, ENTITY_ROUTES[entity.kind]);
   app.route('/api/campanhas', campaignRoutes);
+  app.route('/api/relatorios', reportRoutes);
   app.route('/api/sync', syncRoutes);
   app.route('/api/whatsapp', whatsappRoutes);
   app.route('/api/push', pushRoutes);

@@ -23,6 +23,7 @@ import { Route as AppStoreMainCampanhasRouteImport } from './routes/_app/_store/
 import { Route as AppStoreMainClientesRouteImport } from './routes/_app/_store/_main/clientes'
 import { Route as AppStoreMainHomeRouteImport } from './routes/_app/_store/_main/home'
 import { Route as AppStoreMainProdutosRouteImport } from './routes/_app/_store/_main/produtos'
+import { Route as AppStoreMainRelatoriosRouteImport } from './routes/_app/_store/_main/relatorios'
 import { Route as AppStoreConfiguracoesIndexRouteImport } from './routes/_app/_store/configuracoes/index'
 import { Route as AppStoreConfiguracoesDadosCadastraisRouteImport } from './routes/_app/_store/configuracoes/dados-cadastrais'
 import { Route as AppStoreConfiguracoesHorarioFuncionamentoRouteImport } from './routes/_app/_store/configuracoes/horario-funcionamento'
@@ -100,6 +101,11 @@ const AppStoreMainProdutosRoute = AppStoreMainProdutosRouteImport.update({
   path: '/produtos',
   getParentRoute: () => AppStoreMainRoute,
 } as any)
+const AppStoreMainRelatoriosRoute = AppStoreMainRelatoriosRouteImport.update({
+  id: '/relatorios',
+  path: '/relatorios',
+  getParentRoute: () => AppStoreMainRoute,
+} as any)
 const AppStoreConfiguracoesIndexRoute =
   AppStoreConfiguracoesIndexRouteImport.update({
     id: '/configuracoes/',
@@ -165,6 +171,7 @@ export interface FileRoutesByFullPath {
   '/clientes': typeof AppStoreMainClientesRoute
   '/home': typeof AppStoreMainHomeRoute
   '/produtos': typeof AppStoreMainProdutosRoute
+  '/relatorios': typeof AppStoreMainRelatoriosRoute
   '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
   '/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
@@ -187,6 +194,7 @@ export interface FileRoutesByTo {
   '/clientes': typeof AppStoreMainClientesRoute
   '/home': typeof AppStoreMainHomeRoute
   '/produtos': typeof AppStoreMainProdutosRoute
+  '/relatorios': typeof AppStoreMainRelatoriosRoute
   '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
   '/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
@@ -212,6 +220,7 @@ export interface FileRoutesById {
   '/_app/_store/_main/clientes': typeof AppStoreMainClientesRoute
   '/_app/_store/_main/home': typeof AppStoreMainHomeRoute
   '/_app/_store/_main/produtos': typeof AppStoreMainProdutosRoute
+  '/_app/_store/_main/relatorios': typeof AppStoreMainRelatoriosRoute
   '/_app/_store/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
   '/_app/_store/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
   '/_app/_store/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
@@ -237,6 +246,7 @@ export interface FileRouteTypes {
     | '/clientes'
     | '/home'
     | '/produtos'
+    | '/relatorios'
     | '/configuracoes/dados-cadastrais'
     | '/configuracoes/horario-funcionamento'
     | '/configuracoes/privacidade'
@@ -259,6 +269,7 @@ export interface FileRouteTypes {
     | '/clientes'
     | '/home'
     | '/produtos'
+    | '/relatorios'
     | '/configuracoes/dados-cadastrais'
     | '/configuracoes/horario-funcionamento'
     | '/configuracoes/privacidade'
@@ -283,6 +294,7 @@ export interface FileRouteTypes {
     | '/_app/_store/_main/clientes'
     | '/_app/_store/_main/home'
     | '/_app/_store/_main/produtos'
+    | '/_app/_store/_main/relatorios'
     | '/_app/_store/configuracoes/dados-cadastrais'
     | '/_app/_store/configuracoes/horario-funcionamento'
     | '/_app/_store/configuracoes/privacidade'
@@ -401,6 +413,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreMainProdutosRouteImport
       parentRoute: typeof AppStoreMainRoute
     }
+    '/_app/_store/_main/relatorios': {
+      id: '/_app/_store/_main/relatorios'
+      path: '/relatorios'
+      fullPath: '/relatorios'
+      preLoaderRoute: typeof AppStoreMainRelatoriosRouteImport
+      parentRoute: typeof AppStoreMainRoute
+    }
     '/_app/_store/configuracoes/': {
       id: '/_app/_store/configuracoes/'
       path: '/configuracoes'
@@ -472,6 +491,7 @@ interface AppStoreMainRouteChildren {
   AppStoreMainClientesRoute: typeof AppStoreMainClientesRoute
   AppStoreMainHomeRoute: typeof AppStoreMainHomeRoute
   AppStoreMainProdutosRoute: typeof AppStoreMainProdutosRoute
+  AppStoreMainRelatoriosRoute: typeof AppStoreMainRelatoriosRoute
   AppStoreMainIndexRoute: typeof AppStoreMainIndexRoute
   AppStoreMainClientesIdRoute: typeof AppStoreMainClientesIdRoute
   AppStoreMainPedidosIdRoute: typeof AppStoreMainPedidosIdRoute
@@ -483,6 +503,7 @@ const AppStoreMainRouteChildren: AppStoreMainRouteChildren = {
   AppStoreMainClientesRoute: AppStoreMainClientesRoute,
   AppStoreMainHomeRoute: AppStoreMainHomeRoute,
   AppStoreMainProdutosRoute: AppStoreMainProdutosRoute,
+  AppStoreMainRelatoriosRoute: AppStoreMainRelatoriosRoute,
   AppStoreMainIndexRoute: AppStoreMainIndexRoute,
   AppStoreMainClientesIdRoute: AppStoreMainClientesIdRoute,
   AppStoreMainPedidosIdRoute: AppStoreMainPedidosIdRoute,

@@ -61,3 +61,14 @@ export function detectDelimiter(text: string): string {
   }
   return best;
 }
+
+/** One cell for Excel-BR: neutralised, then quoted when it holds `;`, a quote or a line break. */
+export function csvCell(value: string): string {
+  const safe = neutralizeCell(value);
+  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** A whole file for Excel set to Brazilian Portuguese: `;`, a UTF-8 BOM, CRLF lines. */
+export function csvFile(rows: readonly (readonly string[])[]): string {
+  return `\uFEFF${rows.map((cells) => cells.map(csvCell).join(';')).join('\r\n')}\r\n`;
+}

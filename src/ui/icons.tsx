@@ -56,6 +56,7 @@ export const QrCodeIcon = icon([
   'M17 20h4v-3',
 ]);
 export const PlusIcon = icon(['M12 5v14', 'M5 12h14']);
+export const ChartIcon = icon(['M3 3v18h18', 'M8 17v-5', 'M13 17V8', 'M18 17v-8']);
 export const SendIcon = icon(['M22 2 11 13', 'M22 2l-7 20-4-9-9-4z']);
 export const MessageIcon = icon([
   'M21 11.5a8.38 8.38 0 0 1-.9 3.8 8.5 8.5 0 0 1-7.6 4.7 8.38 8.38 0 0 1-3.8-.9L3 21l1.9-5.7a8.38 8.38 0 0 1-.9-3.8 8.5 8.5 0 0 1 4.7-7.6 8.38 8.38 0 0 1 3.8-.9h.5a8.48 8.48 0 0 1 8 8z',

@@ -4,7 +4,7 @@
  * a formula (starting with = + - @) neutralised with a leading apostrophe.
  */
 import { eq } from 'drizzle-orm';
-import { neutralizeCell } from '../../../src/domain/csv-text';
+import { csvCell } from '../../../src/domain/csv-text';
 import { formatPhone } from '../../../src/domain/phone';
 import { recipientStatusText } from '../../../src/domain/recipient-status';
 import { safeTimeZone, zonedParts } from '../../../src/domain/zoned-time';
@@ -22,11 +22,8 @@ type CsvRecipient = {
   error: string | null;
 };
 
-/** One cell: neutralised, then quoted when it holds the separator, a quote or a line break. */
-export function csvCell(value: string): string {
-  const safe = neutralizeCell(value);
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+/** One cell: neutralised, then quoted when it holds the separator (shared with the page). */
+export { csvCell };
 
 /** 'DD/MM/AAAA HH:MM' on the store's clock. */
 export function localTime(iso: string | null, timeZone: string): string {

@@ -5,7 +5,7 @@ import { css } from 'styled-system/css';
 import { useAuth } from '~/lib/auth/auth-context';
 import { Button, buttonStyle } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
-import { PlusIcon, QrCodeIcon, SendIcon, SettingsIcon } from '~/ui/icons';
+import { ChartIcon, PlusIcon, QrCodeIcon, SendIcon, SettingsIcon } from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { NewOrdersCard } from './new-orders-card';
@@ -67,6 +67,13 @@ export function HomeScreen() {
           >
             <SendIcon />
             Enviar Nova Promoção
+          </Link>
+          <Link
+            to="/relatorios"
+            className={`${buttonStyle({ variant: 'outline', full: true })} ${actionStyle}`}
+          >
+            <ChartIcon />
+            Relatórios
           </Link>
           <Button variant="outline" full className={actionStyle} onClick={() => setQrOpen(true)}>
             <QrCodeIcon />
