@@ -16,6 +16,7 @@ import { type ProcessStatus, processStatus } from './ops/status';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { customerRoutes } from './routes/customers';
+import { deliveryRoutes } from './routes/delivery';
 import { labelRoutes } from './routes/labels';
 import { mediaRoutes } from './routes/media';
 import { orderRoutes } from './routes/orders';
@@ -85,6 +86,7 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/customers', customerRoutes);
   app.route('/api/etiquetas', labelRoutes);
   app.route('/api/pedidos', orderRoutes);
+  app.route('/api/entrega', deliveryRoutes);
   app.route('/api/campanhas', campaignRoutes);
   app.route('/api/sync', syncRoutes);
   app.route('/api/whatsapp', whatsappRoutes);

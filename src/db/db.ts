@@ -127,6 +127,10 @@ class DeviceDb extends Dexie {
     // next pull starts again from "0" and brings every row as the feed now writes it. The pull's
     // own rule keeps pending edits, local deletes and the queue (apply-rows.ts).
     // The version is the registry's (entities.ts), raised with its entities and indexes.
+    this.version(5)
+      .stores({ ...synced, ...own })
+      .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));
+    // v6: orders' fee and payment (issue 38) travel to the device: one full pull again.
     this.version(DEVICE_SCHEMA_VERSION)
       .stores({ ...synced, ...own })
       .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));

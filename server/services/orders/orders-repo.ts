@@ -18,6 +18,7 @@ import {
   staleChangeMessage,
 } from '../../../src/domain/order';
 import { ORDER_ITEMS } from '../../../src/domain/order-items';
+import { type PaymentStatus, stalePaymentMessage } from '../../../src/domain/order-payment';
 import { ORDERS } from '../../../src/domain/sync/entities';
 import type { SyncRow } from '../../../src/domain/sync/rows';
 import { orderItems, orders } from '../../db/schema';
@@ -87,7 +88,16 @@ async function changeStatus(tx: StoreTx, row: OrderRow, to: OrderStatus, now: Da
  * shows it. `fromStatus` is not a column; without it (an older app) the state machine decides.
  */
 function resolveStatus(row: Row | undefined, body: Partial<OrderFields>): Partial<OrderFields> {
-  const { fromStatus, ...fields } = body;
+  const { fromStatus, fromPaymentStatus, ...fields } = body;
+  if (row && fromPaymentStatus !== undefined && fields.paymentStatus !== undefined) {
+    const current = row.paymentStatus as PaymentStatus;
+    // Made from the state the order is in, or the same change again: otherwise another phone won.
+    if (current !== fromPaymentStatus && current !== fields.paymentStatus) {
+      throw new ApiError(409, stalePaymentMessage(row.code, current, fields.paymentStatus), {
+        current: toApiOrder(row),
+      });
+    }
+  }
   if (!row || fromStatus === undefined || fields.status === undefined) return fields;
   const current = row.status as OrderStatus;
   if (current === fromStatus) return fields;
@@ -109,10 +119,18 @@ export const orderTable: SyncedTable<Row, OrderFields, ApiOrder, FeedOrder> = {
   async update(tx, id, fields, now) {
     const [current] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
     if (!current) return undefined;
-    const times = await changeStatus(tx, current, fields.status, now);
+    const moved = fields.status !== current.status;
+    const times = moved ? await changeStatus(tx, current, fields.status, now) : {};
+    const paymentStatus = fields.paymentStatus ?? current.paymentStatus;
     const [row] = await tx
       .update(orders)
-      .set({ status: fields.status, ...times, revision: nextRevision(tx), updatedAt: now })
+      .set({
+        status: fields.status,
+        paymentStatus,
+        ...times,
+        revision: nextRevision(tx),
+        updatedAt: now,
+      })
       .where(eq(orders.id, id))
       .returning();
     return withItems(tx, row);

@@ -13,6 +13,7 @@ import {
   ORDER_TOTAL_TOO_HIGH,
 } from '../../../src/domain/order-items';
 import { orderCode, placedOrderMessage } from '../../../src/domain/order-message';
+import type { PaymentMethod } from '../../../src/domain/order-payment';
 import { whatsappOrderLink } from '../../../src/domain/storefront-order';
 import type { Db } from '../../db/client';
 import { type Outcome, runKeyed } from '../../db/idempotency';
@@ -22,6 +23,7 @@ import { ApiError, isUuid } from '../../http';
 import { recordOrderNotification } from '../push/outbox';
 import { afterOrderPlaced } from './after-placed';
 import { customerOfOrder } from './customer-of-order';
+import { orderTerms } from './order-terms';
 import type { PlaceOrderInput } from './place-input';
 import { outOfStockMessage } from './stock';
 
@@ -32,6 +34,8 @@ export type PlacedAnswer = {
   id: string;
   code: string;
   total: string;
+  deliveryFee: string;
+  paymentMethod: PaymentMethod | null;
   whatsappUrl: string | null;
 };
 
@@ -136,9 +140,12 @@ async function campaignOf(
 
 async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, now: Date) {
   const lines = await priceLines(tx, store.id, input);
-  const totalCents = lines.reduce((sum, l) => sum + toCents(l.unitPrice) * l.quantity, 0);
+  const itemsCents = lines.reduce((sum, l) => sum + toCents(l.unitPrice) * l.quantity, 0);
+  const terms = await orderTerms(tx, store.id, input, itemsCents);
+  const totalCents = itemsCents + terms.feeCents;
   if (totalCents > MAX_ORDER_TOTAL_CENTS) throw new ApiError(400, ORDER_TOTAL_TOO_HIGH);
   const total = fromCents(totalCents);
+  const deliveryFee = fromCents(terms.feeCents);
   const customerId = await customerOfOrder(tx, store.id, input.customer, input.promoOptIn, now);
   const campaignId = await campaignOf(tx, store.id, input.campaign, now);
   const code = await freeCode(tx, store.id);
@@ -153,8 +160,12 @@ async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, now
     customerPhone: input.customer.phone,
     delivery: input.delivery,
     address: input.delivery === 'entrega' ? (input.address ?? '') : null,
+    bairro: terms.bairro,
     note: input.note ?? '',
     total,
+    deliveryFee,
+    paymentMethod: terms.paymentMethod,
+    troco: terms.troco,
     campaignId,
     revision: nextRevision(tx),
     createdAt: now,
@@ -170,6 +181,8 @@ async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, now
     id,
     code,
     total,
+    deliveryFee,
+    paymentMethod: terms.paymentMethod,
     whatsappUrl: store.whatsapp ? whatsappOrderLink(store.whatsapp, text) : null,
   };
   return { status: 201, body: answer } satisfies Outcome;

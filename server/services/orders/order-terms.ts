@@ -1,0 +1,70 @@
+/**
+ * What the store's settings make of an order being placed (issue 38): the delivery fee by bairro,
+ * the minimum, the ways of receiving and paying it offers. Read inside the placing transaction
+ * (under the store's lock), so an order is priced by the settings it was committed with.
+ */
+import { eq } from 'drizzle-orm';
+import { quoteDelivery } from '../../../src/domain/delivery';
+import { fromCents, toCents } from '../../../src/domain/money';
+import {
+  methodNotOffered,
+  offeredMethods,
+  type PaymentMethod,
+  TROCO_TOO_LOW,
+} from '../../../src/domain/order-payment';
+import { stores } from '../../db/schema';
+import type { Tx } from '../../db/store-write';
+import { ApiError } from '../../http';
+import { deliveryOf } from './delivery-settings';
+import type { PlaceOrderInput } from './place-input';
+
+export type OrderTerms = {
+  feeCents: number;
+  bairro: string | null;
+  paymentMethod: PaymentMethod | null;
+  troco: string | null;
+  /** What a Pix code and the messages need. */
+  store: { name: string; city: string; pixKey: string | null };
+  aceitarPedidosFechada: boolean;
+};
+
+export async function orderTerms(
+  tx: Tx,
+  storeId: string,
+  input: PlaceOrderInput,
+  itemsCents: number,
+): Promise<OrderTerms> {
+  const [row] = await tx
+    .select({
+      delivery: stores.delivery,
+      pixKey: stores.pixKey,
+      name: stores.name,
+      city: stores.cidade,
+    })
+    .from(stores)
+    .where(eq(stores.id, storeId))
+    .limit(1);
+  const settings = deliveryOf(row?.delivery);
+  const quote = quoteDelivery(settings, {
+    delivery: input.delivery,
+    bairro: input.bairro,
+    itemsCents,
+  });
+  if ('refusal' in quote) throw new ApiError(400, quote.refusal);
+  const method = input.paymentMethod ?? null;
+  if (method && !offeredMethods({ pixKey: row?.pixKey }).includes(method)) {
+    throw new ApiError(400, methodNotOffered(method));
+  }
+  const troco = method === 'dinheiro' && input.troco ? input.troco : null;
+  if (troco !== null && toCents(troco) <= itemsCents + quote.feeCents) {
+    throw new ApiError(400, TROCO_TOO_LOW);
+  }
+  return {
+    feeCents: quote.feeCents,
+    bairro: input.delivery === 'entrega' ? (input.bairro?.trim() ?? null) || null : null,
+    paymentMethod: method,
+    troco: troco === null ? null : fromCents(toCents(troco)),
+    store: { name: row?.name ?? '', city: row?.city ?? '', pixKey: row?.pixKey ?? null },
+    aceitarPedidosFechada: settings.aceitarPedidosFechada,
+  };
+}
