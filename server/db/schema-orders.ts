@@ -25,6 +25,8 @@ export const orders = pgTable(
     paymentMethod: text('payment_method'),
     /** 'pendente' | 'pago': the owner marks it (PATCH /api/pedidos/:id). */
     paymentStatus: text('payment_status').notNull().default('pendente'),
+    /** How many times the payment status changed: a change made from an older count is stale (409). */
+    paymentChanges: integer('payment_changes').notNull().default(0),
     /** 'Troco para' (dinheiro): the note the customer pays with. */
     troco: money('troco'),
     /** The customer's private link's secret (/loja/:slug/pedido/:code?t=…); null before issue 38. */

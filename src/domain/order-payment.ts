@@ -29,5 +29,5 @@ export const TROCO_TOO_LOW = 'O troco deve ser para um valor maior que o total d
 /** The 409 of a payment change made from a state the order is no longer in. */
 export function stalePaymentMessage(code: string, current: PaymentStatus, to: PaymentStatus) {
   const label = (s: PaymentStatus) => (s === 'pago' ? 'pago' : 'a pagar');
-  return `O pagamento do pedido ${code} já está ${label(current)}: a mudança para ${label(to)} não foi feita.`;
+  return `O pagamento do pedido ${code} mudou em outro aparelho (está ${label(current)} agora): a mudança para ${label(to)} não foi feita.`;
 }

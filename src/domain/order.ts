@@ -122,6 +122,8 @@ export const ORDER_COLUMNS = syncedMap(
       z.enum(PAYMENT_STATUSES, { error: 'Situação de pagamento inválida' }).optional(),
       { initial: () => 'pendente' },
     ),
+    /** Payment changes so far: a change says the count it was made from (stale → 409). */
+    paymentChanges: field('integer', 'payment_changes', { initial: () => 0 }),
     /** 'Troco para' of a cash payment. */
     troco: field('money', 'troco', { nullable: true, initial: () => null }),
     /** The campaign the order came through (its link), when within 7 days of its sending. */
@@ -158,6 +160,7 @@ export const orderSchema = bodySchema(ORDER_COLUMNS).extend({
   fromPaymentStatus: z
     .enum(PAYMENT_STATUSES, { error: 'Situação de pagamento de origem inválida' })
     .optional(),
+  fromPaymentChanges: z.number().int().min(0).max(1_000_000).optional(),
 });
 
 type Items = typeof ORDER_ITEMS;
@@ -173,6 +176,7 @@ export type FeedOrder = FeedRowOf<typeof ORDER_COLUMNS> & { items: ItemRow<'feed
 export type OrderFields = FieldsOfMap<typeof ORDER_COLUMNS> & {
   fromStatus?: OrderStatus;
   fromPaymentStatus?: PaymentStatus;
+  fromPaymentChanges?: number;
 };
 /** An order on the device (Dexie `orders`), its items inside. */
 export type LocalOrder = LocalRowOf<typeof ORDER_COLUMNS> & { items: DeviceChildrenOf<Items> };
@@ -201,7 +205,18 @@ export const orderRows = {
     updatedAt: number,
   ): LocalOrder {
     const local = base.fromFields(id, fields, previous, updatedAt);
-    return { ...local, searchKey: orderSearchKey(local), items: previous?.items ?? [] };
+    // A payment change counts on the device as on the server, so a second tap made before the
+    // first is sent starts from the first's count.
+    const paymentChanges =
+      fields.fromPaymentStatus !== undefined && fields.paymentStatus !== fields.fromPaymentStatus
+        ? (fields.fromPaymentChanges ?? local.paymentChanges) + 1
+        : local.paymentChanges;
+    return {
+      ...local,
+      paymentChanges,
+      searchKey: orderSearchKey(local),
+      items: previous?.items ?? [],
+    };
   },
   /**
    * The body of one change: a payment change carries only the payment and the state it was made
@@ -210,8 +225,8 @@ export const orderRows = {
    */
   body(fields: OrderFields): OrderFields {
     if (fields.fromPaymentStatus !== undefined) {
-      const { paymentStatus, fromPaymentStatus } = fields;
-      return { paymentStatus, fromPaymentStatus } as OrderFields;
+      const { paymentStatus, fromPaymentStatus, fromPaymentChanges } = fields;
+      return { paymentStatus, fromPaymentStatus, fromPaymentChanges } as OrderFields;
     }
     const { paymentStatus: _kept, ...body }: OrderFields = base.body(fields);
     return fields.fromStatus === undefined ? body : { ...body, fromStatus: fields.fromStatus };

@@ -88,11 +88,15 @@ async function changeStatus(tx: StoreTx, row: OrderRow, to: OrderStatus, now: Da
  * shows it. `fromStatus` is not a column; without it (an older app) the state machine decides.
  */
 function resolveStatus(row: Row | undefined, body: Partial<OrderFields>): Partial<OrderFields> {
-  const { fromStatus, fromPaymentStatus, ...fields } = body;
+  const { fromStatus, fromPaymentStatus, fromPaymentChanges, ...fields } = body;
   if (row && fromPaymentStatus !== undefined && fields.paymentStatus !== undefined) {
     const current = row.paymentStatus as PaymentStatus;
-    // Made from the state the order is in, or the same change again: otherwise another phone won.
-    if (current !== fromPaymentStatus && current !== fields.paymentStatus) {
+    // Already there (the same change again, or another phone's identical one): a no-op. Made
+    // from the state and count the order has: applied. Otherwise another phone changed it since.
+    const madeFromCurrent =
+      current === fromPaymentStatus &&
+      (fromPaymentChanges === undefined || fromPaymentChanges === row.paymentChanges);
+    if (current !== fields.paymentStatus && !madeFromCurrent) {
       throw new ApiError(409, stalePaymentMessage(row.code, current, fields.paymentStatus), {
         current: toApiOrder(row),
       });
@@ -122,11 +126,13 @@ export const orderTable: SyncedTable<Row, OrderFields, ApiOrder, FeedOrder> = {
     const moved = fields.status !== current.status;
     const times = moved ? await changeStatus(tx, current, fields.status, now) : {};
     const paymentStatus = fields.paymentStatus ?? current.paymentStatus;
+    const paid = paymentStatus !== current.paymentStatus;
     const [row] = await tx
       .update(orders)
       .set({
         status: fields.status,
         paymentStatus,
+        ...(paid ? { paymentChanges: current.paymentChanges + 1 } : {}),
         ...times,
         revision: nextRevision(tx),
         updatedAt: now,

@@ -23,6 +23,7 @@ import { ApiError, isUuid } from '../../http';
 import { recordOrderNotification } from '../push/outbox';
 import { afterOrderPlaced } from './after-placed';
 import { customerOfOrder } from './customer-of-order';
+import { orderBrCode } from './order-pix';
 import { orderTerms } from './order-terms';
 import type { PlaceOrderInput } from './place-input';
 import { outOfStockMessage } from './stock';
@@ -36,6 +37,8 @@ export type PlacedAnswer = {
   total: string;
   deliveryFee: string;
   paymentMethod: PaymentMethod | null;
+  /** A Pix order's code to pay (static BR Code for exactly `total`). */
+  pix?: { brCode: string };
   whatsappUrl: string | null;
 };
 
@@ -177,12 +180,14 @@ async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, now
   // The owner's notification is owed in the same commit as the order (the outbox, decision 018).
   await recordOrderNotification(tx, store.id, { id, code, totalCents }, now);
   const text = placedOrderMessage(code, lines, total);
+  const brCode = terms.paymentMethod === 'pix' ? orderBrCode(terms.store, { code, total }) : null;
   const answer: PlacedAnswer = {
     id,
     code,
     total,
     deliveryFee,
     paymentMethod: terms.paymentMethod,
+    ...(brCode ? { pix: { brCode } } : {}),
     whatsappUrl: store.whatsapp ? whatsappOrderLink(store.whatsapp, text) : null,
   };
   return { status: 201, body: answer } satisfies Outcome;
