@@ -19,6 +19,7 @@ import { customerRoutes } from './routes/customers';
 import { deliveryRoutes } from './routes/delivery';
 import { labelRoutes } from './routes/labels';
 import { mediaRoutes } from './routes/media';
+import { orderPageRoutes } from './routes/order-page';
 import { orderRoutes } from './routes/orders';
 import { orderPublicRoutes } from './routes/orders-public';
 import { paymentRoutes } from './routes/payments';
@@ -95,6 +96,7 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/webhooks', webhookRoutes);
   app.route('/sandbox', sandboxRoutes);
   app.route('/loja', orderPublicRoutes);
+  app.route('/loja', orderPageRoutes);
   // The privacy notice and its request form (issue 40), before the storefront's catch-all.
   app.route('/loja', storefrontPrivacyRoutes);
   app.route('/loja', storefrontRoutes);

@@ -23,6 +23,7 @@ import { ApiError, isUuid } from '../../http';
 import { recordOrderNotification } from '../push/outbox';
 import { afterOrderPlaced } from './after-placed';
 import { customerOfOrder } from './customer-of-order';
+import { newOrderToken, orderPagePath } from './order-link';
 import { orderBrCode } from './order-pix';
 import { orderTerms } from './order-terms';
 import type { PlaceOrderInput } from './place-input';
@@ -37,12 +38,16 @@ export type PlacedAnswer = {
   total: string;
   deliveryFee: string;
   paymentMethod: PaymentMethod | null;
+  /** The customer's private page of the order (/loja/:slug/pedido/:code?t=…). */
+  orderUrl: string;
   /** A Pix order's code to pay (static BR Code for exactly `total`). */
   pix?: { brCode: string };
   whatsappUrl: string | null;
 };
 
 type Store = { id: string; slug: string; whatsapp: string | null };
+/** Where the placing happens: the public base of this server's links (null: paths from the root). */
+export type PlaceContext = { now: Date; base: string | null };
 
 export const UNAVAILABLE = 'Um produto do pedido não está mais disponível';
 export const notSold = (name: string) => `"${name}" não está mais disponível`;
@@ -141,7 +146,8 @@ async function campaignOf(
   return row?.id ?? null;
 }
 
-async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, now: Date) {
+async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, at: PlaceContext) {
+  const { now } = at;
   const lines = await priceLines(tx, store.id, input);
   const itemsCents = lines.reduce((sum, l) => sum + toCents(l.unitPrice) * l.quantity, 0);
   const terms = await orderTerms(tx, store.id, input, itemsCents);
@@ -153,6 +159,8 @@ async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, now
   const campaignId = await campaignOf(tx, store.id, input.campaign, now);
   const code = await freeCode(tx, store.id);
   const id = randomUUID();
+  const publicToken = newOrderToken();
+  const orderUrl = orderPagePath(at.base, store.slug, code, publicToken);
   await tx.insert(orders).values({
     id,
     storeId: store.id,
@@ -169,6 +177,8 @@ async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, now
     deliveryFee,
     paymentMethod: terms.paymentMethod,
     troco: terms.troco,
+    publicToken,
+    publicUrl: orderUrl,
     campaignId,
     revision: nextRevision(tx),
     createdAt: now,
@@ -187,6 +197,7 @@ async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, now
     total,
     deliveryFee,
     paymentMethod: terms.paymentMethod,
+    orderUrl,
     ...(brCode ? { pix: { brCode } } : {}),
     whatsappUrl: store.whatsapp ? whatsappOrderLink(store.whatsapp, text) : null,
   };
@@ -198,11 +209,11 @@ export async function placeOrder(
   store: Store,
   input: PlaceOrderInput,
   key: string | undefined,
-  now: Date,
+  at: PlaceContext,
 ): Promise<{ answer: PlacedAnswer; replayed: boolean }> {
   const route = `POST /loja/${store.slug}/pedidos`;
   const { outcome, replayed } = await writeStore(db, store.id, (tx) =>
-    runKeyed(tx, store.id, key, route, (t) => writeOrder(t, store, input, now)),
+    runKeyed(tx, store.id, key, route, (t) => writeOrder(t, store, input, at)),
   );
   const answer = outcome.body as PlacedAnswer;
   if (!replayed) {

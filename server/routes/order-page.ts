@@ -1,0 +1,76 @@
+/**
+ * GET /loja/:slug/pedido/:code?t=<token>: the customer's own order page (issue 38). A wrong or
+ * missing token is the storefront's 404, the same as an unknown code: the page never says which.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import { orderItems, orders, stores } from '../db/schema';
+import { tokenMatches } from '../services/orders/order-link';
+import { orderNotes } from '../services/orders/order-page-notes';
+import { orderBrCode } from '../services/orders/order-pix';
+import { renderNotFound } from '../services/storefront/not-found-page';
+import { renderOrderPage } from '../services/storefront/order-page';
+import { STOREFRONT_CSS_HASH } from '../services/storefront/styles';
+import type { AppEnv } from '../types';
+
+const ORDER_PAGE_CSP = [
+  "default-src 'none'",
+  `style-src '${STOREFRONT_CSS_HASH}'`,
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const HEADERS = {
+  'Content-Security-Policy': ORDER_PAGE_CSP,
+  // Personal data behind a secret link: never kept by a shared cache, never sent as a Referer.
+  'Cache-Control': 'private, no-store',
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex',
+};
+
+const SLUG = /^[a-z0-9-]{1,64}$/;
+const CODE = /^P-[A-Z0-9]{4,8}$/;
+
+const notFound = (c: Context<AppEnv>) => c.html(renderNotFound(), 404, HEADERS);
+
+export const orderPageRoutes = new Hono<AppEnv>();
+
+orderPageRoutes.get('/:slug/pedido/:code', async (c) => {
+  const slug = c.req.param('slug').toLowerCase();
+  const code = c.req.param('code').toUpperCase();
+  if (!SLUG.test(slug) || !CODE.test(code)) return notFound(c);
+  const { db } = c.var.deps;
+  const [found] = await db
+    .select({ order: orders, store: stores })
+    .from(orders)
+    .innerJoin(stores, eq(stores.id, orders.storeId))
+    .where(and(eq(stores.slug, slug), eq(orders.code, code)))
+    .limit(1);
+  if (!found || found.order.deletedAt || !tokenMatches(found.order.publicToken, c.req.query('t'))) {
+    return notFound(c);
+  }
+  const { order, store } = found;
+  const items = await db
+    .select({
+      name: orderItems.name,
+      quantity: orderItems.quantity,
+      unitPrice: orderItems.unitPrice,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.position));
+  const brCode =
+    order.paymentMethod === 'pix'
+      ? orderBrCode({ name: store.name, city: store.cidade, pixKey: store.pixKey }, order)
+      : null;
+  const html = await renderOrderPage({
+    store: { name: store.name, slug: store.slug, timezone: store.timezone },
+    order,
+    items,
+    brCode,
+    notes: await orderNotes(db, order.id),
+  });
+  return c.html(html, 200, HEADERS);
+});
