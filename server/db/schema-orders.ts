@@ -41,6 +41,8 @@ export const orders = pgTable(
     readyAt: at('ready_at'),
     deliveredAt: at('delivered_at'),
     cancelledAt: at('cancelled_at'),
+    /** What the owner typed when cancelling (the customer's message carries it). */
+    cancelReason: text('cancel_reason'),
     // Orders are not deleted today; `deletedAt` is the synced entities' tombstone.
     ...syncedColumns(),
   },

@@ -11,6 +11,7 @@ export * from './schema-consent';
 export * from './schema-labels';
 export * from './schema-media';
 export * from './schema-messaging';
+export * from './schema-order-messages';
 export * from './schema-orders';
 export * from './schema-payments';
 export * from './schema-platform';

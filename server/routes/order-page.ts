@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { orderItems, orders, stores } from '../db/schema';
 import { tokenMatches } from '../services/orders/order-link';
-import { orderNotes } from '../services/orders/order-page-notes';
+import { droppedNotes } from '../services/orders/order-message-list';
 import { orderBrCode } from '../services/orders/order-pix';
 import { renderNotFound } from '../services/storefront/not-found-page';
 import { renderOrderPage } from '../services/storefront/order-page';
@@ -70,7 +70,7 @@ orderPageRoutes.get('/:slug/pedido/:code', async (c) => {
     order,
     items,
     brCode,
-    notes: await orderNotes(db, order.id),
+    notes: await droppedNotes(db, order.id),
   });
   return c.html(html, 200, HEADERS);
 });

@@ -11,6 +11,7 @@ import type { Limit } from '../auth/rate-limit';
 import { bodyCap } from '../body-caps';
 import { checkIdempotencyKey, IDEMPOTENCY_HEADER } from '../db/idempotency';
 import { ApiError, readJson } from '../http';
+import { kickOrderMessages, orderMessageDeps } from '../services/orders/order-messages-send';
 import { placeOrderSchema } from '../services/orders/place-input';
 import { placeOrder } from '../services/orders/place-order';
 import { publicBaseUrl } from '../services/public-base';
@@ -73,6 +74,7 @@ orderPublicRoutes.post(
     const base = publicBaseUrl(env, c.req.url);
     const { answer, replayed } = await placeOrder(db, store, input, key, { now: now(), base });
     if (replayed) c.header('Idempotent-Replayed', 'true');
+    else kickOrderMessages(orderMessageDeps(c.var.deps), store.id);
     c.header('Cache-Control', 'no-store');
     return c.json(answer, 201);
   },

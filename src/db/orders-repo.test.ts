@@ -35,6 +35,7 @@ const order = (status: OrderStatus, revision: number): FeedOrder & { deleted: fa
   readyAt: status === 'pronto' ? '2026-11-28T09:10:00.000Z' : null,
   deliveredAt: null,
   cancelledAt: null,
+  cancelReason: null,
   revision,
   deleted: false,
   items: [

@@ -138,6 +138,8 @@ export const ORDER_COLUMNS = syncedMap(
     readyAt: field('timestamp', 'ready_at', { nullable: true, initial: () => null }),
     deliveredAt: field('timestamp', 'delivered_at', { nullable: true, initial: () => null }),
     cancelledAt: field('timestamp', 'cancelled_at', { nullable: true, initial: () => null }),
+    /** What the owner typed when cancelling (issue 38: the customer's message carries it). */
+    cancelReason: field('text', 'cancel_reason', { nullable: true, initial: () => null }),
     updatedAt: field('timestamp', 'updated_at', { feed: false, device: false }),
   },
 );
@@ -161,6 +163,11 @@ export const orderSchema = bodySchema(ORDER_COLUMNS).extend({
     .enum(PAYMENT_STATUSES, { error: 'Situação de pagamento de origem inválida' })
     .optional(),
   fromPaymentChanges: z.number().int().min(0).max(1_000_000).optional(),
+  cancelReason: z
+    .string()
+    .trim()
+    .max(300, 'Motivo muito longo (máximo de 300 caracteres)')
+    .optional(),
 });
 
 type Items = typeof ORDER_ITEMS;
@@ -177,6 +184,8 @@ export type OrderFields = FieldsOfMap<typeof ORDER_COLUMNS> & {
   fromStatus?: OrderStatus;
   fromPaymentStatus?: PaymentStatus;
   fromPaymentChanges?: number;
+  /** With a change to 'cancelado': the reason the customer is told. */
+  cancelReason?: string;
 };
 /** An order on the device (Dexie `orders`), its items inside. */
 export type LocalOrder = LocalRowOf<typeof ORDER_COLUMNS> & { items: DeviceChildrenOf<Items> };
@@ -229,6 +238,7 @@ export const orderRows = {
       return { paymentStatus, fromPaymentStatus, fromPaymentChanges } as OrderFields;
     }
     const { paymentStatus: _kept, ...body }: OrderFields = base.body(fields);
+    if (fields.cancelReason) body.cancelReason = fields.cancelReason;
     return fields.fromStatus === undefined ? body : { ...body, fromStatus: fields.fromStatus };
   },
   sameContent(a: LocalOrder, b: LocalOrder): boolean {

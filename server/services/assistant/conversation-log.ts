@@ -8,7 +8,7 @@ export type Turn = {
   customerId: string | null;
   phone: string;
   direction: 'in' | 'out';
-  author: 'customer' | 'assistant' | 'owner' | 'campaign';
+  author: 'customer' | 'assistant' | 'owner' | 'campaign' | 'order';
   text: string;
   mediaUrl?: string | null;
   /** The gateway's message id of an incoming webhook message (de-duplication). */

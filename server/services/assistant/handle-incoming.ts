@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { cleanText } from '../../http';
 import { errorSummary, logger } from '../../logger';
+import { kickOrderMessages, orderMessageDeps } from '../orders/order-messages-send';
 import { saveState } from '../whatsapp/connections';
 import type { GatewayEvent, IncomingMessageEvent, WhatsAppGateway } from '../whatsapp/gateway';
 import { logTurn, recentOutgoing } from './conversation-log';
@@ -45,6 +46,8 @@ export async function handleGatewayEvents(
   for (const event of events) {
     if (event.type === 'connection') {
       await saveState(deps.db, storeId, event.state);
+      // Back online: the order messages owed meanwhile go now (or are dropped if overtaken).
+      if (event.state === 'connected') kickOrderMessages(orderMessageDeps(deps), storeId);
     } else if (event.type === 'message') {
       // Gateway text is as hostile as any client's: NUL or a lone surrogate would fail the insert.
       const clean = { ...event, text: cleanText(event.text), pushName: cleanText(event.pushName) };
@@ -87,7 +90,11 @@ async function handleMessage(deps: PipelineDeps, storeId: string, msg: IncomingM
   if (msg.fromMe) {
     if (!msg.text) return;
     const since = new Date(now.getTime() - ASSISTANT_SETTINGS.echoWindowMs);
-    const ours = await recentOutgoing(db, storeId, msg.from, since, ['assistant', 'campaign']);
+    const ours = await recentOutgoing(db, storeId, msg.from, since, [
+      'assistant',
+      'campaign',
+      'order',
+    ]);
     if (ours.some((t) => t.text === msg.text)) return;
     // Typed by the owner on the phone: logged, and the assistant steps back in this chat.
     await logTurn(db, {

@@ -33,6 +33,7 @@ import {
   sameFields,
 } from '../catalogue/serialize';
 import type { SyncedTable } from '../catalogue/synced-writes';
+import { oweStatusMessage } from './order-messages';
 import { returnStock, takeStock } from './stock';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -133,12 +134,17 @@ export const orderTable: SyncedTable<Row, OrderFields, ApiOrder, FeedOrder> = {
         status: fields.status,
         paymentStatus,
         ...(paid ? { paymentChanges: current.paymentChanges + 1 } : {}),
+        ...(moved && fields.status === 'cancelado'
+          ? { cancelReason: fields.cancelReason?.trim() || null }
+          : {}),
         ...times,
         revision: nextRevision(tx),
         updatedAt: now,
       })
       .where(eq(orders.id, id))
       .returning();
+    // The customer's notice is owed in this same commit (issue 38): once per transition.
+    if (row && moved) await oweStatusMessage(tx, row, now);
     return withItems(tx, row);
   },
   async tombstone(tx, id, now) {

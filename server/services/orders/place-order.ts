@@ -24,6 +24,7 @@ import { recordOrderNotification } from '../push/outbox';
 import { afterOrderPlaced } from './after-placed';
 import { customerOfOrder } from './customer-of-order';
 import { newOrderToken, orderPagePath } from './order-link';
+import { owePlacedMessage } from './order-messages';
 import { orderBrCode } from './order-pix';
 import { orderTerms } from './order-terms';
 import type { PlaceOrderInput } from './place-input';
@@ -161,29 +162,32 @@ async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, at:
   const id = randomUUID();
   const publicToken = newOrderToken();
   const orderUrl = orderPagePath(at.base, store.slug, code, publicToken);
-  await tx.insert(orders).values({
-    id,
-    storeId: store.id,
-    code,
-    status: 'novo',
-    customerId,
-    customerName: input.customer.name,
-    customerPhone: input.customer.phone,
-    delivery: input.delivery,
-    address: input.delivery === 'entrega' ? (input.address ?? '') : null,
-    bairro: terms.bairro,
-    note: input.note ?? '',
-    total,
-    deliveryFee,
-    paymentMethod: terms.paymentMethod,
-    troco: terms.troco,
-    publicToken,
-    publicUrl: orderUrl,
-    campaignId,
-    revision: nextRevision(tx),
-    createdAt: now,
-    updatedAt: now,
-  });
+  const [placed] = await tx
+    .insert(orders)
+    .values({
+      id,
+      storeId: store.id,
+      code,
+      status: 'novo',
+      customerId,
+      customerName: input.customer.name,
+      customerPhone: input.customer.phone,
+      delivery: input.delivery,
+      address: input.delivery === 'entrega' ? (input.address ?? '') : null,
+      bairro: terms.bairro,
+      note: input.note ?? '',
+      total,
+      deliveryFee,
+      paymentMethod: terms.paymentMethod,
+      troco: terms.troco,
+      publicToken,
+      publicUrl: orderUrl,
+      campaignId,
+      revision: nextRevision(tx),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
   await tx
     .insert(orderItems)
     .values(lines.map((l, position) => ({ id: randomUUID(), orderId: id, position, ...l })));
@@ -191,6 +195,8 @@ async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, at:
   await recordOrderNotification(tx, store.id, { id, code, totalCents }, now);
   const text = placedOrderMessage(code, lines, total);
   const brCode = terms.paymentMethod === 'pix' ? orderBrCode(terms.store, { code, total }) : null;
+  // The customer's 'pedido recebido' on WhatsApp is owed in the same commit (order-messages.ts).
+  if (placed) await owePlacedMessage(tx, placed, lines, brCode, now);
   const answer: PlacedAnswer = {
     id,
     code,
