@@ -15,6 +15,8 @@ import {
 import { stores } from '../../db/schema';
 import type { Tx } from '../../db/store-write';
 import { ApiError } from '../../http';
+import { isOpenNow } from '../assistant/hours-text';
+import { closedForOrders, closedLabel } from '../storefront/next-opening';
 import { deliveryOf } from './delivery-settings';
 import type { PlaceOrderInput } from './place-input';
 
@@ -25,7 +27,8 @@ export type OrderTerms = {
   troco: string | null;
   /** What a Pix code and the messages need. */
   store: { name: string; city: string; pixKey: string | null };
-  aceitarPedidosFechada: boolean;
+  /** 'Fechado · abre amanhã às 08:00' when placed while the store is closed; null when open. */
+  closed: string | null;
 };
 
 export async function orderTerms(
@@ -33,6 +36,7 @@ export async function orderTerms(
   storeId: string,
   input: PlaceOrderInput,
   itemsCents: number,
+  now: Date,
 ): Promise<OrderTerms> {
   const [row] = await tx
     .select({
@@ -40,11 +44,21 @@ export async function orderTerms(
       pixKey: stores.pixKey,
       name: stores.name,
       city: stores.cidade,
+      businessHours: stores.businessHours,
+      timezone: stores.timezone,
     })
     .from(stores)
     .where(eq(stores.id, storeId))
     .limit(1);
   const settings = deliveryOf(row?.delivery);
+  // Closed on its own clock: refused when the store takes no orders then, else taken with a note.
+  const closed =
+    row && !isOpenNow(row.businessHours, now, row.timezone)
+      ? closedLabel(row.businessHours, now, row.timezone)
+      : null;
+  if (closed && !settings.aceitarPedidosFechada) {
+    throw new ApiError(409, closedForOrders(closed));
+  }
   const quote = quoteDelivery(settings, {
     delivery: input.delivery,
     bairro: input.bairro,
@@ -65,6 +79,14 @@ export async function orderTerms(
     paymentMethod: method,
     troco: troco === null ? null : fromCents(toCents(troco)),
     store: { name: row?.name ?? '', city: row?.city ?? '', pixKey: row?.pixKey ?? null },
-    aceitarPedidosFechada: settings.aceitarPedidosFechada,
+    closed,
   };
+}
+
+/** The confirmation's note for an order placed while closed: when the store will see it. */
+export function seenWhen(closed: string): string {
+  const opens = closed.replace(/^Fechado · abre /, '');
+  return opens === closed
+    ? 'A loja está fechada agora: seu pedido será visto quando ela abrir.'
+    : `A loja está fechada agora: seu pedido será visto quando ela abrir (${opens}).`;
 }

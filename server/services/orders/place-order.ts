@@ -26,7 +26,7 @@ import { customerOfOrder } from './customer-of-order';
 import { newOrderToken, orderPagePath } from './order-link';
 import { owePlacedMessage } from './order-messages';
 import { orderBrCode } from './order-pix';
-import { orderTerms } from './order-terms';
+import { orderTerms, seenWhen } from './order-terms';
 import type { PlaceOrderInput } from './place-input';
 import { outOfStockMessage } from './stock';
 
@@ -41,6 +41,8 @@ export type PlacedAnswer = {
   paymentMethod: PaymentMethod | null;
   /** The customer's private page of the order (/loja/:slug/pedido/:code?t=…). */
   orderUrl: string;
+  /** Placed while the store is closed (and takes orders then): when it will be seen. */
+  storeClosed?: string;
   /** A Pix order's code to pay (static BR Code for exactly `total`). */
   pix?: { brCode: string };
   whatsappUrl: string | null;
@@ -151,7 +153,7 @@ async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, at:
   const { now } = at;
   const lines = await priceLines(tx, store.id, input);
   const itemsCents = lines.reduce((sum, l) => sum + toCents(l.unitPrice) * l.quantity, 0);
-  const terms = await orderTerms(tx, store.id, input, itemsCents);
+  const terms = await orderTerms(tx, store.id, input, itemsCents, now);
   const totalCents = itemsCents + terms.feeCents;
   if (totalCents > MAX_ORDER_TOTAL_CENTS) throw new ApiError(400, ORDER_TOTAL_TOO_HIGH);
   const total = fromCents(totalCents);
@@ -204,6 +206,7 @@ async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, at:
     deliveryFee,
     paymentMethod: terms.paymentMethod,
     orderUrl,
+    ...(terms.closed ? { storeClosed: seenWhen(terms.closed) } : {}),
     ...(brCode ? { pix: { brCode } } : {}),
     whatsappUrl: store.whatsapp ? whatsappOrderLink(store.whatsapp, text) : null,
   };
