@@ -4,7 +4,10 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
+import QRCode from 'qrcode';
+import { offeredMethods } from '../../src/domain/order-payment';
 import { orderItems, orders, stores } from '../db/schema';
+import { deliveryOf } from '../services/orders/delivery-settings';
 import { tokenMatches } from '../services/orders/order-link';
 import { droppedNotes } from '../services/orders/order-message-list';
 import { orderBrCode } from '../services/orders/order-pix';
@@ -37,20 +40,52 @@ const notFound = (c: Context<AppEnv>) => c.html(renderNotFound(), 404, HEADERS);
 
 export const orderPageRoutes = new Hono<AppEnv>();
 
-orderPageRoutes.get('/:slug/pedido/:code', async (c) => {
-  const slug = c.req.param('slug').toLowerCase();
-  const code = c.req.param('code').toUpperCase();
-  if (!SLUG.test(slug) || !CODE.test(code)) return notFound(c);
-  const { db } = c.var.deps;
-  const [found] = await db
+/** The order its link names, or null (unknown, deleted, or the token is not its own). */
+async function linkedOrder(c: Context<AppEnv>) {
+  const slug = c.req.param('slug')?.toLowerCase() ?? '';
+  const code = c.req.param('code')?.toUpperCase() ?? '';
+  if (!SLUG.test(slug) || !CODE.test(code)) return null;
+  const [found] = await c.var.deps.db
     .select({ order: orders, store: stores })
     .from(orders)
     .innerJoin(stores, eq(stores.id, orders.storeId))
     .where(and(eq(stores.slug, slug), eq(orders.code, code)))
     .limit(1);
-  if (!found || found.order.deletedAt || !tokenMatches(found.order.publicToken, c.req.query('t'))) {
-    return notFound(c);
-  }
+  if (!found || found.order.deletedAt) return null;
+  return tokenMatches(found.order.publicToken, c.req.query('t')) ? found : null;
+}
+
+/** What the order form offers (public: the store's zones, fees, minimum and payment methods). */
+orderPageRoutes.get('/:slug/entrega', async (c) => {
+  const slug = c.req.param('slug').toLowerCase();
+  if (!SLUG.test(slug)) return c.json({ message: 'Loja não encontrada' }, 404);
+  const [store] = await c.var.deps.db
+    .select({ delivery: stores.delivery, pixKey: stores.pixKey })
+    .from(stores)
+    .where(eq(stores.slug, slug))
+    .limit(1);
+  if (!store) return c.json({ message: 'Loja não encontrada' }, 404);
+  c.header('Cache-Control', 'no-cache');
+  return c.json({ ...deliveryOf(store.delivery), pagamentos: offeredMethods(store) });
+});
+
+/** The Pix QR of a pending Pix order, for the form's confirmation (same token as the page). */
+orderPageRoutes.get('/:slug/pedido/:code/pix.svg', async (c) => {
+  const found = await linkedOrder(c);
+  const { order, store } = found ?? {};
+  const brCode =
+    order && store && order.paymentMethod === 'pix'
+      ? orderBrCode({ name: store.name, city: store.cidade, pixKey: store.pixKey }, order)
+      : null;
+  if (!brCode) return c.body(null, 404, HEADERS);
+  const svg = await QRCode.toString(brCode, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return c.body(svg, 200, { ...HEADERS, 'Content-Type': 'image/svg+xml' });
+});
+
+orderPageRoutes.get('/:slug/pedido/:code', async (c) => {
+  const found = await linkedOrder(c);
+  if (!found) return notFound(c);
+  const { db } = c.var.deps;
   const { order, store } = found;
   const items = await db
     .select({

@@ -4,8 +4,10 @@
  * Shared by the owner's screen, the storefront's form and the server (which alone decides).
  */
 import { z } from 'zod';
-import { formatBRL, fromCents, PRICE_PATTERN, toCents } from './money';
-import { searchKey } from './text';
+import { bairroKey, type DeliverySettings } from './delivery-quote';
+import { fromCents, PRICE_PATTERN, toCents } from './money';
+
+export * from './delivery-quote';
 
 const money = (message: string) =>
   z
@@ -56,63 +58,6 @@ export const deliverySettingsSchema = z
     }
   });
 
-export type DeliverySettings = z.output<typeof deliverySettingsSchema>;
-export type DeliveryZone = DeliverySettings['zonas'][number];
-
-/** A store that never saved 'Entrega': both ways, no zones (delivers anywhere, no fee), no minimum. */
-export function defaultDeliverySettings(): DeliverySettings {
-  return {
-    retirada: true,
-    entrega: true,
-    zonas: [],
-    pedidoMinimo: null,
-    freteGratisAcima: null,
-    aceitarPedidosFechada: true,
-  };
-}
-
-/** A bairro as compared: no case, no accents, single spaces ("São  José" = "sao jose"). */
-export function bairroKey(bairro: string): string {
-  return searchKey(bairro).replace(/\s+/g, ' ');
-}
-
-/** The zone delivering to `bairro`, if any. */
-export function zoneOf(settings: DeliverySettings, bairro: string): DeliveryZone | undefined {
-  const key = bairroKey(bairro);
-  return settings.zonas.find((z) => z.bairros.some((b) => bairroKey(b) === key));
-}
-
-export const notDeliveredTo = (bairro: string) => `Não entregamos no bairro ${bairro}.`;
-export const belowMinimum = (minimum: string) =>
-  `O pedido mínimo é de ${formatBRL(minimum).replace(/\u00A0/g, ' ')} (sem a entrega).`;
-export const NO_PICKUP = 'Esta loja não aceita retirada na loja: escolha entrega.';
-export const NO_DELIVERY = 'Esta loja não faz entregas: escolha retirar na loja.';
-export const BAIRRO_MISSING = 'Informe o bairro da entrega';
-
-/**
- * The delivery fee of an order in cents, or the refusal's message: the way must be offered, the
- * items must reach the minimum, the bairro must be in a zone (when the store has zones; with none
- * it delivers anywhere at no fee), and the fee is zero from `freteGratisAcima` on.
- */
-export function quoteDelivery(
-  settings: DeliverySettings,
-  order: {
-    delivery: 'retirada' | 'entrega';
-    bairro?: string | null | undefined;
-    itemsCents: number;
-  },
-): { feeCents: number; zone?: DeliveryZone } | { refusal: string } {
-  if (order.delivery === 'retirada' && !settings.retirada) return { refusal: NO_PICKUP };
-  if (order.delivery === 'entrega' && !settings.entrega) return { refusal: NO_DELIVERY };
-  if (settings.pedidoMinimo !== null && order.itemsCents < toCents(settings.pedidoMinimo)) {
-    return { refusal: belowMinimum(settings.pedidoMinimo) };
-  }
-  if (order.delivery === 'retirada' || settings.zonas.length === 0) return { feeCents: 0 };
-  const bairro = (order.bairro ?? '').trim();
-  if (!bairro) return { refusal: BAIRRO_MISSING };
-  const zone = zoneOf(settings, bairro);
-  if (!zone) return { refusal: notDeliveredTo(bairro) };
-  const free =
-    settings.freteGratisAcima !== null && order.itemsCents >= toCents(settings.freteGratisAcima);
-  return { feeCents: free ? 0 : toCents(zone.taxa), zone };
-}
+// The schema's output is the settings' type (delivery-quote.ts), checked here.
+const fits: z.output<typeof deliverySettingsSchema> extends DeliverySettings ? true : false = true;
+void fits;

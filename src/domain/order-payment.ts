@@ -31,3 +31,13 @@ export function stalePaymentMessage(code: string, current: PaymentStatus, to: Pa
   const label = (s: PaymentStatus) => (s === 'pago' ? 'pago' : 'a pagar');
   return `O pagamento do pedido ${code} mudou em outro aparelho (está ${label(current)} agora): a mudança para ${label(to)} não foi feita.`;
 }
+
+/**
+ * 'A pagar' on the owner's screens: a payment method chosen, not paid yet, not cancelled. Orders
+ * placed before payments existed (no method) are left out: they were settled by hand.
+ */
+export const toCollect = (o: {
+  status: string;
+  paymentStatus?: string;
+  paymentMethod?: string | null;
+}) => Boolean(o.paymentMethod) && o.status !== 'cancelado' && o.paymentStatus !== 'pago';

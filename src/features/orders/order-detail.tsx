@@ -20,6 +20,7 @@ import { MessageIcon } from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { tint } from '~/ui/styles';
+import { MessagesCard, PaymentCard } from './order-payment';
 import { customerChatUrl, deliveryLabel, mapUrl, orderTime } from './order-texts';
 import { StatusBadge } from './status-badge';
 
@@ -113,13 +114,23 @@ export function OrderDetail({ id }: { id: string }) {
               </li>
             ))}
           </ul>
+          {toCents(order.deliveryFee ?? '0') > 0 ? (
+            <p className={css({ display: 'flex', justifyContent: 'space-between', mt: '1' })}>
+              <span>Taxa de entrega{order.bairro ? ` (${order.bairro})` : ''}</span>
+              <span>{formatBRL(order.deliveryFee)}</span>
+            </p>
+          ) : null}
           <p className={css({ fontWeight: 'bold', mt: '2', textAlign: 'right' })}>
             Total {formatBRL(order.total)}
           </p>
         </Card>
+        <PaymentCard order={order} />
         <Card>
           <CardTitle>{deliveryLabel(order.delivery)}</CardTitle>
           {order.address ? <p>{order.address}</p> : null}
+          {order.cancelReason ? (
+            <p className={muted}>Motivo do cancelamento: {order.cancelReason}</p>
+          ) : null}
           {order.note ? <p className={muted}>Observação: {order.note}</p> : null}
           <div className={css({ display: 'flex', gap: '2', mt: '3', flexWrap: 'wrap' })}>
             {/* An erased customer's order has no phone left to write to (LGPD). */}
@@ -160,6 +171,7 @@ export function OrderDetail({ id }: { id: string }) {
             ))}
           </div>
         ) : null}
+        <MessagesCard id={id} />
         <Card>
           <CardTitle>Histórico</CardTitle>
           <ol>
