@@ -127,5 +127,12 @@ describe("'Marcar como pago' on the phone", () => {
     // A status change after it carries no payment.
     await changeOrderStatus((await ctx.db.orders.get('o1')) ?? row, 'pronto', ctx);
     expect(ctx.sent.at(-1)?.body).toEqual({ status: 'pronto', fromStatus: 'confirmado' });
+    // A cancel carries the reason the owner typed (the customer's message says it).
+    await changeOrderStatus((await ctx.db.orders.get('o1')) ?? row, 'cancelado', ctx, 'Sem massa');
+    expect(ctx.sent.at(-1)?.body).toEqual({
+      status: 'cancelado',
+      fromStatus: 'pronto',
+      cancelReason: 'Sem massa',
+    });
   });
 });

@@ -14,10 +14,13 @@ export function changeOrderStatus(
   order: Pick<LocalOrder, 'id' | 'status'>,
   status: OrderStatus,
   ctx: DeviceContext,
+  /** With 'cancelado': what the customer's message says (issue 38). */
+  cancelReason?: string,
 ): Promise<WriteResult> {
+  const reason = status === 'cancelado' && cancelReason?.trim() ? { cancelReason } : {};
   return saveSynced(
     orderEntity,
-    { id: order.id, status, fromStatus: order.status as OrderStatus },
+    { id: order.id, status, fromStatus: order.status as OrderStatus, ...reason },
     ctx,
   );
 }

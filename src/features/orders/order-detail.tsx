@@ -4,6 +4,7 @@
  * delivery, 'Ver no mapa'.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { db } from '~/db/db';
 import type { DeviceStore } from '~/db/device-store';
@@ -16,6 +17,7 @@ import { reportWrite } from '~/features/sync/report-write';
 import { usePullPoll } from '~/features/sync/use-pull-poll';
 import { Button, buttonStyle } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
+import { TextField } from '~/ui/field';
 import { MessageIcon } from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
@@ -47,8 +49,13 @@ function timeline(o: LocalOrder): Array<[string, string]> {
 const muted = css({ fontSize: 'sm', color: 'muted' });
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
 
-async function changeStatus(order: LocalOrder, status: OrderStatus, ctx: DeviceStore) {
-  const { result } = await changeOrderStatus(order, status, ctx);
+async function changeStatus(
+  order: LocalOrder,
+  status: OrderStatus,
+  ctx: DeviceStore,
+  reason?: string,
+) {
+  const { result } = await changeOrderStatus(order, status, ctx, reason);
   reportWrite(result, {
     success: `Pedido ${order.code}: ${STATUS_LABELS[status].toLowerCase()}`,
     error: (message) => ['Erro ao atualizar o pedido', message],
@@ -84,6 +91,7 @@ function Refused({ id }: { id: string }) {
 export function OrderDetail({ id }: { id: string }) {
   usePullPoll();
   const store = useDeviceStore();
+  const [reason, setReason] = useState('');
   const order = useTableSnapshot('orders', async () => (await db.orders.get(id)) ?? null);
   if (order === undefined) return <Page>{null}</Page>;
   if (order === null) {
@@ -159,12 +167,20 @@ export function OrderDetail({ id }: { id: string }) {
         </Card>
         {nextStatuses(order.status as OrderStatus).length > 0 ? (
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+            {nextStatuses(order.status as OrderStatus).includes('cancelado') ? (
+              <TextField
+                label="Motivo, se cancelar (vai na mensagem ao cliente)"
+                value={reason}
+                maxLength={300}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            ) : null}
             {nextStatuses(order.status as OrderStatus).map((s) => (
               <Button
                 key={s}
                 variant={s === 'cancelado' ? 'outline' : undefined}
                 full
-                onClick={() => void changeStatus(order, s, store)}
+                onClick={() => void changeStatus(order, s, store, reason)}
               >
                 {ACTION[s]}
               </Button>
