@@ -266,7 +266,7 @@ export class World {
     }
     if (isOrderOp(op)) {
       await this.orders.apply(op, this.devices);
-      if (op.t === 'orderStatus') await this.devices[op.d]?.settle();
+      if (op.t === 'orderStatus' || op.t === 'orderPay') await this.devices[op.d]?.settle();
       await this.orders.advance();
       return this.afterStep();
     }

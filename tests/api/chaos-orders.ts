@@ -14,14 +14,16 @@ import { changeOrderStatus } from '../../src/db/orders-repo';
 import { HOLDS_STOCK, nextStatuses, type OrderStatus } from '../../src/domain/order';
 import { discardDeadLetter } from '../../src/features/sync/dead-letters';
 import type { Device, Server } from './chaos-harness';
+import { isPaymentBody, type PaymentBody, PaymentsModel } from './chaos-payments';
 import type { Owner } from './fixtures';
 
-const ORDER_OPS = new Set(['placeOrder', 'orderStatus', 'track']);
+const ORDER_OPS = new Set(['placeOrder', 'orderStatus', 'orderPay', 'track']);
 export const isOrderOp = (op: { t: string }): op is OrderOp => ORDER_OPS.has(op.t);
 
 export type OrderOp =
   | { t: 'placeOrder'; lines: { slot: number; quantity: number }[] }
   | { t: 'orderStatus'; d: number; order: number; pick: number }
+  | { t: 'orderPay'; d: number; order: number }
   | { t: 'track'; slot: number; stock: number | null };
 
 /** Weighted for chaos-model.ts's opArb; `dev` and `pslot` are its device and product slots. */
@@ -45,6 +47,14 @@ export function orderArbs(dev: fc.Arbitrary<number>, pslot: fc.Arbitrary<number>
         pick: fc.integer({ min: 0, max: 1 }),
       }),
       weight: 6,
+    },
+    {
+      arbitrary: fc.record({
+        t: fc.constant('orderPay' as const),
+        d: dev,
+        order: fc.integer({ min: 0, max: 3 }),
+      }),
+      weight: 3,
     },
     {
       arbitrary: fc.record({
@@ -95,6 +105,8 @@ export class OrdersModel {
   private readonly made = new Map<string, number>();
   private readonly refused = new Map<string, number>();
   private readonly lines = new Map<string, Line[]>();
+  /** Payments and customer messages (issue 38): chaos-payments.ts. */
+  private readonly payments: PaymentsModel;
 
   constructor(
     private readonly server: Server,
@@ -102,6 +114,7 @@ export class OrdersModel {
     private readonly productIds: readonly string[],
   ) {
     this.logAt = server.log.length;
+    this.payments = new PaymentsModel(server);
   }
 
   async start(): Promise<void> {
@@ -120,7 +133,10 @@ export class OrdersModel {
   async apply(op: OrderOp, devices: readonly Device[]): Promise<void> {
     if (op.t === 'placeOrder') await this.place(op.lines);
     else if (op.t === 'track') await this.track(op.slot, op.stock);
-    else await this.change(devices[op.d] as Device, op);
+    else if (op.t === 'orderPay') {
+      const id = this.placed[op.order % Math.max(1, this.placed.length)];
+      if (id) await this.payments.tap(devices[op.d] as Device, id);
+    } else await this.change(devices[op.d] as Device, op);
   }
 
   /** The owner's recount (tracking on at n, or off), as the server holds it then. */
@@ -289,8 +305,9 @@ export class OrdersModel {
         this.product(id).deleted = true;
       }
       if (table !== 'pedidos' || !id) continue;
-      const body = JSON.parse(entry.body ?? '{}') as Change;
-      this.runChange(id, body, entry.status, entry.key);
+      const body = JSON.parse(entry.body ?? '{}') as Change | PaymentBody;
+      if (isPaymentBody(body)) this.payments.run(id, body, entry.status, entry.key);
+      else this.runChange(id, body, entry.status, entry.key);
     }
     this.logAt = log.length;
     await this.checkStock();
@@ -328,8 +345,12 @@ export class OrdersModel {
     for (const letter of await device.db.deadLetters.toArray()) {
       if (letter.entity !== 'order' || !letter.entityId) continue;
       check(letter.status === 409, 'an order change refused other than 409', letter);
-      const key = changeKey(letter.entityId, JSON.parse(letter.body ?? '{}') as Change);
-      this.refused.set(key, (this.refused.get(key) ?? 0) + 1);
+      const body = JSON.parse(letter.body ?? '{}') as Change | PaymentBody;
+      if (isPaymentBody(body)) this.payments.refusedLetter(letter.entityId, body);
+      else {
+        const key = changeKey(letter.entityId, body);
+        this.refused.set(key, (this.refused.get(key) ?? 0) + 1);
+      }
       await discardDeadLetter(letter, device.ctx);
     }
   }
@@ -356,6 +377,7 @@ export class OrdersModel {
         shown,
       });
     }
+    await this.payments.checkEnd(devices, this.placed);
     for (const [i, d] of devices.entries()) {
       for (const id of this.placed) {
         const mine = await d.db.orders.get(id);
