@@ -25,6 +25,7 @@ import { Route as AppStoreMainHomeRouteImport } from './routes/_app/_store/_main
 import { Route as AppStoreMainProdutosRouteImport } from './routes/_app/_store/_main/produtos'
 import { Route as AppStoreConfiguracoesIndexRouteImport } from './routes/_app/_store/configuracoes/index'
 import { Route as AppStoreConfiguracoesDadosCadastraisRouteImport } from './routes/_app/_store/configuracoes/dados-cadastrais'
+import { Route as AppStoreConfiguracoesEntregaRouteImport } from './routes/_app/_store/configuracoes/entrega'
 import { Route as AppStoreConfiguracoesHorarioFuncionamentoRouteImport } from './routes/_app/_store/configuracoes/horario-funcionamento'
 import { Route as AppStoreConfiguracoesPrivacidadeRouteImport } from './routes/_app/_store/configuracoes/privacidade'
 import { Route as AppStoreConfiguracoesSegurancaRouteImport } from './routes/_app/_store/configuracoes/seguranca'
@@ -112,6 +113,12 @@ const AppStoreConfiguracoesDadosCadastraisRoute =
     path: '/configuracoes/dados-cadastrais',
     getParentRoute: () => AppStoreRoute,
   } as any)
+const AppStoreConfiguracoesEntregaRoute =
+  AppStoreConfiguracoesEntregaRouteImport.update({
+    id: '/configuracoes/entrega',
+    path: '/configuracoes/entrega',
+    getParentRoute: () => AppStoreRoute,
+  } as any)
 const AppStoreConfiguracoesHorarioFuncionamentoRoute =
   AppStoreConfiguracoesHorarioFuncionamentoRouteImport.update({
     id: '/configuracoes/horario-funcionamento',
@@ -166,6 +173,7 @@ export interface FileRoutesByFullPath {
   '/home': typeof AppStoreMainHomeRoute
   '/produtos': typeof AppStoreMainProdutosRoute
   '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
+  '/configuracoes/entrega': typeof AppStoreConfiguracoesEntregaRoute
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
   '/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
   '/configuracoes/seguranca': typeof AppStoreConfiguracoesSegurancaRoute
@@ -188,6 +196,7 @@ export interface FileRoutesByTo {
   '/home': typeof AppStoreMainHomeRoute
   '/produtos': typeof AppStoreMainProdutosRoute
   '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
+  '/configuracoes/entrega': typeof AppStoreConfiguracoesEntregaRoute
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
   '/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
   '/configuracoes/seguranca': typeof AppStoreConfiguracoesSegurancaRoute
@@ -213,6 +222,7 @@ export interface FileRoutesById {
   '/_app/_store/_main/home': typeof AppStoreMainHomeRoute
   '/_app/_store/_main/produtos': typeof AppStoreMainProdutosRoute
   '/_app/_store/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
+  '/_app/_store/configuracoes/entrega': typeof AppStoreConfiguracoesEntregaRoute
   '/_app/_store/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
   '/_app/_store/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
   '/_app/_store/configuracoes/seguranca': typeof AppStoreConfiguracoesSegurancaRoute
@@ -238,6 +248,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/produtos'
     | '/configuracoes/dados-cadastrais'
+    | '/configuracoes/entrega'
     | '/configuracoes/horario-funcionamento'
     | '/configuracoes/privacidade'
     | '/configuracoes/seguranca'
@@ -260,6 +271,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/produtos'
     | '/configuracoes/dados-cadastrais'
+    | '/configuracoes/entrega'
     | '/configuracoes/horario-funcionamento'
     | '/configuracoes/privacidade'
     | '/configuracoes/seguranca'
@@ -284,6 +296,7 @@ export interface FileRouteTypes {
     | '/_app/_store/_main/home'
     | '/_app/_store/_main/produtos'
     | '/_app/_store/configuracoes/dados-cadastrais'
+    | '/_app/_store/configuracoes/entrega'
     | '/_app/_store/configuracoes/horario-funcionamento'
     | '/_app/_store/configuracoes/privacidade'
     | '/_app/_store/configuracoes/seguranca'
@@ -415,6 +428,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreConfiguracoesDadosCadastraisRouteImport
       parentRoute: typeof AppStoreRoute
     }
+    '/_app/_store/configuracoes/entrega': {
+      id: '/_app/_store/configuracoes/entrega'
+      path: '/configuracoes/entrega'
+      fullPath: '/configuracoes/entrega'
+      preLoaderRoute: typeof AppStoreConfiguracoesEntregaRouteImport
+      parentRoute: typeof AppStoreRoute
+    }
     '/_app/_store/configuracoes/horario-funcionamento': {
       id: '/_app/_store/configuracoes/horario-funcionamento'
       path: '/configuracoes/horario-funcionamento'
@@ -496,6 +516,7 @@ const AppStoreMainRouteWithChildren = AppStoreMainRoute._addFileChildren(
 interface AppStoreRouteChildren {
   AppStoreMainRoute: typeof AppStoreMainRouteWithChildren
   AppStoreConfiguracoesDadosCadastraisRoute: typeof AppStoreConfiguracoesDadosCadastraisRoute
+  AppStoreConfiguracoesEntregaRoute: typeof AppStoreConfiguracoesEntregaRoute
   AppStoreConfiguracoesHorarioFuncionamentoRoute: typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
   AppStoreConfiguracoesPrivacidadeRoute: typeof AppStoreConfiguracoesPrivacidadeRoute
   AppStoreConfiguracoesSegurancaRoute: typeof AppStoreConfiguracoesSegurancaRoute
@@ -507,6 +528,7 @@ const AppStoreRouteChildren: AppStoreRouteChildren = {
   AppStoreMainRoute: AppStoreMainRouteWithChildren,
   AppStoreConfiguracoesDadosCadastraisRoute:
     AppStoreConfiguracoesDadosCadastraisRoute,
+  AppStoreConfiguracoesEntregaRoute: AppStoreConfiguracoesEntregaRoute,
   AppStoreConfiguracoesHorarioFuncionamentoRoute:
     AppStoreConfiguracoesHorarioFuncionamentoRoute,
   AppStoreConfiguracoesPrivacidadeRoute: AppStoreConfiguracoesPrivacidadeRoute,

@@ -14,7 +14,13 @@ import { changeOrderStatus } from '../../src/db/orders-repo';
 import { HOLDS_STOCK, nextStatuses, type OrderStatus } from '../../src/domain/order';
 import { discardDeadLetter } from '../../src/features/sync/dead-letters';
 import type { Device, Server } from './chaos-harness';
-import { isPaymentBody, type PaymentBody, PaymentsModel } from './chaos-payments';
+import {
+  isPaymentBody,
+  type PaymentBody,
+  PaymentsModel,
+  type PayOp,
+  paymentArb,
+} from './chaos-payments';
 import type { Owner } from './fixtures';
 
 const ORDER_OPS = new Set(['placeOrder', 'orderStatus', 'orderPay', 'track']);
@@ -23,7 +29,7 @@ export const isOrderOp = (op: { t: string }): op is OrderOp => ORDER_OPS.has(op.
 export type OrderOp =
   | { t: 'placeOrder'; lines: { slot: number; quantity: number }[] }
   | { t: 'orderStatus'; d: number; order: number; pick: number }
-  | { t: 'orderPay'; d: number; order: number }
+  | PayOp
   | { t: 'track'; slot: number; stock: number | null };
 
 /** Weighted for chaos-model.ts's opArb; `dev` and `pslot` are its device and product slots. */
@@ -48,14 +54,7 @@ export function orderArbs(dev: fc.Arbitrary<number>, pslot: fc.Arbitrary<number>
       }),
       weight: 6,
     },
-    {
-      arbitrary: fc.record({
-        t: fc.constant('orderPay' as const),
-        d: dev,
-        order: fc.integer({ min: 0, max: 3 }),
-      }),
-      weight: 3,
-    },
+    paymentArb(dev),
     {
       arbitrary: fc.record({
         t: fc.constant('track' as const),
@@ -104,6 +103,7 @@ export class OrdersModel {
   /** Changes the phones made, per order and change. */
   private readonly made = new Map<string, number>();
   private readonly refused = new Map<string, number>();
+  private readonly seenLetters = new Set<string>();
   private readonly lines = new Map<string, Line[]>();
   /** Payments and customer messages (issue 38): chaos-payments.ts. */
   private readonly payments: PaymentsModel;
@@ -133,10 +133,13 @@ export class OrdersModel {
   async apply(op: OrderOp, devices: readonly Device[]): Promise<void> {
     if (op.t === 'placeOrder') await this.place(op.lines);
     else if (op.t === 'track') await this.track(op.slot, op.stock);
-    else if (op.t === 'orderPay') {
+    else {
+      const device = devices[op.d] as Device;
+      await this.takeLetters(device, false);
       const id = this.placed[op.order % Math.max(1, this.placed.length)];
-      if (id) await this.payments.tap(devices[op.d] as Device, id);
-    } else await this.change(devices[op.d] as Device, op);
+      if (op.t === 'orderStatus') await this.change(device, op);
+      else if (id) await this.payments.tap(device, id);
+    }
   }
 
   /** The owner's recount (tracking on at n, or off), as the server holds it then. */
@@ -340,18 +343,21 @@ export class OrdersModel {
     return new Set(rows.flatMap((r) => (r.id ? [r.id] : [])));
   }
 
-  /** Quiescing: the refused order changes the phone shows, counted, then discarded. */
-  async takeLetters(device: Device): Promise<void> {
+  /** Refusals the phone shows, counted once: before each tap (seen, then cleared) and at the end. */
+  async takeLetters(device: Device, discard = true): Promise<void> {
     for (const letter of await device.db.deadLetters.toArray()) {
       if (letter.entity !== 'order' || !letter.entityId) continue;
       check(letter.status === 409, 'an order change refused other than 409', letter);
       const body = JSON.parse(letter.body ?? '{}') as Change | PaymentBody;
-      if (isPaymentBody(body)) this.payments.refusedLetter(letter.entityId, body);
-      else {
-        const key = changeKey(letter.entityId, body);
+      const seen = `${device.name}:${letter.id}`;
+      if (isPaymentBody(body) && !this.seenLetters.has(seen)) {
+        this.payments.refusedLetter(letter.entityId, body);
+      } else if (!this.seenLetters.has(seen)) {
+        const key = changeKey(letter.entityId, body as Change);
         this.refused.set(key, (this.refused.get(key) ?? 0) + 1);
       }
-      await discardDeadLetter(letter, device.ctx);
+      this.seenLetters.add(seen);
+      if (discard) await discardDeadLetter(letter, device.ctx);
     }
   }
 

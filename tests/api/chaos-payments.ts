@@ -7,10 +7,23 @@
  * payment, and each order owes exactly one customer message per state it reached.
  */
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { orderMessages, orders } from '../../server/db/schema';
 import { changePaymentStatus } from '../../src/db/orders-repo';
 import type { PaymentStatus } from '../../src/domain/order-payment';
 import type { Device, Server } from './chaos-harness';
+
+export type PayOp = { t: 'orderPay'; d: number; order: number };
+
+/** The op, weighted for chaos-orders.ts's list. */
+export const paymentArb = (dev: fc.Arbitrary<number>) => ({
+  arbitrary: fc.record({
+    t: fc.constant('orderPay' as const),
+    d: dev,
+    order: fc.integer({ min: 0, max: 3 }),
+  }),
+  weight: 3,
+});
 
 export type PaymentBody = {
   paymentStatus: PaymentStatus;

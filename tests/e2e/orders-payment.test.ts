@@ -147,4 +147,37 @@ describe('an order with a delivery zone and Pix', () => {
     expect(synced.body.paymentStatus).toBe('pago');
     await sees(page, 'Desfazer pagamento');
   }, 90_000);
+
+  it("sets a zone in 'Entrega e pagamento' offline, and the server has it once online", async () => {
+    const { page, context } = ownerPhone;
+    await page.goto('/configuracoes/entrega');
+    await sees(page, 'Zonas de entrega');
+    const names = page.getByRole('textbox', { name: 'Nome da zona' });
+    expect(await names.first().inputValue()).toBe('Perto');
+    expect(await axeFindings(page)).toEqual([]);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Adicionar zona' }).click();
+    await names.nth(1).fill('Longe');
+    const bairros = page.getByRole('textbox', { name: 'Bairros (separados por vírgula)' });
+    await bairros.nth(1).fill('Moema, Jabaquara');
+    await page.getByRole('textbox', { name: 'Taxa de entrega (R$)' }).nth(1).fill('12,50');
+    await page.screenshot({ path: shot('settings'), fullPage: true });
+    await page.getByRole('button', { name: 'Salvar Entrega e Pagamento' }).click();
+    await page.waitForURL('**/configuracoes');
+    await page.getByTestId('settings-pending').first().waitFor();
+    await context.setOffline(false);
+    await page.getByTestId('settings-pending').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.screenshot({ path: shot('settings-after'), fullPage: true });
+    const saved = await until(
+      () => api<{ zonas: unknown[] }>(baseUrl, 'GET', '/api/entrega', owner.token),
+      (res) => res.body.zonas.length === 2,
+      30_000,
+    );
+    expect(saved.body.zonas[1]).toEqual({
+      nome: 'Longe',
+      bairros: ['Moema', 'Jabaquara'],
+      taxa: '12.50',
+      prazo: '',
+    });
+  }, 90_000);
 });

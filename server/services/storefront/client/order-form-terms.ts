@@ -19,9 +19,13 @@ export async function applyTerms(
     const label = section.querySelector<HTMLElement>(`[data-way="${way}"]`);
     if (label) label.hidden = !terms[way];
   }
-  const first = terms.retirada ? 'retirada' : 'entrega';
-  const radio = form.querySelector<HTMLInputElement>(`input[name=delivery][value=${first}]`);
-  if (radio) radio.checked = true;
+  // The customer may have chosen already (the terms arrive a moment later): kept if offered.
+  const chosen = form.delivery.value as 'retirada' | 'entrega';
+  if (!terms[chosen]) {
+    const first = terms.retirada ? 'retirada' : 'entrega';
+    const radio = form.querySelector<HTMLInputElement>(`input[name=delivery][value=${first}]`);
+    if (radio) radio.checked = true;
+  }
   const { bairro, payment } = termsMarkup(terms);
   const bairroSlot = section.querySelector('[data-bairro]');
   if (bairroSlot) bairroSlot.innerHTML = bairro;
