@@ -214,8 +214,7 @@ export const orderRows = {
     updatedAt: number,
   ): LocalOrder {
     const local = base.fromFields(id, fields, previous, updatedAt);
-    // A payment change counts on the device as on the server, so a second tap made before the
-    // first is sent starts from the first's count.
+    // Counted as the server counts: a second tap before the first is sent starts from its count.
     const paymentChanges =
       fields.fromPaymentStatus !== undefined && fields.paymentStatus !== fields.fromPaymentStatus
         ? (fields.fromPaymentChanges ?? local.paymentChanges) + 1
@@ -227,11 +226,7 @@ export const orderRows = {
       items: previous?.items ?? [],
     };
   },
-  /**
-   * The body of one change: a payment change carries only the payment and the state it was made
-   * from; a status change only the status (and its `fromStatus`), so neither writes back the
-   * other as this phone last saw it.
-   */
+  /** One change's body: the payment alone or the status alone, never both as last seen. */
   body(fields: OrderFields): OrderFields {
     if (fields.fromPaymentStatus !== undefined) {
       const { paymentStatus, fromPaymentStatus, fromPaymentChanges } = fields;
