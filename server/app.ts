@@ -17,8 +17,10 @@ import { type ProcessStatus, processStatus } from './ops/status';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { conversationSettingsRoutes } from './routes/conversations';
+import { deliveryRoutes } from './routes/delivery';
 import { ENTITY_ROUTES } from './routes/entity-routes';
 import { mediaRoutes } from './routes/media';
+import { orderPageRoutes } from './routes/order-page';
 import { orderPublicRoutes } from './routes/orders-public';
 import { paymentRoutes } from './routes/payments';
 import { privacyRoutes } from './routes/privacy';
@@ -84,6 +86,7 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/stores', storeRoutes);
   // Every synced entity at its registry path (routes/entity-routes.ts).
   for (const entity of SYNCED_ENTITIES) app.route(entity.basePath, ENTITY_ROUTES[entity.kind]);
+  app.route('/api/entrega', deliveryRoutes);
   app.route('/api/campanhas', campaignRoutes);
   app.route('/api/relatorios', reportRoutes);
   app.route('/api/sync', syncRoutes);
@@ -95,6 +98,7 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   app.route('/api/webhooks', webhookRoutes);
   app.route('/sandbox', sandboxRoutes);
   app.route('/loja', orderPublicRoutes);
+  app.route('/loja', orderPageRoutes);
   // The privacy notice and its request form (issue 40), before the storefront's catch-all.
   app.route('/loja', storefrontPrivacyRoutes);
   app.route('/loja', storefrontRoutes);

@@ -26,6 +26,7 @@ import { Route as AppStoreMainProdutosRouteImport } from './routes/_app/_store/_
 import { Route as AppStoreMainRelatoriosRouteImport } from './routes/_app/_store/_main/relatorios'
 import { Route as AppStoreConfiguracoesIndexRouteImport } from './routes/_app/_store/configuracoes/index'
 import { Route as AppStoreConfiguracoesDadosCadastraisRouteImport } from './routes/_app/_store/configuracoes/dados-cadastrais'
+import { Route as AppStoreConfiguracoesEntregaRouteImport } from './routes/_app/_store/configuracoes/entrega'
 import { Route as AppStoreConfiguracoesHorarioFuncionamentoRouteImport } from './routes/_app/_store/configuracoes/horario-funcionamento'
 import { Route as AppStoreConfiguracoesPrivacidadeRouteImport } from './routes/_app/_store/configuracoes/privacidade'
 import { Route as AppStoreConfiguracoesSegurancaRouteImport } from './routes/_app/_store/configuracoes/seguranca'
@@ -118,6 +119,12 @@ const AppStoreConfiguracoesDadosCadastraisRoute =
     path: '/configuracoes/dados-cadastrais',
     getParentRoute: () => AppStoreRoute,
   } as any)
+const AppStoreConfiguracoesEntregaRoute =
+  AppStoreConfiguracoesEntregaRouteImport.update({
+    id: '/configuracoes/entrega',
+    path: '/configuracoes/entrega',
+    getParentRoute: () => AppStoreRoute,
+  } as any)
 const AppStoreConfiguracoesHorarioFuncionamentoRoute =
   AppStoreConfiguracoesHorarioFuncionamentoRouteImport.update({
     id: '/configuracoes/horario-funcionamento',
@@ -173,6 +180,7 @@ export interface FileRoutesByFullPath {
   '/produtos': typeof AppStoreMainProdutosRoute
   '/relatorios': typeof AppStoreMainRelatoriosRoute
   '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
+  '/configuracoes/entrega': typeof AppStoreConfiguracoesEntregaRoute
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
   '/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
   '/configuracoes/seguranca': typeof AppStoreConfiguracoesSegurancaRoute
@@ -196,6 +204,7 @@ export interface FileRoutesByTo {
   '/produtos': typeof AppStoreMainProdutosRoute
   '/relatorios': typeof AppStoreMainRelatoriosRoute
   '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
+  '/configuracoes/entrega': typeof AppStoreConfiguracoesEntregaRoute
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
   '/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
   '/configuracoes/seguranca': typeof AppStoreConfiguracoesSegurancaRoute
@@ -222,6 +231,7 @@ export interface FileRoutesById {
   '/_app/_store/_main/produtos': typeof AppStoreMainProdutosRoute
   '/_app/_store/_main/relatorios': typeof AppStoreMainRelatoriosRoute
   '/_app/_store/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
+  '/_app/_store/configuracoes/entrega': typeof AppStoreConfiguracoesEntregaRoute
   '/_app/_store/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
   '/_app/_store/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
   '/_app/_store/configuracoes/seguranca': typeof AppStoreConfiguracoesSegurancaRoute
@@ -248,6 +258,7 @@ export interface FileRouteTypes {
     | '/produtos'
     | '/relatorios'
     | '/configuracoes/dados-cadastrais'
+    | '/configuracoes/entrega'
     | '/configuracoes/horario-funcionamento'
     | '/configuracoes/privacidade'
     | '/configuracoes/seguranca'
@@ -271,6 +282,7 @@ export interface FileRouteTypes {
     | '/produtos'
     | '/relatorios'
     | '/configuracoes/dados-cadastrais'
+    | '/configuracoes/entrega'
     | '/configuracoes/horario-funcionamento'
     | '/configuracoes/privacidade'
     | '/configuracoes/seguranca'
@@ -296,6 +308,7 @@ export interface FileRouteTypes {
     | '/_app/_store/_main/produtos'
     | '/_app/_store/_main/relatorios'
     | '/_app/_store/configuracoes/dados-cadastrais'
+    | '/_app/_store/configuracoes/entrega'
     | '/_app/_store/configuracoes/horario-funcionamento'
     | '/_app/_store/configuracoes/privacidade'
     | '/_app/_store/configuracoes/seguranca'
@@ -434,6 +447,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreConfiguracoesDadosCadastraisRouteImport
       parentRoute: typeof AppStoreRoute
     }
+    '/_app/_store/configuracoes/entrega': {
+      id: '/_app/_store/configuracoes/entrega'
+      path: '/configuracoes/entrega'
+      fullPath: '/configuracoes/entrega'
+      preLoaderRoute: typeof AppStoreConfiguracoesEntregaRouteImport
+      parentRoute: typeof AppStoreRoute
+    }
     '/_app/_store/configuracoes/horario-funcionamento': {
       id: '/_app/_store/configuracoes/horario-funcionamento'
       path: '/configuracoes/horario-funcionamento'
@@ -517,6 +537,7 @@ const AppStoreMainRouteWithChildren = AppStoreMainRoute._addFileChildren(
 interface AppStoreRouteChildren {
   AppStoreMainRoute: typeof AppStoreMainRouteWithChildren
   AppStoreConfiguracoesDadosCadastraisRoute: typeof AppStoreConfiguracoesDadosCadastraisRoute
+  AppStoreConfiguracoesEntregaRoute: typeof AppStoreConfiguracoesEntregaRoute
   AppStoreConfiguracoesHorarioFuncionamentoRoute: typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
   AppStoreConfiguracoesPrivacidadeRoute: typeof AppStoreConfiguracoesPrivacidadeRoute
   AppStoreConfiguracoesSegurancaRoute: typeof AppStoreConfiguracoesSegurancaRoute
@@ -528,6 +549,7 @@ const AppStoreRouteChildren: AppStoreRouteChildren = {
   AppStoreMainRoute: AppStoreMainRouteWithChildren,
   AppStoreConfiguracoesDadosCadastraisRoute:
     AppStoreConfiguracoesDadosCadastraisRoute,
+  AppStoreConfiguracoesEntregaRoute: AppStoreConfiguracoesEntregaRoute,
   AppStoreConfiguracoesHorarioFuncionamentoRoute:
     AppStoreConfiguracoesHorarioFuncionamentoRoute,
   AppStoreConfiguracoesPrivacidadeRoute: AppStoreConfiguracoesPrivacidadeRoute,

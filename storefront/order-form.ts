@@ -10,25 +10,31 @@ import { PROMO_CONSENT_TEXT } from '../src/domain/consent';
 import { formatBRL, fromCents } from '../src/domain/money';
 import { orderTotalCents } from '../src/domain/storefront-order';
 import { placedKey } from './order-bridge';
+import { applyTerms, showExtras, termsOf } from './order-form-terms';
 import { orderSender, type Placed } from './order-send';
+import { trocoValue } from './order-terms';
 
 const FORM = `<h2 id="fp">Fazer pedido</h2><p class="mu" data-sum></p><form novalidate>
 <label for="on">Nome</label><input id="on" name="name" autocomplete="name" maxlength="120" required>
 <label for="ow">WhatsApp</label><input id="ow" name="phone" type="tel" inputmode="tel" autocomplete="tel" maxlength="40" required>
 <fieldset><legend class="sr">Como receber</legend>
-<label class="ck"><input type="radio" name="delivery" value="retirada" checked> Retirar na loja</label>
-<label class="ck"><input type="radio" name="delivery" value="entrega"> Entrega</label></fieldset>
-<div data-addr hidden><label for="oc">CEP</label><input id="oc" name="cep" inputmode="numeric" autocomplete="postal-code" maxlength="9">
+<label class="ck" data-way="retirada"><input type="radio" name="delivery" value="retirada" checked> Retirar na loja</label>
+<label class="ck" data-way="entrega"><input type="radio" name="delivery" value="entrega"> Entrega</label></fieldset>
+<div data-addr hidden><div data-bairro></div><label for="oc">CEP</label><input id="oc" name="cep" inputmode="numeric" autocomplete="postal-code" maxlength="9">
 <label for="oa">Endereço</label><input id="oa" name="address" autocomplete="street-address" maxlength="250"></div>
-<label for="oo">Observação</label><textarea id="oo" name="note" maxlength="500" rows="2"></textarea>
+<div data-pay></div><label for="oo">Observação</label><textarea id="oo" name="note" maxlength="500" rows="2"></textarea>
 <label class="ck"><input type="checkbox" name="promo"> ${PROMO_CONSENT_TEXT}</label>
 <p class="mu">Como a loja usa e guarda seus dados: <a data-priv>Privacidade</a></p>
 <div class="sr" aria-hidden="true"><label for="ox">Deixe em branco</label><input id="ox" name="website" tabindex="-1" autocomplete="off"></div>
-<p class="note" role="alert" data-err hidden></p>
+<p aria-live="polite" data-fee></p><p class="note" role="alert" data-err hidden></p>
 <div class="ac"><button class="btn" type="submit">Enviar pedido</button></div></form>`;
 
 const DONE = `<h2 id="fp">Pedido enviado</h2><p>Código do pedido: <strong data-code></strong></p>
-<p>Total: <strong data-total></strong></p><div class="ac"><a class="btn" data-wa rel="noopener">Abrir WhatsApp</a>
+<p>Total: <strong data-total></strong></p><p class="note" data-closed hidden></p>
+<div data-pix hidden><p>Pague com o Pix: aponte a câmera do app do banco para o QR Code ou copie o código.</p>
+<img data-qr alt="QR Code do Pix" width="220" height="220"><label for="opx">Pix copia e cola</label>
+<textarea id="opx" readonly rows="4"></textarea><div class="ac"><button type="button" class="btn lt" data-copy>Copiar código</button></div></div>
+<p><a data-link>Acompanhar o pedido</a></p><div class="ac"><a class="btn" data-wa rel="noopener">Abrir WhatsApp</a>
 <button type="button" class="btn lt" data-new>Fazer outro pedido</button></div>`;
 
 function start(): void {
@@ -51,6 +57,7 @@ function start(): void {
     };
     set('[data-code]', placed.code);
     set('[data-total]', formatBRL(placed.total));
+    showExtras(section, placed);
     const wa = section.querySelector<HTMLAnchorElement>('[data-wa]');
     if (wa && placed.whatsappUrl) wa.href = placed.whatsappUrl;
     else wa?.remove();
@@ -84,9 +91,15 @@ function start(): void {
       sum.textContent = `${count} ${count === 1 ? 'item' : 'itens'} · Total ${formatBRL(fromCents(orderTotalCents(lines.map((l) => ({ name: l.name, quantity: l.quantity, priceCents: l.cents })))))}`;
     const form = section.querySelector('form');
     const addr = section.querySelector<HTMLElement>('[data-addr]');
-    form?.addEventListener('change', () => {
-      if (addr) addr.hidden = form.delivery.value !== 'entrega';
-    });
+    const itemsCents = orderTotalCents(
+      lines.map((l) => ({ name: l.name, quantity: l.quantity, priceCents: l.cents })),
+    );
+    const refresh = () => {
+      if (addr && form) addr.hidden = form.delivery.value !== 'entrega';
+      if (form) termsOf(section, form, itemsCents);
+    };
+    form?.addEventListener('change', refresh);
+    if (form) void applyTerms(section, form, bridge?.slug ?? '', itemsCents);
     const cep = section.querySelector<HTMLInputElement>('#oc');
     cep?.addEventListener('input', () => lookUpCep(cep));
     form?.addEventListener('submit', (event) => {
@@ -141,6 +154,9 @@ function start(): void {
         customer: { name: text('name'), phone: text('phone') },
         delivery,
         address,
+        bairro: delivery === 'entrega' ? text('bairro') || null : null,
+        paymentMethod: text('payment') || null,
+        troco: text('payment') === 'dinheiro' ? trocoValue(text('troco')) || null : null,
         note: text('note'),
         promoOptIn: data.get('promo') !== null,
         campaign: bridge?.campaign ?? null,

@@ -6,7 +6,17 @@
  * server answers that order again instead of placing a second one.
  */
 
-export type Placed = { id: string; code: string; total: string; whatsappUrl: string | null };
+export type Placed = {
+  id: string;
+  code: string;
+  total: string;
+  whatsappUrl: string | null;
+  /** Issue 38 (absent from orders kept on the phone before it). */
+  deliveryFee?: string;
+  orderUrl?: string;
+  storeClosed?: string;
+  pix?: { brCode: string };
+};
 
 export type SendOutcome =
   /** 2xx: the order (new, or the one this key already placed). */

@@ -1,6 +1,8 @@
 /** Drizzle schema, accounts: users, their sessions and their stores. */
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { DeliverySettings } from '../../src/domain/delivery';
 import type { BusinessHours } from '../../src/domain/hours';
+import type { OrderMessageTexts } from '../../src/domain/order-notices';
 import { at, belongsTo, createdAt, updatedAt, uuidKey } from './schema-columns';
 
 export type BotPersonalizacao = {
@@ -64,6 +66,12 @@ export const stores = pgTable('stores', {
     .$type<BotPersonalizacao>()
     .notNull()
     .default({ mensagemBoasVindas: '', tomVoz: '', informacoesImportantes: '' }),
+  /** 'Entrega' (GET/PUT /api/entrega, issue 38); null = never saved: the defaults. */
+  delivery: jsonb('delivery').$type<DeliverySettings>(),
+  /** The store's Pix key for its orders (CPF/CNPJ digits, +55 phone, e-mail or random key). */
+  pixKey: text('pix_key'),
+  /** The customer's WhatsApp texts per order status, as the owner edited them ({} = defaults). */
+  orderMessages: jsonb('order_messages').$type<OrderMessageTexts>().notNull().default({}),
   /** The effective daily campaign limit (spec §9 default 1). */
   dailyCampaignLimit: integer('daily_campaign_limit').notNull().default(1),
   /**

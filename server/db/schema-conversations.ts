@@ -9,7 +9,8 @@ import { customers } from './schema-catalogue';
 import { at, createdAt, updatedAt, uuidKey } from './schema-columns';
 import { revisionIndex, storeOwned, storeRef, syncedColumns } from './schema-store-columns';
 
-export type TurnAuthor = 'customer' | 'assistant' | 'owner' | 'campaign';
+/** 'order': the customer's own order messages (issue 38), sent by Talí at each step. */
+export type TurnAuthor = 'customer' | 'assistant' | 'owner' | 'campaign' | 'order';
 
 /** A chat: the store's WhatsApp conversation with one number. */
 export const conversations = pgTable(

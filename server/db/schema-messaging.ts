@@ -50,7 +50,9 @@ export const conversationMessages = pgTable(
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     phone: text('phone').notNull(),
     direction: text('direction').$type<'in' | 'out'>().notNull(),
-    author: text('author').$type<'customer' | 'assistant' | 'owner' | 'campaign'>().notNull(),
+    author: text('author')
+      .$type<'customer' | 'assistant' | 'owner' | 'campaign' | 'order'>()
+      .notNull(),
     text: text('text').notNull(),
     mediaUrl: text('media_url'),
     /**

@@ -17,6 +17,22 @@ export const orders = pgTable(
     customerPhone: text('customer_phone').notNull(),
     delivery: text('delivery').notNull(),
     address: text('address'),
+    /** The bairro the delivery fee was computed for (issue 38); null for pickup. */
+    bairro: text('bairro'),
+    /** Computed by the server from the store's zones; `total` = items + this. */
+    deliveryFee: money('delivery_fee').notNull().default('0.00'),
+    /** 'pix' | 'dinheiro' | 'cartao'; null for orders placed before issue 38. */
+    paymentMethod: text('payment_method'),
+    /** 'pendente' | 'pago': the owner marks it (PATCH /api/pedidos/:id). */
+    paymentStatus: text('payment_status').notNull().default('pendente'),
+    /** How many times the payment status changed: a change made from an older count is stale (409). */
+    paymentChanges: integer('payment_changes').notNull().default(0),
+    /** 'Troco para' (dinheiro): the note the customer pays with. */
+    troco: money('troco'),
+    /** The customer's private link's secret (/loja/:slug/pedido/:code?t=…); null before issue 38. */
+    publicToken: text('public_token'),
+    /** The order page's absolute address, fixed at placing (the messages carry it). */
+    publicUrl: text('public_url'),
     note: text('note').notNull().default(''),
     total: money('total').notNull(),
     campaignId: uuid('campaign_id'),
@@ -25,6 +41,8 @@ export const orders = pgTable(
     readyAt: at('ready_at'),
     deliveredAt: at('delivered_at'),
     cancelledAt: at('cancelled_at'),
+    /** What the owner typed when cancelling (the customer's message carries it). */
+    cancelReason: text('cancel_reason'),
     // Orders are not deleted today; `deletedAt` is the synced entities' tombstone.
     ...syncedColumns(),
   },

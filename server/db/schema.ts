@@ -12,6 +12,7 @@ export * from './schema-conversations';
 export * from './schema-labels';
 export * from './schema-media';
 export * from './schema-messaging';
+export * from './schema-order-messages';
 export * from './schema-orders';
 export * from './schema-payments';
 export * from './schema-platform';

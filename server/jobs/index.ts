@@ -5,6 +5,7 @@ import { campaignSweepJob } from './campaign-sweep';
 import { cleanupJob } from './cleanup';
 import type { JobDefinition } from './define';
 import { mediaCleanupJob } from './media-cleanup';
+import { orderMessagesJob } from './order-messages';
 import { pixRecheckJob } from './pix-recheck';
 import { privacyRetentionJob } from './privacy-retention';
 import { pushOutboxJob } from './push-outbox';
@@ -16,6 +17,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   campaignSenderJob as JobDefinition,
   campaignSweepJob,
   pushOutboxJob,
+  orderMessagesJob,
   mediaCleanupJob,
   privacyRetentionJob,
 ];

@@ -11,8 +11,10 @@ import type { Limit } from '../auth/rate-limit';
 import { bodyCap } from '../body-caps';
 import { checkIdempotencyKey, IDEMPOTENCY_HEADER } from '../db/idempotency';
 import { ApiError, readJson } from '../http';
+import { kickOrderMessages, orderMessageDeps } from '../services/orders/order-messages-send';
 import { placeOrderSchema } from '../services/orders/place-input';
 import { placeOrder } from '../services/orders/place-order';
+import { publicBaseUrl } from '../services/public-base';
 import { findPublicStore } from '../services/storefront/load-storefront';
 import type { AppEnv } from '../types';
 import { reserveAttempt } from './attempts';
@@ -56,7 +58,7 @@ orderPublicRoutes.post(
   addressAttempt,
   orderBodyCap,
   async (c: Context<AppEnv>) => {
-    const { db, now } = c.var.deps;
+    const { db, now, env } = c.var.deps;
     const slug = c.req.param('slug') ?? '';
     const key = c.req.header(IDEMPOTENCY_HEADER);
     checkIdempotencyKey(key);
@@ -69,8 +71,10 @@ orderPublicRoutes.post(
       [[`order:phone:${store.id}:${input.customer.phone}`, ORDER_PHONE_LIMIT]],
       TOO_MANY_ORDERS,
     );
-    const { answer, replayed } = await placeOrder(db, store, input, key, now());
+    const base = publicBaseUrl(env, c.req.url);
+    const { answer, replayed } = await placeOrder(db, store, input, key, { now: now(), base });
     if (replayed) c.header('Idempotent-Replayed', 'true');
+    else kickOrderMessages(orderMessageDeps(c.var.deps), store.id);
     c.header('Cache-Control', 'no-store');
     return c.json(answer, 201);
   },

@@ -3,13 +3,15 @@
  * the status change (PUT as the device's queue sends it, PATCH as the issue names it: both run
  * the same entry of the mutation table, so online and replayed changes answer alike).
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../src/domain/order';
 import { ORDERS } from '../../src/domain/sync/entities';
 import { requireStore, requireUser } from '../auth/middleware';
 import { ApiError, isUuid } from '../http';
 import { listOrdersJson } from '../services/orders/list-orders';
+import { listOrderMessages } from '../services/orders/order-message-list';
+import { kickOrderMessages, orderMessageDeps } from '../services/orders/order-messages-send';
 import { orderTable } from '../services/orders/orders-repo';
 import type { AppEnv } from '../types';
 import { mutationRoute } from './mutation-route';
@@ -54,7 +56,22 @@ orderRoutes.get('/:id', async (c) => {
   return c.json(orderTable.toApi(row));
 });
 
+/** The messages the customer was sent (or not) about this order, oldest first (issue 38). */
+orderRoutes.get('/:id/mensagens', async (c) => {
+  const id = c.req.param('id');
+  if (!isUuid(id)) throw new ApiError(404, ORDERS.messages.notFound);
+  return c.json(await listOrderMessages(c.var.deps.db, c.var.storeId, id.toLowerCase()));
+});
+
+/** A status change may owe the customer a message: sent right after the commit. */
+const update = mutationRoute('order', 'update');
+const updateAndTell = async (c: Context<AppEnv>) => {
+  const res = await update(c);
+  if (res.status === 200) kickOrderMessages(orderMessageDeps(c.var.deps), c.var.storeId);
+  return res;
+};
+
 orderRoutes.post('/', mutationRoute('order', 'create'));
-orderRoutes.put('/:id', mutationRoute('order', 'update'));
-orderRoutes.patch('/:id', mutationRoute('order', 'update'));
+orderRoutes.put('/:id', updateAndTell);
+orderRoutes.patch('/:id', updateAndTell);
 orderRoutes.delete('/:id', mutationRoute('order', 'delete'));

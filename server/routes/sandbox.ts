@@ -21,6 +21,7 @@ import {
   sandboxPage,
 } from '../services/whatsapp/sandbox-page';
 import type { AppEnv } from '../types';
+import { pipelineDeps } from './pipeline-deps';
 
 const customerMessageSchema = z.object({
   name: z.string().trim().max(60, 'Nome muito longo').default(''),
@@ -91,6 +92,6 @@ sandboxRoutes.post('/:storeId/messages', async (c) => {
   const payload = sandboxIncomingPayload({ ...input, phone: nationalDigits(input.phone) });
   // The same parser and pipeline as a real gateway's webhook.
   const events = deps.gateway.parseWebhook({}, payload);
-  await handleGatewayEvents(deps, row.storeId, events);
+  await handleGatewayEvents(pipelineDeps(deps), row.storeId, events);
   return c.json({ ok: true });
 });

@@ -1,6 +1,7 @@
 /** GET /api/sync?since=<cursor>: the device's delta pull (see docs/decisions/003). */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ORDERS } from '../../src/domain/sync/entities';
 import { MAX_REPLAY_BATCH } from '../../src/domain/sync/protocol';
 import {
   SYNC_CURSOR_HEADER,
@@ -10,6 +11,7 @@ import {
 } from '../../src/domain/sync/wire';
 import { requireStore, requireUser } from '../auth/middleware';
 import { ApiError, readJson } from '../http';
+import { kickOrderMessages, orderMessageDeps } from '../services/orders/order-messages-send';
 import { runBatch } from '../services/registry/run-mutation';
 import { readChangesJson, readSyncRow } from '../services/registry/sync-feed';
 import type { AppEnv } from '../types';
@@ -81,6 +83,10 @@ syncRoutes.post('/replay', async (c) => {
   const { mutations } = await readJson(c, batchSchema, { clean: false });
   const { db, now } = c.var.deps;
   const results = await runBatch(db, c.var.storeId, now(), mutations);
+  // A replayed order status change may owe the customer a message (issue 38).
+  if (mutations.some((m) => m.path.startsWith(ORDERS.basePath))) {
+    kickOrderMessages(orderMessageDeps(c.var.deps), c.var.storeId);
+  }
   c.header('Cache-Control', 'no-store');
   return c.json({ results });
 });

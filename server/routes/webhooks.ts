@@ -11,6 +11,7 @@ import { findConnection, noteWebhook, secretsMatch } from '../services/whatsapp/
 import { WEBHOOK_SECRET_HEADER, WebhookPayloadError } from '../services/whatsapp/gateway';
 import { isReceipt, recordReceipts } from '../services/whatsapp/receipts';
 import type { AppEnv } from '../types';
+import { pipelineDeps } from './pipeline-deps';
 
 export const webhookRoutes = new Hono<AppEnv>();
 
@@ -44,7 +45,7 @@ webhookRoutes.post('/whatsapp/:storeId', async (c) => {
     await noteWebhook(deps.db, storeId);
     await recordReceipts(deps.db, connection, events.filter(isReceipt));
     await handleGatewayEvents(
-      deps,
+      pipelineDeps(deps),
       storeId,
       events.filter((e) => !isReceipt(e)),
     );

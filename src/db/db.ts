@@ -104,6 +104,8 @@ class DeviceDb extends Dexie {
     // name order in short slices (src/db/read-products.ts) instead of one long main-thread task,
     // and still answers where('searchKey') (Dexie uses a compound index's first part).
     const synced = Object.fromEntries(ENTITY_DESCRIPTORS.map((e) => [e.table, e.indexes]));
+    // Versions before 6 as declared then, without the conversations, so Dexie's diff to v6 is real.
+    const { conversations: _addedIn6, ...before6 } = synced;
     // Versions 2 and 3 as they were declared then (before labels), so Dexie's diff to v4 is real.
     const before4 = {
       products: 'id, [searchKey+id], active, pending',
@@ -116,7 +118,7 @@ class DeviceDb extends Dexie {
     // and product photos (issue 21), read by product; as declared then, so the diff to v5 is real.
     const own = { deferred: '++seq, table', photos: 'id, productId' };
     this.version(4).stores({
-      ...synced,
+      ...before6,
       customers: 'id, searchKey, name, phone, pending, *labels',
       ...own,
     });
@@ -127,6 +129,14 @@ class DeviceDb extends Dexie {
     // next pull starts again from "0" and brings every row as the feed now writes it. The pull's
     // own rule keeps pending edits, local deletes and the queue (apply-rows.ts).
     // The version is the registry's (entities.ts), raised with its entities and indexes.
+    this.version(5)
+      .stores({ ...before6, ...own })
+      .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));
+    // v6: the store's chats (issue 37), pulled from "0".
+    this.version(6)
+      .stores({ ...synced, ...own })
+      .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));
+    // v7: orders' fee and payment (issue 38) travel to the device: one full pull again.
     this.version(DEVICE_SCHEMA_VERSION)
       .stores({ ...synced, ...own })
       .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));

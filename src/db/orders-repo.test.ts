@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FeedOrder, OrderStatus } from '~/domain/order';
-import { changeOrderStatus } from './orders-repo';
+import { changeOrderStatus, changePaymentStatus } from './orders-repo';
 import { recordRefusal } from './refusals';
 import { pull } from './sync-engine';
 import { json, syncPage, testContext } from './test-support';
@@ -22,13 +22,20 @@ const order = (status: OrderStatus, revision: number): FeedOrder & { deleted: fa
   customerPhone: '11988887777',
   delivery: 'retirada',
   address: null,
+  bairro: null,
   note: '',
   total: '8.00',
+  deliveryFee: '0.00',
+  paymentMethod: null,
+  paymentStatus: 'pendente',
+  paymentChanges: 0,
+  troco: null,
   createdAt: '2026-11-28T09:00:00.000Z',
   confirmedAt: status === 'novo' ? null : '2026-11-28T09:05:00.000Z',
   readyAt: status === 'pronto' ? '2026-11-28T09:10:00.000Z' : null,
   deliveredAt: null,
   cancelledAt: null,
+  cancelReason: null,
   revision,
   deleted: false,
   items: [
@@ -102,5 +109,30 @@ describe('an order status changed on the phone', () => {
     await recordRefusal(ctx.db, { ...refusal, current: order('confirmado', 4) });
     expect(await ctx.db.orders.get('o1')).toMatchObject({ status: 'pronto', revision: 5 });
     expect(await ctx.db.deadLetters.count()).toBe(2);
+  });
+});
+
+describe("'Marcar como pago' on the phone", () => {
+  it('sends only the payment, from the state and count shown; a second offline tap counts on', async () => {
+    const row = await pulled('confirmado');
+    ctx.respond(queued);
+    await changePaymentStatus(row, 'pago', ctx);
+    const paid = await ctx.db.orders.get('o1');
+    expect(paid).toMatchObject({ paymentStatus: 'pago', paymentChanges: 1, pending: 1 });
+    await changePaymentStatus(paid ?? row, 'pendente', ctx);
+    expect(ctx.sent.slice(-2).map((r) => r.body)).toEqual([
+      { paymentStatus: 'pago', fromPaymentStatus: 'pendente', fromPaymentChanges: 0 },
+      { paymentStatus: 'pendente', fromPaymentStatus: 'pago', fromPaymentChanges: 1 },
+    ]);
+    // A status change after it carries no payment.
+    await changeOrderStatus((await ctx.db.orders.get('o1')) ?? row, 'pronto', ctx);
+    expect(ctx.sent.at(-1)?.body).toEqual({ status: 'pronto', fromStatus: 'confirmado' });
+    // A cancel carries the reason the owner typed (the customer's message says it).
+    await changeOrderStatus((await ctx.db.orders.get('o1')) ?? row, 'cancelado', ctx, 'Sem massa');
+    expect(ctx.sent.at(-1)?.body).toEqual({
+      status: 'cancelado',
+      fromStatus: 'pronto',
+      cancelReason: 'Sem massa',
+    });
   });
 });

@@ -4,13 +4,23 @@
  * acknowledged by the pending rule (src/db/pending.ts), then folded into the cached store.
  */
 
+import type { DeliverySettings } from '~/domain/delivery';
 import type { StoreMe } from '~/domain/schemas';
-import { SINGLETON_ID, type SingletonKind } from '~/domain/sync/entities';
+import {
+  descriptorOfSingleton,
+  SINGLETON_ID,
+  type SingletonDescriptor,
+  type SingletonKind,
+} from '~/domain/sync/entities';
 import type { TaliDb } from './db';
 import { acknowledges, forgetRefusals } from './pending';
 
 /** A section's change waiting for the server: the body its PUT carries, stamped when written. */
-export type PendingSetting = { kind: SingletonKind; body: Partial<StoreMe>; updatedAt: number };
+export type PendingSetting = {
+  kind: SingletonKind;
+  body: Partial<StoreMe> | DeliverySettings;
+  updatedAt: number;
+};
 
 /** The cached GET /api/stores/me (src/app/store-cache.ts). */
 export const STORE_KEY = 'store';
@@ -18,11 +28,17 @@ const PREFIX = 'pending-setting:';
 
 const keyOf = (kind: SingletonKind) => `${PREFIX}${kind}`;
 
+/** What a section's body changes of the cached store: its fields, or the one field it is. */
+function storeChange(p: PendingSetting): Partial<StoreMe> {
+  const field = (descriptorOfSingleton(p.kind) as SingletonDescriptor).storeField;
+  return (field ? { [field]: p.body } : p.body) as Partial<StoreMe>;
+}
+
 /** Writes the section's latest body as pending; a later change replaces it (last one wins). */
 export async function writePendingSetting(
   db: TaliDb,
   kind: SingletonKind,
-  body: Partial<StoreMe>,
+  body: PendingSetting['body'],
   updatedAt: number,
 ): Promise<void> {
   const value: PendingSetting = { kind, body, updatedAt };
@@ -36,7 +52,7 @@ export async function pendingSettings(db: TaliDb): Promise<PendingSetting[]> {
 
 /** The store as the owner last set it: the server's copy with the waiting changes on top. */
 export function withPending(store: StoreMe, pending: readonly PendingSetting[]): StoreMe {
-  return Object.assign({}, store, ...pending.map((p) => p.body)) as StoreMe;
+  return Object.assign({}, store, ...pending.map(storeChange)) as StoreMe;
 }
 
 /**
@@ -60,7 +76,7 @@ export async function acknowledgeSettings(
       if (cached?.value) {
         await db.meta.put({
           key: STORE_KEY,
-          value: { ...(cached.value as StoreMe), ...pending.body },
+          value: { ...(cached.value as StoreMe), ...storeChange(pending) },
         });
       }
       await forgetRefusals(db, ack.kind, new Set([SINGLETON_ID]));

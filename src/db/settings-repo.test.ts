@@ -1,7 +1,8 @@
 /** Saving the store's settings on the device first: sent, queued offline, refused (fake-indexeddb). */
 import { afterEach, describe, expect, it } from 'vitest';
+import { defaultDeliverySettings } from '~/domain/delivery';
 import type { StoreMe } from '~/domain/schemas';
-import { acknowledgeSettings, pendingSettings, withPending } from './pending-settings';
+import { acknowledgeSettings, pendingSettings, STORE_KEY, withPending } from './pending-settings';
 import { saveSetting } from './settings-repo';
 import { json, testContext } from './test-support';
 
@@ -61,5 +62,24 @@ describe('saveSetting', () => {
     await saveSetting('store-data', { name: 'Loja', phone: '31998761234' }, ctx);
     expect(await pendingSettings(ctx.db)).toEqual([]);
     expect(await ctx.db.deadLetters.count()).toBe(0);
+  });
+
+  it("'Entrega' offline: PUT /api/entrega queued, read as the store's delivery until acknowledged", async () => {
+    ctx = testContext(() => json(202, { queued: true }));
+    const delivery = {
+      ...defaultDeliverySettings(),
+      zonas: [{ nome: 'Centro', bairros: ['Centro'], taxa: '5.00', prazo: '' }],
+    };
+    expect(await saveSetting('delivery', delivery, ctx, () => 5)).toEqual({ status: 'queued' });
+    expect(ctx.sent).toMatchObject([{ method: 'PUT', url: '/api/entrega', body: delivery }]);
+    expect(ctx.sent[0]?.headers['X-Tali-Entity']).toBe('delivery:me');
+    const store = { name: 'Loja', delivery: defaultDeliverySettings() } as StoreMe;
+    const shown = withPending(store, await pendingSettings(ctx.db));
+    expect(shown).toMatchObject({ name: 'Loja', delivery });
+    expect(shown).not.toHaveProperty('zonas');
+    await ctx.db.meta.put({ key: STORE_KEY, value: store });
+    await acknowledgeSettings(ctx.db, [{ kind: 'delivery', stamp: 5 }]);
+    expect(await pendingSettings(ctx.db)).toEqual([]);
+    expect((await ctx.db.meta.get(STORE_KEY))?.value).toMatchObject({ delivery });
   });
 });

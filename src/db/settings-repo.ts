@@ -3,10 +3,9 @@
  * on the device first (pending), then sent through the worker's queue like a catalogue write.
  */
 
-import type { StoreMe } from '~/domain/schemas';
 import { descriptorOfSingleton, SINGLETON_ID, type SingletonKind } from '~/domain/sync/entities';
 import { type MutationResult, sendMutation } from './mutations';
-import { acknowledgeSettings, writePendingSetting } from './pending-settings';
+import { acknowledgeSettings, type PendingSetting, writePendingSetting } from './pending-settings';
 import type { DeviceContext } from './transport';
 
 /**
@@ -16,7 +15,7 @@ import type { DeviceContext } from './transport';
  */
 export async function saveSetting(
   kind: SingletonKind,
-  body: Partial<StoreMe>,
+  body: PendingSetting['body'],
   ctx: DeviceContext,
   now: () => number = Date.now,
 ): Promise<MutationResult> {

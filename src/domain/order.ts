@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { keysOf } from './choices';
 import { ORDER_ITEMS } from './order-items';
+import { PAYMENT_STATUSES, type PaymentStatus } from './order-payment';
 import { childrenToDevice, type DeviceChildrenOf } from './sync/children';
 import {
   editable,
@@ -106,8 +107,25 @@ export const ORDER_COLUMNS = syncedMap(
     delivery: field('text', 'delivery', { initial: () => 'retirada' }),
     /** One line, with the CEP, for 'entrega'; null for 'retirada'. */
     address: field('text', 'address', { nullable: true, initial: () => null }),
+    /** The bairro the fee was computed for (issue 38); null for pickup and older orders. */
+    bairro: field('text', 'bairro', { nullable: true, initial: () => null }),
     note: field('text', 'note', { initial: () => '' }),
+    /** Items + deliveryFee. */
     total: field('money', 'total', { initial: () => '0.00' }),
+    deliveryFee: field('money', 'delivery_fee', { initial: () => '0.00' }),
+    /** 'pix' | 'dinheiro' | 'cartao' (order-payment.ts); null for orders placed before issue 38. */
+    paymentMethod: field('text', 'payment_method', { nullable: true, initial: () => null }),
+    /** The owner marks an order paid (offline too), from the state the phone shows. */
+    paymentStatus: editable(
+      'text',
+      'payment_status',
+      z.enum(PAYMENT_STATUSES, { error: 'Situação de pagamento inválida' }).optional(),
+      { initial: () => 'pendente' },
+    ),
+    /** Payment changes so far: a change says the count it was made from (stale → 409). */
+    paymentChanges: field('integer', 'payment_changes', { initial: () => 0 }),
+    /** 'Troco para' of a cash payment. */
+    troco: field('money', 'troco', { nullable: true, initial: () => null }),
     /** The campaign the order came through (its link), when within 7 days of its sending. */
     campaignId: field('uuid', 'campaign_id', { nullable: true, feed: false, device: false }),
   },
@@ -120,6 +138,8 @@ export const ORDER_COLUMNS = syncedMap(
     readyAt: field('timestamp', 'ready_at', { nullable: true, initial: () => null }),
     deliveredAt: field('timestamp', 'delivered_at', { nullable: true, initial: () => null }),
     cancelledAt: field('timestamp', 'cancelled_at', { nullable: true, initial: () => null }),
+    /** What the owner typed when cancelling (issue 38: the customer's message carries it). */
+    cancelReason: field('text', 'cancel_reason', { nullable: true, initial: () => null }),
     updatedAt: field('timestamp', 'updated_at', { feed: false, device: false }),
   },
 );
@@ -139,6 +159,15 @@ export const STATUS_TIME_FIELD = {
  */
 export const orderSchema = bodySchema(ORDER_COLUMNS).extend({
   fromStatus: z.enum(ORDER_STATUSES, { error: 'Status de origem inválido' }).optional(),
+  fromPaymentStatus: z
+    .enum(PAYMENT_STATUSES, { error: 'Situação de pagamento de origem inválida' })
+    .optional(),
+  fromPaymentChanges: z.number().int().min(0).max(1_000_000).optional(),
+  cancelReason: z
+    .string()
+    .trim()
+    .max(300, 'Motivo muito longo (máximo de 300 caracteres)')
+    .optional(),
 });
 
 type Items = typeof ORDER_ITEMS;
@@ -151,7 +180,13 @@ export type ApiOrderItem = ItemRow<'list'>;
 export type ApiOrder = ListRowOf<typeof ORDER_COLUMNS> & { items: ApiOrderItem[] };
 /** An order as the delta feed carries it. */
 export type FeedOrder = FeedRowOf<typeof ORDER_COLUMNS> & { items: ItemRow<'feed'>[] };
-export type OrderFields = FieldsOfMap<typeof ORDER_COLUMNS> & { fromStatus?: OrderStatus };
+export type OrderFields = FieldsOfMap<typeof ORDER_COLUMNS> & {
+  fromStatus?: OrderStatus;
+  fromPaymentStatus?: PaymentStatus;
+  fromPaymentChanges?: number;
+  /** With a change to 'cancelado': the reason the customer is told. */
+  cancelReason?: string;
+};
 /** An order on the device (Dexie `orders`), its items inside. */
 export type LocalOrder = LocalRowOf<typeof ORDER_COLUMNS> & { items: DeviceChildrenOf<Items> };
 
@@ -179,11 +214,26 @@ export const orderRows = {
     updatedAt: number,
   ): LocalOrder {
     const local = base.fromFields(id, fields, previous, updatedAt);
-    return { ...local, searchKey: orderSearchKey(local), items: previous?.items ?? [] };
+    // Counted as the server counts: a second tap before the first is sent starts from its count.
+    const paymentChanges =
+      fields.fromPaymentStatus !== undefined && fields.paymentStatus !== fields.fromPaymentStatus
+        ? (fields.fromPaymentChanges ?? local.paymentChanges) + 1
+        : local.paymentChanges;
+    return {
+      ...local,
+      paymentChanges,
+      searchKey: orderSearchKey(local),
+      items: previous?.items ?? [],
+    };
   },
-  /** The body, with the state the change was made from when the save gives one. */
+  /** One change's body: the payment alone or the status alone, never both as last seen. */
   body(fields: OrderFields): OrderFields {
-    const body: OrderFields = base.body(fields);
+    if (fields.fromPaymentStatus !== undefined) {
+      const { paymentStatus, fromPaymentStatus, fromPaymentChanges } = fields;
+      return { paymentStatus, fromPaymentStatus, fromPaymentChanges } as OrderFields;
+    }
+    const { paymentStatus: _kept, ...body }: OrderFields = base.body(fields);
+    if (fields.cancelReason) body.cancelReason = fields.cancelReason;
     return fields.fromStatus === undefined ? body : { ...body, fromStatus: fields.fromStatus };
   },
   sameContent(a: LocalOrder, b: LocalOrder): boolean {

@@ -2,9 +2,12 @@
 import { z } from 'zod';
 import type { Address } from './address';
 import { cleanCnpj, cnpjProblem } from './cnpj';
+import type { DeliverySettings } from './delivery';
 import { optionalText, required } from './fields';
 import { type BusinessHours, businessHoursSchema } from './hours';
+import { type OrderMessageTexts, orderMessagesSchema } from './order-notices';
 import { normalizePhone, PHONE_INVALID } from './phone';
+import { PIX_KEY_INVALID, parsePixKey } from './pix-key';
 import { onlyDigits } from './text';
 
 const cnpjField = z
@@ -86,7 +89,21 @@ export const storeDataSchema = z.object({
  * only the fields the body carries (a field sent as "" or null is cleared); the others are kept,
  * so the Horário screen sends businessHours alone and Dados Cadastrais the store fields.
  */
-export const updateStoreSchema = storeDataSchema.extend({ businessHours: businessHoursSchema });
+export const updateStoreSchema = storeDataSchema.extend({
+  businessHours: businessHoursSchema,
+  /** The store's Pix key for its orders (issue 38): "" or null removes it. */
+  pixKey: z
+    .string({ error: PIX_KEY_INVALID })
+    .nullish()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return null;
+      const parsed = parsePixKey(v);
+      if (!parsed) ctx.addIssue({ code: 'custom', message: PIX_KEY_INVALID });
+      return parsed?.key ?? null;
+    }),
+  /** The customer's WhatsApp texts per status ("" = the default text). */
+  orderMessages: orderMessagesSchema,
+});
 
 export const botConfigSchema = z.object({
   botAtivo: z.boolean({ error: 'Informe se o assistente está ativo' }),
@@ -114,4 +131,9 @@ export type StoreMe = Address & {
   businessHours: BusinessHours;
   botAtivo: boolean;
   botPersonalizacao: { mensagemBoasVindas: string; tomVoz: string; informacoesImportantes: string };
+  /** Issue 38: '' when none. */
+  pixKey: string;
+  orderMessages: OrderMessageTexts;
+  /** The 'Entrega' section (GET/PUT /api/entrega), here too so the device caches it with the rest. */
+  delivery: DeliverySettings;
 };

@@ -21,7 +21,7 @@ export async function applyOp(w: World, op: Op): Promise<void> {
   }
   if (isOrderOp(op)) {
     await w.orders.apply(op, w.devices);
-    if (op.t === 'orderStatus') await w.devices[op.d]?.settle();
+    if (op.t === 'orderStatus' || op.t === 'orderPay') await w.devices[op.d]?.settle();
     await w.orders.advance();
     return w.afterStep();
   }

@@ -1,13 +1,15 @@
 /** The order ops of the chaos test (chaos-orders.ts plays them) and their weights. */
 import fc from 'fast-check';
+import { type PayOp, paymentArb } from './chaos-payments';
 
-const ORDER_OPS = new Set(['placeOrder', 'orderStatus', 'orderRace', 'track']);
+const ORDER_OPS = new Set(['placeOrder', 'orderStatus', 'orderRace', 'orderPay', 'track']);
 export const isOrderOp = (op: { t: string }): op is OrderOp => ORDER_OPS.has(op.t);
 
 export type OrderOp =
   | { t: 'placeOrder'; lines: { slot: number; quantity: number }[] }
   | { t: 'orderStatus'; d: number; order: number; pick: number }
   | { t: 'orderRace'; a: number; b: number; order: number; pickA: number; pickB: number }
+  | PayOp
   | { t: 'track'; slot: number; stock: number | null };
 
 /** Weighted for chaos-model.ts's opArb; `dev` and `pslot` are its device and product slots. */
@@ -45,6 +47,7 @@ export function orderArbs(dev: fc.Arbitrary<number>, pslot: fc.Arbitrary<number>
       }),
       weight: 3,
     },
+    paymentArb(dev),
     {
       arbitrary: fc.record({
         t: fc.constant('track' as const),

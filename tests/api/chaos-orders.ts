@@ -14,6 +14,7 @@ import { changeOrderStatus } from '../../src/db/orders-repo';
 import { HOLDS_STOCK, nextStatuses, type OrderStatus } from '../../src/domain/order';
 import type { Device, Server } from './chaos-harness';
 import type { OrderOp } from './chaos-order-ops';
+import { isPaymentBody, type PaymentBody, PaymentsModel } from './chaos-payments';
 import type { Owner } from './fixtures';
 
 function check(condition: boolean, message: string, detail?: unknown): asserts condition {
@@ -55,6 +56,8 @@ export class OrdersModel {
   private readonly refused = new Map<string, number>();
   /** The refusals already counted, by device and dead letter. */
   private readonly seenLetters = new Set<string>();
+  /** Payments and customer messages (issue 38): chaos-payments.ts. */
+  private readonly payments: PaymentsModel;
   private readonly lines = new Map<string, Line[]>();
 
   constructor(
@@ -63,6 +66,7 @@ export class OrdersModel {
     private readonly productIds: readonly string[],
   ) {
     this.logAt = server.log.length;
+    this.payments = new PaymentsModel(server);
   }
 
   async start(): Promise<void> {
@@ -82,7 +86,11 @@ export class OrdersModel {
     if (op.t === 'placeOrder') await this.place(op.lines);
     else if (op.t === 'track') await this.track(op.slot, op.stock);
     else if (op.t === 'orderRace') await this.race(devices, op);
-    else await this.change(devices[op.d] as Device, op);
+    else if (op.t === 'orderStatus') await this.change(devices[op.d] as Device, op);
+    else {
+      const id = this.placed[op.order % Math.max(1, this.placed.length)];
+      if (id) await this.payments.tap(devices[op.d] as Device, id);
+    }
   }
 
   /**
@@ -277,8 +285,9 @@ export class OrdersModel {
         this.product(id).deleted = true;
       }
       if (table !== 'pedidos' || !id) continue;
-      const body = JSON.parse(entry.body ?? '{}') as Change;
-      this.runChange(id, body, entry.status, entry.key);
+      const body = JSON.parse(entry.body ?? '{}') as Change | PaymentBody;
+      if (isPaymentBody(body)) this.payments.run(id, body, entry.status, entry.key);
+      else this.runChange(id, body, entry.status, entry.key);
     }
     this.logAt = log.length;
     await this.checkStock();
@@ -324,7 +333,12 @@ export class OrdersModel {
         if (this.seenLetters.has(`${i}:${letter.id}`)) continue;
         this.seenLetters.add(`${i}:${letter.id}`);
         check(letter.status === 409, 'an order change refused other than 409', letter);
-        const key = changeKey(letter.entityId, JSON.parse(letter.body ?? '{}') as Change);
+        const body = JSON.parse(letter.body ?? '{}') as Change | PaymentBody;
+        if (isPaymentBody(body)) {
+          this.payments.refusedLetter(letter.entityId, body);
+          continue;
+        }
+        const key = changeKey(letter.entityId, body);
         this.refused.set(key, (this.refused.get(key) ?? 0) + 1);
       }
     }
@@ -360,6 +374,7 @@ export class OrdersModel {
         shown,
       });
     }
+    await this.payments.checkEnd(devices, this.placed);
     for (const [i, d] of devices.entries()) {
       for (const id of this.placed) {
         const mine = await d.db.orders.get(id);

@@ -6,6 +6,7 @@
  * `npm test` runs a short run; `npm run test:chaos -- --runs 5000` a long one; a failure prints
  * its seed and shrunk sequence, and `SEED=<seed> npm run test:chaos` replays it.
  */
+
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { Server } from './chaos-harness';
 import { runScenario } from './chaos-model';
 import { scenarioArb } from './chaos-ops';
 import { orderStats } from './chaos-orders';
+import { paymentStats } from './chaos-payments';
 
 const runs = Number(process.env.CHAOS_RUNS ?? 50);
 const maxOps = Number(process.env.CHAOS_MAX_OPS ?? 40);
@@ -87,7 +89,7 @@ describe('offline sync under chaos', () => {
       );
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(
-        `chaos: ${sequences} sequences (${server.kind ?? ''}) in ${seconds} s: ${JSON.stringify(totals)}, ${server.restarts} server restarts, orders ${JSON.stringify(orderStats)}`,
+        `chaos: ${sequences} sequences (${server.kind ?? ''}) in ${seconds} s: ${JSON.stringify(totals)}, ${server.restarts} server restarts, orders ${JSON.stringify(orderStats)}, payments ${JSON.stringify(paymentStats)}`,
       );
     },
     Number(process.env.CHAOS_TIMEOUT_MS ?? 600_000),

@@ -41,6 +41,9 @@ export type OrderBody = {
   customer?: { name: string; phone: string };
   delivery?: 'retirada' | 'entrega';
   address?: string;
+  bairro?: string;
+  paymentMethod?: 'pix' | 'dinheiro' | 'cartao';
+  troco?: string;
   note?: string;
   promoOptIn?: boolean;
   campaign?: string;

@@ -71,7 +71,7 @@ describe('the storefront page', () => {
   it('says closed when the store is closed on its own clock', async () => {
     const sp = await createShop(t, 'Loja Paulista');
     const res = await getPage(t, `/loja/${sp.slug}`);
-    expect(res.text).toContain('Fechado agora');
+    expect(res.text).toMatch(/Fechado · abre (hoje|amanhã|[a-zç-]+) às \d\d:\d\d/);
     expect(res.text).not.toContain('Aberto agora');
   });
 
@@ -232,7 +232,7 @@ describe('caching and transport', () => {
         'If-None-Match': open.headers.get('etag') ?? '',
       });
       expect(closed.status).toBe(200);
-      expect(closed.text).toContain('Fechado agora');
+      expect(closed.text).toContain('Fechado · abre amanhã às 08:00');
       expect(closed.text).not.toContain('Aberto agora');
 
       clock = new Date('2026-11-24T02:59:00Z'); // Monday 23:59
@@ -267,7 +267,7 @@ describe('caching and transport', () => {
       const newHours = await getPage(t, `/loja/${shop4.slug}`);
       expect(newHours.headers.get('server-timing')).not.toContain('hit');
       expect(newHours.text).toContain('Hoje (segunda-feira): 07:00 às 17:00');
-      expect(newHours.text).toContain('Fechado agora');
+      expect(newHours.text).toContain('Fechado · abre amanhã às 07:00');
 
       // A new phone: every order link goes to the new number on the next visit.
       await visit();

@@ -73,6 +73,16 @@ describe('onboarding (POST /api/stores)', () => {
       },
       botAtivo: false,
       botPersonalizacao: { mensagemBoasVindas: '', tomVoz: '', informacoesImportantes: '' },
+      pixKey: '',
+      orderMessages: {},
+      delivery: {
+        retirada: true,
+        entrega: true,
+        zonas: [],
+        pedidoMinimo: null,
+        freteGratisAcima: null,
+        aceitarPedidosFechada: true,
+      },
     });
     const me = await t.call<StoreMe>('GET', '/api/stores/me', undefined, token);
     expect(me.body).toEqual(res.body);

@@ -8,10 +8,10 @@ import { type Env, llmConfigFromEnv } from '../../env';
 import { cleanText } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
 import { assistantActive, MAX_TEXT, markUnanswered } from '../conversations/chat-state';
+import { logTurn, recentOutgoing } from '../conversations/conversation-log';
 import { HANDED_OVER, handleAskForHuman } from '../conversations/customer-asks';
 import { saveState } from '../whatsapp/connections';
 import type { GatewayEvent, IncomingMessageEvent, WhatsAppGateway } from '../whatsapp/gateway';
-import { logTurn, recentOutgoing } from './conversation-log';
 import { llmReply } from './llm';
 import {
   findCustomer,
@@ -24,7 +24,14 @@ import { handlePrivacyKeyword } from './privacy-keywords';
 import { ruleReply } from './rules';
 import { loadStoreFacts } from './store-facts';
 
-export type PipelineDeps = { db: Db; env: Env; now: () => Date; gateway: WhatsAppGateway };
+export type PipelineDeps = {
+  db: Db;
+  env: Env;
+  now: () => Date;
+  gateway: WhatsAppGateway;
+  /** The store's WhatsApp is connected again (the routes send the order messages owed). */
+  onConnected?: (storeId: string) => void;
+};
 
 export const ASSISTANT_SETTINGS = {
   /** At most this many automatic replies per chat per window (stops loops with other bots). */
@@ -46,6 +53,8 @@ export async function handleGatewayEvents(
   for (const event of events) {
     if (event.type === 'connection') {
       await saveState(deps.db, storeId, event.state);
+      // Back online: the order messages owed meanwhile go now (or are dropped if overtaken).
+      if (event.state === 'connected') deps.onConnected?.(storeId);
     } else if (event.type === 'message') {
       // Gateway text is as hostile as any client's: NUL or a lone surrogate would fail the insert.
       const clean = { ...event, text: cleanText(event.text), pushName: cleanText(event.pushName) };
@@ -92,6 +101,7 @@ async function handleMessage(deps: PipelineDeps, storeId: string, msg: IncomingM
       'assistant',
       'campaign',
       'owner',
+      'order',
     ]);
     if (ours.some((t) => t.text === msg.text)) return;
     // Typed by the owner on the phone: logged, and the assistant steps back in this chat.

@@ -18,6 +18,7 @@ import {
   staleChangeMessage,
 } from '../../../src/domain/order';
 import { ORDER_ITEMS } from '../../../src/domain/order-items';
+import { type PaymentStatus, stalePaymentMessage } from '../../../src/domain/order-payment';
 import { ORDERS } from '../../../src/domain/sync/entities';
 import type { SyncRow } from '../../../src/domain/sync/rows';
 import { orderItems, orders } from '../../db/schema';
@@ -33,6 +34,7 @@ import {
   sameFields,
 } from '../sync/serialize';
 import type { SyncedTable } from '../sync/synced-writes';
+import { oweStatusMessage } from './order-messages';
 import { returnStock, takeStock } from './stock';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -88,7 +90,20 @@ async function changeStatus(tx: StoreTx, row: OrderRow, to: OrderStatus, now: Da
  * shows it. `fromStatus` is not a column; without it (an older app) the state machine decides.
  */
 function resolveStatus(row: Row | undefined, body: Partial<OrderFields>): Partial<OrderFields> {
-  const { fromStatus, ...fields } = body;
+  const { fromStatus, fromPaymentStatus, fromPaymentChanges, ...fields } = body;
+  if (row && fromPaymentStatus !== undefined && fields.paymentStatus !== undefined) {
+    const current = row.paymentStatus as PaymentStatus;
+    // Already there (the same change again, or another phone's identical one): a no-op. Made
+    // from the state and count the order has: applied. Otherwise another phone changed it since.
+    const madeFromCurrent =
+      current === fromPaymentStatus &&
+      (fromPaymentChanges === undefined || fromPaymentChanges === row.paymentChanges);
+    if (current !== fields.paymentStatus && !madeFromCurrent) {
+      throw new ApiError(409, stalePaymentMessage(row.code, current, fields.paymentStatus), {
+        current: toApiOrder(row),
+      });
+    }
+  }
   if (!row || fromStatus === undefined || fields.status === undefined) return fields;
   const current = row.status as OrderStatus;
   if (current === fromStatus) return fields;
@@ -110,12 +125,27 @@ export const orderTable: SyncedTable<Row, OrderFields, ApiOrder, FeedOrder> = {
   async update(tx, id, fields, now) {
     const [current] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
     if (!current) return undefined;
-    const times = await changeStatus(tx, current, fields.status, now);
+    const moved = fields.status !== current.status;
+    const times = moved ? await changeStatus(tx, current, fields.status, now) : {};
+    const paymentStatus = fields.paymentStatus ?? current.paymentStatus;
+    const paid = paymentStatus !== current.paymentStatus;
     const [row] = await tx
       .update(orders)
-      .set({ status: fields.status, ...times, revision: nextRevision(tx), updatedAt: now })
+      .set({
+        status: fields.status,
+        paymentStatus,
+        ...(paid ? { paymentChanges: current.paymentChanges + 1 } : {}),
+        ...(moved && fields.status === 'cancelado'
+          ? { cancelReason: fields.cancelReason?.trim() || null }
+          : {}),
+        ...times,
+        revision: nextRevision(tx),
+        updatedAt: now,
+      })
       .where(eq(orders.id, id))
       .returning();
+    // The customer's notice is owed in this same commit (issue 38): once per transition.
+    if (row && moved) await oweStatusMessage(tx, row, now);
     return withItems(tx, row);
   },
   async tombstone(tx, id, now) {

@@ -4,8 +4,10 @@
  * people, filled by scripts) and `fillMs` how long the form was open (a person takes seconds; measured on the phone, so no clock skew).
  */
 import { z } from 'zod';
+import { PRICE_PATTERN } from '../../../src/domain/money';
 import { DELIVERY_KINDS } from '../../../src/domain/order';
 import { MAX_ORDER_LINES, orderLineSchema } from '../../../src/domain/order-items';
+import { PAYMENT_METHODS } from '../../../src/domain/order-payment';
 import { normalizePhone, PHONE_INVALID } from '../../../src/domain/phone';
 
 export const placeOrderSchema = z
@@ -34,6 +36,11 @@ export const placeOrderSchema = z
     ),
     delivery: z.enum(DELIVERY_KINDS, { error: 'Escolha retirar na loja ou entrega' }),
     address: z.string().trim().max(300, 'Endereço muito longo').nullish(),
+    /** Matched to the store's zones (issue 38): the fee is the server's, never the client's. */
+    bairro: z.string().trim().max(80, 'Bairro muito longo').nullish(),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Escolha Pix, dinheiro ou cartão' }).nullish(),
+    /** 'Troco para' (dinheiro only): "50.00". */
+    troco: z.string().trim().regex(PRICE_PATTERN, 'Valor do troco inválido').nullish(),
     note: z.string().trim().max(500, 'Observação muito longa').nullish(),
     promoOptIn: z.boolean().default(false),
     campaign: z.string().trim().max(64).nullish(),

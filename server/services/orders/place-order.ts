@@ -13,6 +13,7 @@ import {
   ORDER_TOTAL_TOO_HIGH,
 } from '../../../src/domain/order-items';
 import { orderCode, placedOrderMessage } from '../../../src/domain/order-message';
+import type { PaymentMethod } from '../../../src/domain/order-payment';
 import { whatsappOrderLink } from '../../../src/domain/storefront-order';
 import type { Db } from '../../db/client';
 import { type Outcome, runKeyed } from '../../db/idempotency';
@@ -23,6 +24,10 @@ import { recordOrderNotification } from '../push/outbox';
 import { insertSyncedRow } from '../sync/revision';
 import { afterOrderPlaced } from './after-placed';
 import { customerOfOrder } from './customer-of-order';
+import { newOrderToken, orderPagePath } from './order-link';
+import { owePlacedMessage } from './order-messages';
+import { orderBrCode } from './order-pix';
+import { orderTerms, seenWhen } from './order-terms';
 import type { PlaceOrderInput } from './place-input';
 import { outOfStockMessage } from './stock';
 
@@ -33,10 +38,20 @@ export type PlacedAnswer = {
   id: string;
   code: string;
   total: string;
+  deliveryFee: string;
+  paymentMethod: PaymentMethod | null;
+  /** The customer's private page of the order (/loja/:slug/pedido/:code?t=…). */
+  orderUrl: string;
+  /** Placed while the store is closed (and takes orders then): when it will be seen. */
+  storeClosed?: string;
+  /** A Pix order's code to pay (static BR Code for exactly `total`). */
+  pix?: { brCode: string };
   whatsappUrl: string | null;
 };
 
 type Store = { id: string; slug: string; whatsapp: string | null };
+/** Where the placing happens: the public base of this server's links (null: paths from the root). */
+export type PlaceContext = { now: Date; base: string | null };
 
 export const UNAVAILABLE = 'Um produto do pedido não está mais disponível';
 export const notSold = (name: string) => `"${name}" não está mais disponível`;
@@ -135,16 +150,22 @@ async function campaignOf(
   return row?.id ?? null;
 }
 
-async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, now: Date) {
+async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, at: PlaceContext) {
+  const { now } = at;
   const lines = await priceLines(tx, store.id, input);
-  const totalCents = lines.reduce((sum, l) => sum + toCents(l.unitPrice) * l.quantity, 0);
+  const itemsCents = lines.reduce((sum, l) => sum + toCents(l.unitPrice) * l.quantity, 0);
+  const terms = await orderTerms(tx, store.id, input, itemsCents, now);
+  const totalCents = itemsCents + terms.feeCents;
   if (totalCents > MAX_ORDER_TOTAL_CENTS) throw new ApiError(400, ORDER_TOTAL_TOO_HIGH);
   const total = fromCents(totalCents);
+  const deliveryFee = fromCents(terms.feeCents);
   const customerId = await customerOfOrder(tx, store.id, input.customer, input.promoOptIn, now);
   const campaignId = await campaignOf(tx, store.id, input.campaign, now);
   const code = await freeCode(tx, store.id);
   const id = randomUUID();
-  await insertSyncedRow(
+  const publicToken = newOrderToken();
+  const orderUrl = orderPagePath(at.base, store.slug, code, publicToken);
+  const [placed] = await insertSyncedRow(
     tx,
     orders,
     {
@@ -157,8 +178,14 @@ async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, now
       customerPhone: input.customer.phone,
       delivery: input.delivery,
       address: input.delivery === 'entrega' ? (input.address ?? '') : null,
+      bairro: terms.bairro,
       note: input.note ?? '',
       total,
+      deliveryFee,
+      paymentMethod: terms.paymentMethod,
+      troco: terms.troco,
+      publicToken,
+      publicUrl: orderUrl,
       campaignId,
     },
     now,
@@ -169,10 +196,18 @@ async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, now
   // The owner's notification is owed in the same commit as the order (the outbox, decision 018).
   await recordOrderNotification(tx, store.id, { id, code, totalCents }, now);
   const text = placedOrderMessage(code, lines, total);
+  const brCode = terms.paymentMethod === 'pix' ? orderBrCode(terms.store, { code, total }) : null;
+  // The customer's 'pedido recebido' on WhatsApp is owed in the same commit (order-messages.ts).
+  if (placed) await owePlacedMessage(tx, placed, lines, brCode, now);
   const answer: PlacedAnswer = {
     id,
     code,
     total,
+    deliveryFee,
+    paymentMethod: terms.paymentMethod,
+    orderUrl,
+    ...(terms.closed ? { storeClosed: seenWhen(terms.closed) } : {}),
+    ...(brCode ? { pix: { brCode } } : {}),
     whatsappUrl: store.whatsapp ? whatsappOrderLink(store.whatsapp, text) : null,
   };
   return { status: 201, body: answer } satisfies Outcome;
@@ -183,11 +218,11 @@ export async function placeOrder(
   store: Store,
   input: PlaceOrderInput,
   key: string | undefined,
-  now: Date,
+  at: PlaceContext,
 ): Promise<{ answer: PlacedAnswer; replayed: boolean }> {
   const route = `POST /loja/${store.slug}/pedidos`;
   const { outcome, replayed } = await writeStore(db, store.id, (tx) =>
-    runKeyed(tx, store.id, key, route, (t) => writeOrder(t, store, input, now)),
+    runKeyed(tx, store.id, key, route, (t) => writeOrder(t, store, input, at)),
   );
   const answer = outcome.body as PlacedAnswer;
   if (!replayed) {

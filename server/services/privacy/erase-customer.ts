@@ -18,6 +18,7 @@ import {
   customerLabels,
   customers,
   idempotencyKeys,
+  orderMessages,
   orders,
   privacyCodes,
   privacyRequests,
@@ -79,7 +80,12 @@ async function anonymiseOrders(
       customerName: ERASED_NAME,
       customerPhone: '',
       address: null,
+      bairro: null,
       note: '',
+      cancelReason: null,
+      // The private order page and its messages named the customer: both go (issue 38).
+      publicToken: null,
+      publicUrl: null,
       revision: nextRevision(tx),
       updatedAt: now,
     })
@@ -155,6 +161,14 @@ export async function eraseCustomer(
   const receipts = await eraseReceipts(tx, storeId, id, now);
   const recipients = await anonymiseRecipients(tx, storeId, id);
   const ordersKept = await anonymiseOrders(tx, storeId, id, phones, now);
+  if (ordersKept.length > 0) {
+    await tx.delete(orderMessages).where(
+      inArray(
+        orderMessages.orderId,
+        ordersKept.map((o) => o.id),
+      ),
+    );
+  }
   await tx
     .delete(privacyCodes)
     .where(and(eq(privacyCodes.storeId, storeId), inArray(privacyCodes.phone, phones)));

@@ -18,6 +18,8 @@ export type PublicStore = {
   address: Address;
   businessHours: BusinessHours;
   timezone: string;
+  /** 'Aceitar pedidos com a loja fechada' (issue 38): off closes the form while closed. */
+  takesOrdersClosed: boolean;
   /**
    * Changes whenever anything on the page may change: the highest sync revision of the store's
    * products (every product write, deletions and status included, takes a new one) and the
@@ -67,6 +69,7 @@ export async function findPublicStore(db: Db, slug: string): Promise<PublicStore
       address: storeAddressColumns,
       businessHours: stores.businessHours,
       timezone: stores.timezone,
+      delivery: stores.delivery,
       productsRevision: sql<string>`(select coalesce(max(${products.revision}), 0) from ${products} where ${products.storeId} = ${stores.id})::text`,
       waState: whatsappConnections.state,
       waNumber: whatsappConnections.connectedNumber,
@@ -85,6 +88,7 @@ export async function findPublicStore(db: Db, slug: string): Promise<PublicStore
     address: row.address,
     businessHours: row.businessHours,
     timezone: row.timezone,
+    takesOrdersClosed: row.delivery?.aceitarPedidosFechada ?? true,
     version: JSON.stringify(row),
   };
 }

@@ -5,8 +5,9 @@ import { searchKey } from '../../../src/domain/text';
 import { storeJsonLd } from './json-ld';
 import type { PublicProduct, PublicStore } from './load-storefront';
 import { h, type Markup, raw } from './markup';
+import { closedForOrders } from './next-opening';
 import { renderProducts } from './render-products';
-import { openStatus, otherWayToOrder, renderStoreInfo } from './store-info';
+import { type OpenStatus, openStatus, otherWayToOrder, renderStoreInfo } from './store-info';
 import { STOREFRONT_CSS } from './styles';
 
 export type PageInput = {
@@ -29,12 +30,17 @@ function matching(products: PublicProduct[], query: string): PublicProduct[] {
   return products.filter((p) => searchKey(`${p.name} ${p.description}`).includes(wanted));
 }
 
-function cartBar(store: PublicStore, formPath: string): Markup {
+function cartBar(store: PublicStore, formPath: string, status: OpenStatus): Markup {
+  // Closed, and taking no orders while closed: no form, and the API would answer 409 anyway.
+  const formOpen = status.open || store.takesOrdersClosed;
+  const orderButton = formOpen
+    ? h`<button type="button" class="btn" data-order>Fazer pedido</button>`
+    : h`<p class="note" data-closed>${closedForOrders(status.label)}</p>`;
   const order = store.whatsapp
     ? h`<a class="btn" href="${whatsappOrderLink(store.whatsapp, orderMessage([]))}" rel="noopener">Pedir pelo WhatsApp</a>`
     : h`<p class="note">${otherWayToOrder(store)}</p>`;
   // 'Fazer pedido' loads the order form's script on demand (client/order-form.ts).
-  return h`<aside id="cart" hidden aria-label="Seu pedido" data-wa="${store.whatsapp ?? ''}" data-slug="${store.slug}" data-form="${formPath}"><p aria-live="polite"></p><div class="ac"><button type="button" class="btn" data-order>Fazer pedido</button>${order}<button type="button" class="btn lt" data-clear>Limpar</button></div></aside>`;
+  return h`<aside id="cart" hidden aria-label="Seu pedido" data-wa="${store.whatsapp ?? ''}" data-slug="${store.slug}" data-form="${formPath}"><p aria-live="polite"></p><div class="ac">${orderButton}${order}<button type="button" class="btn lt" data-clear>Limpar</button></div></aside>`;
 }
 
 export function renderStorefront(input: PageInput): string {
@@ -59,7 +65,7 @@ ${imageUrl ? h`<meta property="og:image" content="${imageUrl}"><meta property="o
 <main><h2>Produtos</h2>
 <form class="s" role="search" action="/loja/${store.slug}" method="get"><label for="q" class="sr">Buscar produto</label><input id="q" name="q" type="search" value="${query}" placeholder="Buscar produto" autocomplete="off" enterkeyhint="search"><button class="btn" type="submit">Buscar</button></form>
 ${raw(renderProducts(store, matching(products, query), count, query))}
-</main>${cartBar(store, input.formPath ?? '')}
+</main>${cartBar(store, input.formPath ?? '', status)}
 <footer class="mu">Catálogo online de ${store.name}. Preços sujeitos a confirmação pela loja. <a href="/loja/${store.slug}/privacidade">Privacidade</a></footer>
 <script type="application/ld+json">${raw(storeJsonLd(store, products, { page: pageUrl, image: imageUrl }))}</script>
 </body></html>`;

@@ -5,6 +5,7 @@ import type { BusinessHours } from '../../../src/domain/hours';
 import { DAY_NAMES, isOpenNow, storeClock, weekLines } from '../stores/hours-text';
 import type { PublicStore } from './load-storefront';
 import { h, type Markup } from './markup';
+import { closedLabel } from './next-opening';
 
 export type OpenStatus = { open: boolean; label: string; today: string };
 
@@ -14,7 +15,7 @@ export function openStatus(hours: BusinessHours, now: Date, timeZone: string): O
   const open = isOpenNow(hours, now, timeZone);
   return {
     open,
-    label: open ? 'Aberto agora' : 'Fechado agora',
+    label: open ? 'Aberto agora' : closedLabel(hours, now, timeZone),
     today: today.enabled
       ? `Hoje (${DAY_NAMES[day]}): ${today.start} às ${today.end}`
       : `Hoje (${DAY_NAMES[day]}): fechado`,

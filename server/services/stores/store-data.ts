@@ -7,6 +7,7 @@ import type { createStoreSchema, StoreMe } from '../../../src/domain/schemas';
 import type { Db } from '../../db/client';
 import { stores } from '../../db/schema';
 import { ApiError } from '../../lib/api-input';
+import { deliveryOf } from './delivery-settings';
 import { freeSlug } from './slug';
 
 export const STORE_EXISTS = 'Você já possui uma loja cadastrada';
@@ -42,6 +43,9 @@ const storeMeColumns = {
   businessHours: stores.businessHours,
   botAtivo: stores.botAtivo,
   botPersonalizacao: stores.botPersonalizacao,
+  pixKey: stores.pixKey,
+  orderMessages: stores.orderMessages,
+  delivery: stores.delivery,
 };
 
 /** jsonb stores keys in its own order; answer the week from domingo to sabado as spec §3 lists it. */
@@ -57,7 +61,12 @@ function weekInOrder(hours: BusinessHours): BusinessHours {
 export async function readStoreMe(db: Db, storeId: string): Promise<StoreMe> {
   const [row] = await db.select(storeMeColumns).from(stores).where(eq(stores.id, storeId)).limit(1);
   if (!row) throw new ApiError(404, STORE_NOT_FOUND);
-  return { ...row, businessHours: weekInOrder(row.businessHours) };
+  return {
+    ...row,
+    businessHours: weekInOrder(row.businessHours),
+    pixKey: row.pixKey ?? '',
+    delivery: deliveryOf(row.delivery),
+  };
 }
 
 /** The user's one store; 409 if they already have one (a double submit included). */

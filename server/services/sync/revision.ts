@@ -31,7 +31,7 @@ export async function insertSyncedRow<T extends PgTable>(
   table: T,
   values: Unstamped<T> | readonly Unstamped<T>[],
   now: Date,
-): Promise<void> {
+): Promise<T['$inferSelect'][]> {
   const list: readonly Unstamped<T>[] = Array.isArray(values) ? values : [values];
   const stamped = list.map((v) => ({
     ...v,
@@ -39,5 +39,8 @@ export async function insertSyncedRow<T extends PgTable>(
     createdAt: now,
     updatedAt: now,
   }));
-  await tx.insert(table).values(stamped as T['$inferInsert'][]);
+  return (await tx
+    .insert(table)
+    .values(stamped as T['$inferInsert'][])
+    .returning()) as T['$inferSelect'][];
 }

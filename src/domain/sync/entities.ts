@@ -83,13 +83,6 @@ export const ORDERS = {
   },
 } as const satisfies EntityDescriptor;
 
-/**
- * The version of the device database (Dexie, src/db/db.ts), whose synced tables and indexes come
- * from the descriptors above: raise it when an entity is added or its `indexes` change (and when
- * db.ts changes a table of its own). Dexie 4 would otherwise patch the schema itself, with a warning.
- * Also raised when a field starts to travel to the device (5: products' stock): db.ts's upgrade
- * to that version makes the next pull start from "0", so rows pulled before get the field.
- */
 export const CONVERSATIONS = {
   kind: 'conversation',
   table: 'conversations',
@@ -105,7 +98,15 @@ export const CONVERSATIONS = {
   },
 } as const satisfies EntityDescriptor;
 
-export const DEVICE_SCHEMA_VERSION = 6;
+/**
+ * The version of the device database (Dexie, src/db/db.ts), whose synced tables and indexes come
+ * from the descriptors above: raise it when an entity is added or its `indexes` change (and when
+ * db.ts changes a table of its own). Dexie 4 would otherwise patch the schema itself, with a warning.
+ * Also raised when a field starts to travel to the device (5: products' stock): db.ts's upgrade
+ * to that version makes the next pull start from "0", so rows pulled before get the field.
+ * 6: the conversations (issue 37). 7: orders' fee, payment method and status (issue 38).
+ */
+export const DEVICE_SCHEMA_VERSION = 7;
 
 /** Every synced entity, in the order the pull applies them (labels before the customers using them). */
 export const ENTITY_DESCRIPTORS = [PRODUCTS, LABELS, CUSTOMERS, ORDERS, CONVERSATIONS] as const;
@@ -141,6 +142,12 @@ export type SingletonDescriptor = {
   readonly kind: string;
   readonly method: 'PUT';
   readonly path: `/api/${string}`;
+  /**
+   * The field of the cached store (GET /api/stores/me) the body replaces whole, when the section
+   * has its own resource (/api/entrega's body is the store's `delivery`); absent: the body's
+   * fields are the store's own.
+   */
+  readonly storeField?: 'delivery';
 };
 
 export const STORE_DATA = {
@@ -161,7 +168,28 @@ export const BOT_CONFIG = {
   path: '/api/stores/bot-config',
 } as const satisfies SingletonDescriptor;
 
-export const SINGLETON_DESCRIPTORS = [STORE_DATA, STORE_HOURS, BOT_CONFIG] as const;
+/** 'Entrega' (issue 38): zones, fees, minimum; GET /api/stores/me carries it as `delivery`. */
+export const DELIVERY = {
+  kind: 'delivery',
+  method: 'PUT',
+  path: '/api/entrega',
+  storeField: 'delivery',
+} as const satisfies SingletonDescriptor;
+
+/** The store's Pix key and the customer's order messages (issue 38), PUT /api/stores/me. */
+export const ORDER_SETTINGS = {
+  kind: 'order-settings',
+  method: 'PUT',
+  path: '/api/stores/me',
+} as const satisfies SingletonDescriptor;
+
+export const SINGLETON_DESCRIPTORS = [
+  STORE_DATA,
+  STORE_HOURS,
+  BOT_CONFIG,
+  DELIVERY,
+  ORDER_SETTINGS,
+] as const;
 export type SingletonKind = (typeof SINGLETON_DESCRIPTORS)[number]['kind'];
 /** The one id of a singleton in its tag ("store-data:me"). */
 export const SINGLETON_ID = 'me';

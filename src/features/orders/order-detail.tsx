@@ -4,6 +4,7 @@
  * delivery, 'Ver no mapa'.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { css } from 'styled-system/css';
 import type { DeviceStore } from '~/db/device-store';
 import { useDeviceStore } from '~/db/device-store-context';
@@ -15,10 +16,12 @@ import { reportWrite } from '~/features/sync/report-write';
 import { usePullPoll } from '~/features/sync/use-pull-poll';
 import { Button, buttonStyle } from '~/ui/button';
 import { Card, CardTitle } from '~/ui/card';
+import { TextField } from '~/ui/field';
 import { MessageIcon } from '~/ui/icons';
 import { Page } from '~/ui/page';
 import { PageHeader } from '~/ui/page-header';
 import { tint } from '~/ui/styles';
+import { MessagesCard, PaymentCard } from './order-payment';
 import { customerChatUrl, deliveryLabel, mapUrl, orderTime } from './order-texts';
 import { StatusBadge } from './status-badge';
 
@@ -45,8 +48,13 @@ function timeline(o: LocalOrder): Array<[string, string]> {
 const muted = css({ fontSize: 'sm', color: 'muted' });
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
 
-async function changeStatus(order: LocalOrder, status: OrderStatus, ctx: DeviceStore) {
-  const { result } = await changeOrderStatus(order, status, ctx);
+async function changeStatus(
+  order: LocalOrder,
+  status: OrderStatus,
+  ctx: DeviceStore,
+  reason?: string,
+) {
+  const { result } = await changeOrderStatus(order, status, ctx, reason);
   reportWrite(result, {
     success: `Pedido ${order.code}: ${STATUS_LABELS[status].toLowerCase()}`,
     error: (message) => ['Erro ao atualizar o pedido', message],
@@ -82,6 +90,7 @@ function Refused({ id }: { id: string }) {
 export function OrderDetail({ id }: { id: string }) {
   usePullPoll();
   const store = useDeviceStore();
+  const [reason, setReason] = useState('');
   const order = useTableSnapshot('orders', async (db) => (await db.orders.get(id)) ?? null);
   if (order === undefined) return <Page>{null}</Page>;
   if (order === null) {
@@ -112,13 +121,23 @@ export function OrderDetail({ id }: { id: string }) {
               </li>
             ))}
           </ul>
+          {toCents(order.deliveryFee ?? '0') > 0 ? (
+            <p className={css({ display: 'flex', justifyContent: 'space-between', mt: '1' })}>
+              <span>Taxa de entrega{order.bairro ? ` (${order.bairro})` : ''}</span>
+              <span>{formatBRL(order.deliveryFee)}</span>
+            </p>
+          ) : null}
           <p className={css({ fontWeight: 'bold', mt: '2', textAlign: 'right' })}>
             Total {formatBRL(order.total)}
           </p>
         </Card>
+        <PaymentCard order={order} />
         <Card>
           <CardTitle>{deliveryLabel(order.delivery)}</CardTitle>
           {order.address ? <p>{order.address}</p> : null}
+          {order.cancelReason ? (
+            <p className={muted}>Motivo do cancelamento: {order.cancelReason}</p>
+          ) : null}
           {order.note ? <p className={muted}>Observação: {order.note}</p> : null}
           <div className={css({ display: 'flex', gap: '2', mt: '3', flexWrap: 'wrap' })}>
             {/* An erased customer's order has no phone left to write to (LGPD). */}
@@ -147,18 +166,27 @@ export function OrderDetail({ id }: { id: string }) {
         </Card>
         {nextStatuses(order.status as OrderStatus).length > 0 ? (
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+            {nextStatuses(order.status as OrderStatus).includes('cancelado') ? (
+              <TextField
+                label="Motivo, se cancelar (vai na mensagem ao cliente)"
+                value={reason}
+                maxLength={300}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            ) : null}
             {nextStatuses(order.status as OrderStatus).map((s) => (
               <Button
                 key={s}
                 variant={s === 'cancelado' ? 'outline' : undefined}
                 full
-                onClick={() => void changeStatus(order, s, store)}
+                onClick={() => void changeStatus(order, s, store, reason)}
               >
                 {ACTION[s]}
               </Button>
             ))}
           </div>
         ) : null}
+        <MessagesCard id={id} />
         <Card>
           <CardTitle>Histórico</CardTitle>
           <ol>

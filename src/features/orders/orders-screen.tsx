@@ -4,7 +4,8 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
 import { formatBRL } from '~/domain/money';
-import { ORDER_STATUSES, STATUS_LABELS } from '~/domain/order';
+import { type LocalOrder, ORDER_STATUSES, STATUS_LABELS } from '~/domain/order';
+import { toCollect } from '~/domain/order-payment';
 import { searchKey } from '~/domain/text';
 import { DeadLetterList } from '~/features/sync/dead-letter-list';
 import { OfflineIndicator } from '~/features/sync/offline-indicator';
@@ -20,7 +21,11 @@ import { StatusBadge } from './status-badge';
 const FILTERS = [
   { value: 'todos', label: 'Todos' },
   ...ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+  { value: 'a-pagar', label: 'A pagar' },
 ];
+
+const matches = (o: LocalOrder, filter: string) =>
+  filter === 'todos' || (filter === 'a-pagar' ? toCollect(o) : o.status === filter);
 
 const rowStyle = css({
   display: 'block',
@@ -47,9 +52,7 @@ export function OrdersScreen() {
   const deferred = useDeferredValue(search);
   const rows = useMemo(() => {
     const key = searchKey(deferred);
-    return all?.filter(
-      (o) => (status === 'todos' || o.status === status) && (!key || o.searchKey.includes(key)),
-    );
+    return all?.filter((o) => matches(o, status) && (!key || o.searchKey.includes(key)));
   }, [all, deferred, status]);
 
   return (

@@ -25,6 +25,7 @@ type Entry = {
   to:
     | '/configuracoes/dados-cadastrais'
     | '/configuracoes/horario-funcionamento'
+    | '/configuracoes/entrega'
     | '/configuracoes/whatsapp-agente'
     | '/configuracoes/seguranca';
   title: string;
@@ -48,6 +49,13 @@ const ENTRIES: Entry[] = [
     description: 'Dias e horários em que a loja abre',
     Icon: ClockIcon,
     section: 'store-hours',
+  },
+  {
+    to: '/configuracoes/entrega',
+    title: 'Entrega e Pagamento',
+    description: 'Retirada, zonas e taxas de entrega, pedido mínimo e chave Pix',
+    Icon: StoreIcon,
+    section: 'delivery',
   },
   {
     to: '/configuracoes/whatsapp-agente',

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '~/db/db';
+import { defaultDeliverySettings } from '~/domain/delivery';
 import { defaultBusinessHours } from '~/domain/hours';
 import type { StoreMe } from '~/domain/schemas';
 import { UnauthorizedError } from '~/lib/api';
@@ -19,6 +20,9 @@ const store: StoreMe = {
   businessHours: defaultBusinessHours(),
   botAtivo: false,
   botPersonalizacao: { mensagemBoasVindas: '', tomVoz: '', informacoesImportantes: '' },
+  pixKey: '',
+  orderMessages: {},
+  delivery: defaultDeliverySettings(),
 };
 
 const answers: Array<Response | Error> = [];

@@ -2,14 +2,14 @@
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversationMessages } from '../../db/schema';
-import { noteTurn } from '../conversations/chat-state';
+import { noteTurn } from './chat-state';
 
 export type Turn = {
   storeId: string;
   customerId: string | null;
   phone: string;
   direction: 'in' | 'out';
-  author: 'customer' | 'assistant' | 'owner' | 'campaign';
+  author: 'customer' | 'assistant' | 'owner' | 'campaign' | 'order';
   text: string;
   mediaUrl?: string | null;
   /** The gateway's message id of an incoming webhook message (de-duplication). */
