@@ -13,6 +13,7 @@ import { jobDefinitions } from './jobs/index';
 import { createJobRunner, type JobsConfig } from './jobs/runner';
 import { tightenDir } from './ops/file-modes';
 import { processStatus } from './ops/status';
+import { settleOrderMessages } from './services/orders/order-messages-send';
 import { createPaymentGatewayFromEnv } from './services/pix/create-gateway';
 import { preparePushKeys } from './services/push/keys';
 import { settleKicked } from './services/push/outbox';
@@ -146,12 +147,15 @@ export async function openRuntime(options: RuntimeOptions) {
       if (status.jobs !== 'off') status.jobs = 'stopped';
       stopped ??= (async () => {
         try {
-          // An order's push goes in the background right after its answer: once the requests
-          // have drained (no new ones), let those record their outcome, a few seconds at most and
-          // alongside the jobs' grace, rather than fail on a closed database. One still pending
-          // is sent by the push-outbox job at the next start.
+          // An order's push and its customer messages go in the background right after its
+          // answer: once the requests have drained (no new ones), let those record their
+          // outcome, a few seconds at most and alongside the jobs' grace, rather than fail on a
+          // closed database. One still pending goes with its outbox's job at the next start.
           const kicked = drained.then(() =>
-            Promise.race([settleKicked(), wait(KICKED_GRACE_MS, undefined, { ref: false })]),
+            Promise.race([
+              Promise.all([settleKicked(), settleOrderMessages()]),
+              wait(KICKED_GRACE_MS, undefined, { ref: false }),
+            ]),
           );
           await Promise.all([jobs.stop(), kicked]);
         } finally {
