@@ -57,6 +57,22 @@ describe('the pending flag (one rule for page and worker)', () => {
     expect(await db.customers.get('gone')).toBeUndefined();
   });
 
+  it("keeps an order's refusal when a later change of that order is taken", async () => {
+    // A confirmation refused (short of stock), then a payment change of the same order taken in
+    // the same replay: the refusal must still show (chaos run of 2026-11-28, seed 1732975715).
+    await db.customers.put(
+      customerEntity.fromFields('c', { name: 'Ana', phone: '11987654321' }, undefined, 5),
+    );
+    // Only what the acknowledgement reads of the order row: pending, its stamp, its revision.
+    await db.orders.put({ id: 'o1', pending: 1, updatedAt: 5, revision: 1 } as never);
+    await refuse('order:o1');
+    await refuse('customer:c');
+    await acknowledge(db, 'order', [{ id: 'o1' }]);
+    await acknowledge(db, 'customer', [{ id: 'c' }]);
+    expect(await db.orders.get('o1')).toMatchObject({ pending: 0 });
+    expect((await db.deadLetters.toArray()).map((d) => d.entityId)).toEqual(['o1']);
+  });
+
   it('queuing sets the flag again on a row the server had confirmed', async () => {
     await db.products.put(productEntity.fromServer({ id: 'p', ...fields, revision: 3 }, 1));
     await markPending(db, 'product', 'p');

@@ -33,6 +33,9 @@ export function acknowledge(
   return acknowledgeAll(db, new Map([[kind, acks]]));
 }
 
+/** Kinds whose refusals an acknowledgement never clears (the chaos run of 2026-11-28, seed 1732975715). */
+const KEEPS_REFUSALS: ReadonlySet<EntityKind> = new Set<EntityKind>(['order']);
+
 /** The same for rows of several kinds (a replay batch), in one transaction. */
 export async function acknowledgeAll(
   db: TaliDb,
@@ -61,7 +64,10 @@ export async function acknowledgeAll(
           cleared.set(row.id, ack);
         });
       if (cleared.size === 0) continue;
-      await forgetRefusals(db, kind, new Set(cleared.keys()));
+      // A row's later accepted save makes its earlier refusals moot (the owner fixed it), except
+      // an order's: a refused status change (stale, or short of stock) says something a later
+      // payment change of the same order does not, so it stays until the owner discards it.
+      if (!KEEPS_REFUSALS.has(kind)) await forgetRefusals(db, kind, new Set(cleared.keys()));
       await settleSkipped(db, kind, [...cleared.values()]);
     }
   });
