@@ -279,9 +279,11 @@ export class OrdersModel {
       }
       const entry = log[this.logAt];
       if (!entry) continue;
-      const [, api, table, id] = entry.path.split('/');
+      const [, api, table, id, sub] = entry.path.split('/');
       if (api !== 'api') continue;
-      if (table === 'products' && entry.method === 'DELETE' && entry.status === 204 && id) {
+      // A product's own DELETE (`/api/products/:id`), not one of its photos' (`…/:id/photos/…`).
+      const productGone = table === 'products' && sub === undefined && entry.method === 'DELETE';
+      if (productGone && entry.status === 204 && id) {
         this.product(id).deleted = true;
       }
       if (table !== 'pedidos' || !id) continue;
