@@ -5,12 +5,15 @@
 import { defaultBusinessHours } from '../src/domain/hours';
 import { launchPhone, type Phone } from '../tests/e2e/browser';
 import { type RunningServer, startServer } from '../tests/e2e/server';
+import { hostSpeedLine, throttle } from './cpu-throttle';
 
 export type CatalogueSession = {
   server: RunningServer;
   phone: Phone;
   token: string;
   api: <T>(method: string, path: string, body?: unknown) => Promise<T>;
+  /** Slows the phone's CPU as THROTTLE asks (page, workers, service worker); a no-op without. */
+  throttle(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -52,6 +55,7 @@ export async function openCatalogueSession(
     businessHours: defaultBusinessHours(),
   });
   const phone = await launchPhone(server.baseUrl);
+  console.log(await hostSpeedLine(phone.browser));
   await phone.context.addInitScript(
     ([t, u]) => {
       if (!localStorage.getItem('token')) {
@@ -66,6 +70,7 @@ export async function openCatalogueSession(
     phone,
     token,
     api,
+    throttle: () => throttle(phone.context),
     close: async () => {
       await phone.close();
       await server.stop();

@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/browser';
 import { api, deviceRows, until } from '../tests/e2e/offline-helpers';
 import { startServer } from '../tests/e2e/server';
+import { hostSpeedLine, throttle } from './cpu-throttle';
 import { loadLine, median, percentile, runsFromEnv, signedInPhone } from './offline-kit';
 
 const PRODUCTS = 1000;
@@ -58,7 +59,9 @@ const server = await startServer(
 );
 const browser = await launchBrowser();
 try {
+  console.log(await hostSpeedLine(browser));
   const { owner, context, page } = await signedInPhone(browser, server.baseUrl, 'Cold start');
+  await throttle(context);
   const seeded = await api<{ imported: number }>(
     server.baseUrl,
     'POST',

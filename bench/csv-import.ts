@@ -148,6 +148,7 @@ try {
   await page.getByText('Nenhum produto cadastrado').waitFor({ timeout: 30_000 });
   await waitForServiceWorker(page);
   await context.setOffline(true);
+  await s.throttle();
   for (const size of SIZES) {
     const file = Buffer.from(benchCsv(benchProducts(size)));
     const totals: number[] = [];

@@ -75,6 +75,7 @@ try {
   await page.getByRole('button', { name: 'Importar CSV' }).waitFor({ timeout: 30_000 });
   await waitForServiceWorker(page);
   if (!ONLINE) await context.setOffline(true);
+  await s.throttle();
   const totals: number[] = [];
   const sent: number[] = [];
   for (let run = 0; run < RUNS; run++) {

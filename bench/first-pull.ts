@@ -12,7 +12,7 @@
  * Run: npx vite build && npx tsx bench/first-pull.ts
  *      CHECKOUTS=after=.,before=/tmp/fp-old RUNS=3 DB=pglite,postgres npx tsx bench/first-pull.ts
  *      (each checkout needs its own `dist`; PostgreSQL at TEST_DATABASE_URL or
- *      postgres://postgres@127.0.0.1:5432/test; THROTTLE=4g adds a mobile network profile)
+ *      postgres://postgres@127.0.0.1:5432/test; NETWORK=4g adds a mobile network profile, THROTTLE=4 a mid phone's CPU)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,12 +23,14 @@ import { api, createOwnerWithStore } from '../tests/e2e/offline-helpers';
 import type { RunningServer } from '../tests/e2e/server';
 import { startChild } from './api-kit';
 import { benchCsv, benchProducts } from './catalogue-data';
+import { CPU_RATE, hostSpeedLine, throttle as throttleCpu } from './cpu-throttle';
 import { loadLine, median, runsFromEnv } from './offline-kit';
 
 const COUNT = Number(process.env.PRODUCTS ?? 50_000);
 const RUNS = runsFromEnv(3);
 const DATABASES = (process.env.DB ?? 'pglite').split(',');
-const THROTTLE = process.env.THROTTLE ?? '';
+// NETWORK=4g (or THROTTLE=4g, as before): a mobile network; THROTTLE=4: the CPU (cpu-throttle.ts).
+const NETWORK = process.env.NETWORK ?? (process.env.THROTTLE === '4g' ? '4g' : '');
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 type Checkout = { name: string; dir: string };
@@ -202,8 +204,8 @@ async function prepare(checkout: Checkout, database: string): Promise<Target> {
   return { checkout, database, server, owner, cursor, ...(drop ? { drop } : {}) };
 }
 
-async function throttle(page: Page): Promise<void> {
-  if (THROTTLE !== '4g') return;
+async function throttleNetwork(page: Page): Promise<void> {
+  if (NETWORK !== '4g') return;
   // A fair mobile connection: 9 Mbit/s down, 1.5 Mbit/s up, 60 ms round trip.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -218,9 +220,10 @@ async function throttle(page: Page): Promise<void> {
 async function firstPull(browser: Browser, target: Target): Promise<Run> {
   const context = await newPhoneContext(browser, target.server.baseUrl);
   try {
+    await throttleCpu(context);
     await context.addInitScript({ content: WATCH });
     const page = await context.newPage();
-    await throttle(page);
+    await throttleNetwork(page);
     // PROFILE=<file>: a CPU profile of the page from the login screen to the first product card.
     const profiler = process.env.PROFILE ? await page.context().newCDPSession(page) : null;
     if (profiler) {
@@ -320,13 +323,14 @@ async function firstPull(browser: Browser, target: Target): Promise<Run> {
 
 const checkouts = checkoutsFromEnv();
 const browser = await launchBrowser();
+console.log(await hostSpeedLine(browser));
 const targets: Target[] = [];
 try {
   for (const database of DATABASES) {
     for (const checkout of checkouts) targets.push(await prepare(checkout, database));
   }
   console.log(
-    `first pull of ${COUNT.toLocaleString('en')} products, fresh profile, 390×844, ${RUNS} runs per checkout and database${THROTTLE ? `, network ${THROTTLE}` : ', loopback network'}; ${loadLine()}`,
+    `first pull of ${COUNT.toLocaleString('en')} products, fresh profile, 390×844, ${RUNS} runs per checkout and database${NETWORK ? `, network ${NETWORK}` : ', loopback network'}${CPU_RATE > 1 ? `, CPU ${CPU_RATE}× slower` : ''}; ${loadLine()}`,
   );
   const results = new Map<Target, Run[]>(targets.map((t) => [t, []]));
   for (let run = 1; run <= RUNS; run++) {

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { launchBrowser, PHONE } from '../tests/e2e/browser';
 import { api, createOwnerWithStore, signIn } from '../tests/e2e/offline-helpers';
 import { type Child, pgDatabase, startChild } from './api-kit';
+import { hostSpeedLine, throttle } from './cpu-throttle';
 import { loadLine, percentile } from './offline-kit';
 
 const ORDERS = Number(process.env.ORDERS ?? 1000);
@@ -166,7 +167,9 @@ async function onScreen(label: string, base: string) {
   const s: Shop = { token: owner.token, slug: await slugOf(base, owner.token), products: [id] };
   const browser = await launchBrowser();
   try {
+    console.log(await hostSpeedLine(browser));
     const context = await browser.newContext({ baseURL: base, viewport: PHONE, isMobile: true });
+    await throttle(context);
     const page = await context.newPage();
     await signIn(page, owner);
     await page.goto('/pedidos');

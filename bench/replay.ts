@@ -20,6 +20,7 @@ import {
   sendFromPage,
 } from '../tests/e2e/offline-helpers';
 import { startServer } from '../tests/e2e/server';
+import { hostSpeedLine, throttle } from './cpu-throttle';
 import { loadLine, median, percentile, runsFromEnv, signedInPhone } from './offline-kit';
 import { buildPlan, type Verdict, verify } from './replay-plan';
 
@@ -56,6 +57,7 @@ const browser = await launchBrowser();
 
 async function oneRun(run: number): Promise<RunResult> {
   const { owner, context, page } = await signedInPhone(browser, server.baseUrl, `Replay ${run}`);
+  await throttle(context);
   try {
     const plan = buildPlan();
     await context.setOffline(true);
@@ -162,6 +164,7 @@ async function serverBatched(): Promise<number> {
 const results: RunResult[] = [];
 try {
   console.log(`replay of 1,000 queued mutations, ${RUNS} runs; ${loadLine()}`);
+  console.log(await hostSpeedLine(browser));
   for (let run = 1; run <= RUNS; run++) {
     const r = await oneRun(run);
     results.push(r);

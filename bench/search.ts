@@ -133,6 +133,7 @@ try {
   console.log(
     `first pull of ${COUNT} products into the device and list painted: ${Date.now() - started} ms`,
   );
+  await s.throttle();
   await page.evaluate(WATCH_LONG_TASKS);
   const profile = await phaseProfiler();
   await profile.start();
