@@ -1,7 +1,7 @@
 /** Pix-paid campaigns, continued from pix-campaigns.test.ts: paid = sent, refunds of bands not used, no payment lost, no second payment kept. */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignRecipients, campaigns, customers, payments } from '../../server/db/schema';
 import { startCampaign } from '../../server/services/campaigns/start';
 import { WHATSAPP_DISCONNECTED_MESSAGE } from '../../server/services/payments/campaign-gate';
@@ -15,97 +15,21 @@ import {
 } from '../../server/services/payments/payments-service';
 import { recheckPayments } from '../../server/services/payments/recheck';
 import { NOTIFY_RECHECK_MS } from '../../server/services/payments/webhook';
-import { createApiPixHttp } from '../../server/services/pix/api-pix-http';
-import { createBcbGateway } from '../../server/services/pix/bcb-adapter';
-import { PaymentGatewayError } from '../../server/services/pix/gateway';
 import { instanceNameFor } from '../../server/services/whatsapp/connections';
-import type { PaymentJson } from '../../src/domain/pix/payment';
 import { instantToLocalDateTime } from '../../src/domain/zoned-time';
 import type { CampaignReport } from '../../src/features/campaigns/api';
-import { manyCustomers, movableClock } from './campaign-fixtures';
-import { startSendingHarness } from './campaign-sending-harness';
-import { type JsonObject, type Owner, send } from './fixtures';
-import {
-  FAKE_CLIENT_ID,
-  FAKE_CLIENT_SECRET,
-  FAKE_PIX_KEY,
-  type FakePsp,
-  startFakePsp,
-} from './pix-fake';
+import { manyCustomers } from './campaign-fixtures';
+import type { Owner } from './fixtures';
+import { type SendingHarness, usePixCampaigns } from './pix-campaigns-harness';
+import type { FakePsp } from './pix-fake';
 
-// Ahead of the database's clock: customers seeded by the fixtures exist before any charge.
-const clock = movableClock(new Date(Date.now() + 10 * 60_000));
+const pc = usePixCampaigns();
+const { clock, faults, api, enviar, pay, chargesAtPsp, payment } = pc;
+let h: SendingHarness;
 let psp: FakePsp;
-let http: ReturnType<typeof createApiPixHttp>;
-let h: Awaited<ReturnType<typeof startSendingHarness>>;
-/** The PSP's devolução endpoint answers 503 while true (a PSP outage). */
-let refundsDown = false;
-/** The PSP's removal of a charge (PATCH /cob) fails while true. */
-let removalsDown = false;
-
-beforeAll(async () => {
-  psp = await startFakePsp({ now: clock.now });
-  const options = {
-    apiUrl: psp.apiUrl,
-    oauthUrl: psp.oauthUrl,
-    clientId: FAKE_CLIENT_ID,
-    clientSecret: FAKE_CLIENT_SECRET,
-    pixKey: FAKE_PIX_KEY,
-    merchantName: 'Tali',
-    merchantCity: 'Sao Paulo',
-  };
-  http = createApiPixHttp(options);
-  const bcb = createBcbGateway(options, http);
-  const pix = {
-    ...bcb,
-    refund: (input: Parameters<typeof bcb.refund>[0]) =>
-      refundsDown
-        ? Promise.reject(new PaymentGatewayError('PSP fora do ar', 503))
-        : bcb.refund(input),
-    cancelCharge: (txid: string) =>
-      removalsDown
-        ? Promise.reject(new PaymentGatewayError('PSP fora do ar', 503))
-        : bcb.cancelCharge(txid),
-  };
-  h = await startSendingHarness(clock.now, { pix });
+beforeAll(() => {
+  ({ h, psp } = pc.started());
 });
-afterAll(async () => {
-  http?.close();
-  await psp?.close();
-  await h?.fake.close();
-  await h?.t.close();
-});
-
-const api = <T = JsonObject>(
-  o: Owner,
-  method: string,
-  path: string,
-  body?: unknown,
-  key?: string,
-) =>
-  send<T>(h.t, method, path, {
-    token: o.token,
-    body,
-    headers: key ? { 'Idempotency-Key': key } : undefined,
-  });
-
-/** 'Enviar': 402 with the charge to pay, or 200 with the campaign once it is paid. */
-type EnviarAnswer = { message: string; payment: PaymentJson; recipientCount: number };
-const enviar = (o: Owner, campaignId: string, key?: string) =>
-  api<EnviarAnswer>(o, 'POST', '/api/campanhas/enviar', { campaignId }, key);
-
-/** The payer pays the charge and the PSP notifies Talí's webhook (as API Pix PSPs do). */
-async function pay(paymentId: string) {
-  const [row] = await h.t.db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!row) throw new Error('no such payment');
-  const res = await h.t.call('POST', '/api/webhooks/pix/pix', psp.pay(row.txid));
-  expect(res.status).toBe(200);
-  return row;
-}
-
-const chargesAtPsp = () =>
-  psp.requests.filter((r) => r.method === 'PUT' && r.path.includes('/cob/'));
-const payment = (o: Owner, id: string) => api<PaymentJson>(o, 'GET', `/api/pagamentos/${id}`);
 
 async function customersAddedNow(storeId: string, n: number, prefix: string) {
   const at = clock.now().getTime();
@@ -255,12 +179,12 @@ describe('no payment lost with its notification', () => {
     const first = (await enviar(owner, id)).body.payment;
     // More customers: the amount changes, the first charge is replaced; its removal fails.
     await customersAddedNow(owner.storeId, 120, 'Novo');
-    removalsDown = true;
+    faults.removalsDown = true;
     let second: { id: string; valor: string };
     try {
       second = (await enviar(owner, id)).body.payment;
     } finally {
-      removalsDown = false;
+      faults.removalsDown = false;
     }
     expect(second.valor).toBe('50.00');
     expect((await payment(owner, first.id)).body.status).toBe('cancelado');
@@ -286,7 +210,7 @@ describe('a second payment is never kept', () => {
     const b = (await enviar(owner, id)).body.payment;
     expect(b.id).not.toBe(a.id);
     await pay(b.id);
-    refundsDown = true;
+    faults.refundsDown = true;
     try {
       const late = psp.pay(a.id.replace(/-/g, ''), { late: true });
       clock.advance(NOTIFY_RECHECK_MS);
@@ -301,7 +225,7 @@ describe('a second payment is never kept', () => {
       await recheckPayments(h.t.runtime.services);
       expect((await payment(owner, a.id)).body.status).toBe('pago');
     } finally {
-      refundsDown = false;
+      faults.refundsDown = false;
     }
     clock.advance(RECHECK_INTERVAL_MS + 1);
     await recheckPayments(h.t.runtime.services);

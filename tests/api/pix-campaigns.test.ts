@@ -4,102 +4,25 @@
  * everything sent once after, the Idempotency-Key, expiry and renewal, refunds, isolation.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../server/db/schema';
 import {
   CHARGE_TTL_SECONDS,
   RECHECK_INTERVAL_MS,
 } from '../../server/services/payments/payments-service';
 import { recheckPayments } from '../../server/services/payments/recheck';
-import { createApiPixHttp } from '../../server/services/pix/api-pix-http';
-import { createBcbGateway } from '../../server/services/pix/bcb-adapter';
-import { PaymentGatewayError } from '../../server/services/pix/gateway';
 import { dailyLimitMessage } from '../../src/domain/campaigns';
-import type { PaymentJson } from '../../src/domain/pix/payment';
-import { manyCustomers, movableClock } from './campaign-fixtures';
-import { startSendingHarness } from './campaign-sending-harness';
-import { type JsonObject, type Owner, send } from './fixtures';
-import {
-  FAKE_CLIENT_ID,
-  FAKE_CLIENT_SECRET,
-  FAKE_PIX_KEY,
-  type FakePsp,
-  startFakePsp,
-} from './pix-fake';
+import { manyCustomers } from './campaign-fixtures';
+import { type SendingHarness, usePixCampaigns } from './pix-campaigns-harness';
+import type { FakePsp } from './pix-fake';
 
-// Ahead of the database's clock: customers seeded by the fixtures exist before any charge.
-const clock = movableClock(new Date(Date.now() + 10 * 60_000));
+const pc = usePixCampaigns();
+const { clock, faults, api, enviar, pay, chargesAtPsp, payment } = pc;
+let h: SendingHarness;
 let psp: FakePsp;
-let http: ReturnType<typeof createApiPixHttp>;
-let h: Awaited<ReturnType<typeof startSendingHarness>>;
-/** The PSP's devolução endpoint answers 503 while true (a PSP outage). */
-let refundsDown = false;
-/** The PSP's removal of a charge (PATCH /cob) fails while true. */
-const removalsDown = false;
-
-beforeAll(async () => {
-  psp = await startFakePsp({ now: clock.now });
-  const options = {
-    apiUrl: psp.apiUrl,
-    oauthUrl: psp.oauthUrl,
-    clientId: FAKE_CLIENT_ID,
-    clientSecret: FAKE_CLIENT_SECRET,
-    pixKey: FAKE_PIX_KEY,
-    merchantName: 'Tali',
-    merchantCity: 'Sao Paulo',
-  };
-  http = createApiPixHttp(options);
-  const bcb = createBcbGateway(options, http);
-  const pix = {
-    ...bcb,
-    refund: (input: Parameters<typeof bcb.refund>[0]) =>
-      refundsDown
-        ? Promise.reject(new PaymentGatewayError('PSP fora do ar', 503))
-        : bcb.refund(input),
-    cancelCharge: (txid: string) =>
-      removalsDown
-        ? Promise.reject(new PaymentGatewayError('PSP fora do ar', 503))
-        : bcb.cancelCharge(txid),
-  };
-  h = await startSendingHarness(clock.now, { pix });
+beforeAll(() => {
+  ({ h, psp } = pc.started());
 });
-afterAll(async () => {
-  http?.close();
-  await psp?.close();
-  await h?.fake.close();
-  await h?.t.close();
-});
-
-const api = <T = JsonObject>(
-  o: Owner,
-  method: string,
-  path: string,
-  body?: unknown,
-  key?: string,
-) =>
-  send<T>(h.t, method, path, {
-    token: o.token,
-    body,
-    headers: key ? { 'Idempotency-Key': key } : undefined,
-  });
-
-/** 'Enviar': 402 with the charge to pay, or 200 with the campaign once it is paid. */
-type EnviarAnswer = { message: string; payment: PaymentJson; recipientCount: number };
-const enviar = (o: Owner, campaignId: string, key?: string) =>
-  api<EnviarAnswer>(o, 'POST', '/api/campanhas/enviar', { campaignId }, key);
-
-/** The payer pays the charge and the PSP notifies Talí's webhook (as API Pix PSPs do). */
-async function pay(paymentId: string) {
-  const [row] = await h.t.db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!row) throw new Error('no such payment');
-  const res = await h.t.call('POST', '/api/webhooks/pix/pix', psp.pay(row.txid));
-  expect(res.status).toBe(200);
-  return row;
-}
-
-const chargesAtPsp = () =>
-  psp.requests.filter((r) => r.method === 'PUT' && r.path.includes('/cob/'));
-const payment = (o: Owner, id: string) => api<PaymentJson>(o, 'GET', `/api/pagamentos/${id}`);
 
 describe('price bands: the real recipients in bands of 100 (R$ 25,00 each)', () => {
   it.each([
@@ -305,13 +228,13 @@ describe('refunds', () => {
     const id = await h.draft(owner, { sendNow: false, scheduledDate: '2099-06-02T10:00' });
     const p = (await enviar(owner, id)).body.payment;
     await pay(p.id);
-    refundsDown = true;
+    faults.refundsDown = true;
     try {
       const cancel = await api(owner, 'PATCH', `/api/campanhas/${id}/cancelar`);
       expect(cancel).toMatchObject({ status: 200, body: { status: 'cancelado' } });
       expect((await payment(owner, p.id)).body.status).toBe('pago');
     } finally {
-      refundsDown = false;
+      faults.refundsDown = false;
     }
     await recheckPayments(h.t.runtime.services);
     expect((await payment(owner, p.id)).body.status).toBe('devolvido');
