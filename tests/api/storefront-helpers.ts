@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { products, stores, users } from '../../server/db/schema';
 import { createOwner, newId, type Owner } from './fixtures';
-import type { TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 
 export type ShopOwner = Owner & { slug: string; email: string };
 
@@ -94,4 +94,33 @@ export function whatsappLinks(html: string): { number: string; text: string }[] 
     const url = new URL((m[1] ?? '').replace(/&amp;/g, '&'));
     return { number: url.pathname.slice(1), text: url.searchParams.get('text') ?? '' };
   });
+}
+
+// Monday 2026-11-23 18:30 in São Paulo, 17:30 in Manaus.
+export const STOREFRONT_NOW = new Date('2026-11-23T21:30:00Z');
+export const HOSTILE = '<img src=x onerror=alert(1)>';
+
+/**
+ * The storefront files' shop: a bakery in Manaus's time zone with two products, a hostile one,
+ * an inactive and a deleted one, and another store with its own product (never to be shown).
+ */
+export async function openSeededStorefront(now: () => Date) {
+  const t = await createTestApp({ now });
+  const shop = await createShop(t, 'Padaria São João', { timezone: 'America/Manaus' });
+  const other = await createShop(t, 'Outra Loja');
+  await addProduct(t, shop.storeId, {
+    name: 'Pão de queijo',
+    price: '5.90',
+    description: 'Quentinho',
+  });
+  await addProduct(t, shop.storeId, { name: 'Bolo de fubá', price: '59.9' });
+  await addProduct(t, shop.storeId, {
+    name: HOSTILE,
+    price: '1.00',
+    description: '</script><script>alert(2)</script>',
+  });
+  await addProduct(t, shop.storeId, { name: 'Produto inativo', price: '2.00', active: false });
+  await addProduct(t, shop.storeId, { name: 'Produto excluído', price: '3.00', deleted: true });
+  await addProduct(t, other.storeId, { name: 'Produto da outra loja', price: '4.00' });
+  return { t, shop, other };
 }

@@ -5,40 +5,24 @@ import {
   addProduct,
   createShop,
   getPage,
+  HOSTILE,
   jsonLd,
+  openSeededStorefront,
   type ShopOwner,
+  STOREFRONT_NOW,
   whatsappLinks,
 } from './storefront-helpers';
-import { createTestApp, type TestApp } from './test-app';
+import type { TestApp } from './test-app';
 
-// Monday 2026-11-23 18:30 in São Paulo, 17:30 in Manaus.
-const NOW = new Date('2026-11-23T21:30:00Z');
-const HOSTILE = '<img src=x onerror=alert(1)>';
+const NOW = STOREFRONT_NOW;
 
 /** The server's clock; a test may move it and puts it back. */
 const clock = NOW;
 let t: TestApp;
 let shop: ShopOwner;
-let other: ShopOwner;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
-  shop = await createShop(t, 'Padaria São João', { timezone: 'America/Manaus' });
-  other = await createShop(t, 'Outra Loja');
-  await addProduct(t, shop.storeId, {
-    name: 'Pão de queijo',
-    price: '5.90',
-    description: 'Quentinho',
-  });
-  await addProduct(t, shop.storeId, { name: 'Bolo de fubá', price: '59.9' });
-  await addProduct(t, shop.storeId, {
-    name: HOSTILE,
-    price: '1.00',
-    description: '</script><script>alert(2)</script>',
-  });
-  await addProduct(t, shop.storeId, { name: 'Produto inativo', price: '2.00', active: false });
-  await addProduct(t, shop.storeId, { name: 'Produto excluído', price: '3.00', deleted: true });
-  await addProduct(t, other.storeId, { name: 'Produto da outra loja', price: '4.00' });
+  ({ t, shop } = await openSeededStorefront(() => clock));
 });
 afterAll(() => t?.close());
 
