@@ -1,54 +1,20 @@
 /** /api/campanhas: every route and refusal of the contract, store isolation, the store's day. */
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../server/db/schema';
 import type { CampaignJson } from '../../src/domain/campaigns';
-import { addCustomers, movableClock, setStore } from './campaign-fixtures';
-import { createOwner, type JsonObject, type Owner, send } from './fixtures';
-import { createTestApp, type TestApp, testEnv } from './test-app';
+import { setStore } from './campaign-fixtures';
+import { draft, useCampaignsApp } from './campaigns-harness';
+import { createOwner } from './fixtures';
+import type { TestApp } from './test-app';
 
-const clock = movableClock(new Date());
+const app = useCampaignsApp();
+const { clock, api, ownerWithCustomers, spLocal } = app;
 let t: TestApp;
-
-beforeAll(async () => {
-  // Composing and sending as the spec draws it: campaigns free (the Pix step: pix-campaigns.test.ts).
-  t = await createTestApp({ now: clock.now, env: testEnv({ PIX_PROVIDER: 'off' }) });
+beforeAll(() => {
+  t = app.started();
 });
-afterAll(async () => {
-  clock.set(new Date());
-  await t.close();
-});
-
-const api = <T = JsonObject>(
-  owner: Owner,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => send<T>(t, method, path, { token: owner.token, body, headers });
-
-/** An owner with customers: 3 reachable numbers, one opted out, one sharing a number, one deleted. */
-async function ownerWithCustomers(): Promise<Owner> {
-  const owner = await createOwner(t);
-  await addCustomers(t.db, owner.storeId, [
-    { name: 'Maria Souza', phone: '11987654321' },
-    { name: 'João Lima', phone: '21988887777' },
-    { name: 'Ana Paula', phone: '3133334444' },
-    { name: 'Pedro Opt', phone: '11911112222', optedOut: true },
-    // Same mobile as Maria without the ninth digit: one message for both records.
-    { name: 'Maria (cadastro antigo)', phone: '1187654321' },
-    { name: 'Excluído', phone: '11955556666', deleted: true },
-  ]);
-  return owner;
-}
-
-const draft = { titulo: 'Promoção de sábado', mensagem: 'Olá {nome}! 20% off', sendNow: true };
-
-/** 'YYYY-MM-DDTHH:MM' in São Paulo (UTC-3, no DST) `ms` from the clock. */
-function spLocal(ms: number): string {
-  return new Date(clock.now().getTime() + ms - 3 * 3_600_000).toISOString().slice(0, 16);
-}
 
 describe('POST /api/campanhas (the draft under review)', () => {
   it('refuses a store without customers with the spec text', async () => {
