@@ -19,6 +19,7 @@ import { campaignRoutes } from './routes/campaigns';
 import { conversationSettingsRoutes } from './routes/conversations';
 import { deliveryRoutes } from './routes/delivery';
 import { ENTITY_ROUTES } from './routes/entity-routes';
+import { authBodySpend } from './routes/login-attempts';
 import { mediaRoutes } from './routes/media';
 import { orderPageRoutes } from './routes/order-page';
 import { orderPublicRoutes } from './routes/orders-public';
@@ -76,7 +77,7 @@ export function createApp(deps: Services, { staticDir, status }: AppOptions = {}
   // Personal data: never kept by a shared cache (errors too: the middleware runs after onError).
   app.use('/api/*', noStore());
   app.use('/api/*', trackForeground());
-  app.use('/api/*', bodyCaps());
+  app.use('/api/*', bodyCaps(authBodySpend));
 
   // Health, readiness and metrics: for load balancers, uptime checks and Prometheus.
   app.route('/', healthRoutes(status ?? processStatus(false)));

@@ -130,7 +130,11 @@ export const bodyCap = (bytes: number, message?: string) => capBody(bytes, messa
  * passes the cap, with nothing past the cap buffered. Under the cap, the route reads the bytes
  * counted here.
  */
-function capBody(cap: number, message?: string): MiddlewareHandler<AppEnv> {
+function capBody(cap: number, message?: string, spend?: Spend): MiddlewareHandler<AppEnv> {
+  const refused = async (c: Context<AppEnv>, reader: Reader, unread: number) => {
+    await spend?.(c);
+    return refuse(c, reader, unread, cap, message);
+  };
   return async (c, next) => {
     const raw = c.req.raw;
     if (!raw.body) return next();
@@ -138,7 +142,7 @@ function capBody(cap: number, message?: string): MiddlewareHandler<AppEnv> {
     if (length !== null && !raw.headers.has('transfer-encoding')) {
       const declared = Number.parseInt(length, 10) || 0;
       if (declared <= cap) return next();
-      return refuse(c, raw.body.getReader(), declared, cap, message);
+      return refused(c, raw.body.getReader(), declared);
     }
     const reader = raw.body.getReader();
     let size = 0;
@@ -148,7 +152,7 @@ function capBody(cap: number, message?: string): MiddlewareHandler<AppEnv> {
       if (done) break;
       const offset = size;
       size += value.length;
-      if (size > cap) return refuse(c, reader, 0, cap, message);
+      if (size > cap) return refused(c, reader, 0);
       if (size > buffer.length) {
         const grown = new Uint8Array(Math.min(cap, Math.max(size, buffer.length * 2)));
         grown.set(buffer.subarray(0, offset));
@@ -165,14 +169,24 @@ function capBody(cap: number, message?: string): MiddlewareHandler<AppEnv> {
  * One capBody (which counts the stream as it arrives) per distinct cap, and at most
  * LARGE_BODIES_AT_ONCE large bodies in flight.
  */
-export function bodyCaps(): MiddlewareHandler<AppEnv> {
+/**
+ * What a refused body costs its sender where the route counts attempts (login, sign-up: the
+ * visitor's address), spent before the 413 — a body too large to read is still an attempt.
+ */
+export type Spend = (c: Context<AppEnv>) => Promise<void>;
+
+export function bodyCaps(
+  spendFor: (path: string) => Spend | undefined = () => undefined,
+): MiddlewareHandler<AppEnv> {
   const large = pLimit(LARGE_BODIES_AT_ONCE);
   const limits = new Map<string, MiddlewareHandler<AppEnv>>();
-  const limitFor = (bytes: number, message?: string) => {
-    const key = `${bytes}|${message ?? ''}`;
+  const spends: Spend[] = [];
+  const limitFor = (bytes: number, message: string | undefined, spend: Spend | undefined) => {
+    if (spend && !spends.includes(spend)) spends.push(spend);
+    const key = `${bytes}|${message ?? ''}|${spend ? spends.indexOf(spend) : -1}`;
     let limit = limits.get(key);
     if (!limit) {
-      limit = capBody(bytes, message);
+      limit = capBody(bytes, message, spend);
       limits.set(key, limit);
     }
     return limit;
@@ -182,7 +196,7 @@ export function bodyCaps(): MiddlewareHandler<AppEnv> {
     // would only build the full Request object on every read (~10 % of a list's CPU).
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const [, cap, message] = capEntryOf(c.req.path);
-    const limit = limitFor(cap, message);
+    const limit = limitFor(cap, message, spendFor(c.req.path));
     if (!mayBeLarge(c, cap)) return limit(c, next);
     return large(() => limit(c, next));
   };

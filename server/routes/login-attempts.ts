@@ -4,7 +4,14 @@
  */
 import type { Context } from 'hono';
 import { clientAddress } from '../auth/client-address';
-import { ACCOUNT_ADDRESS_LIMIT, ACCOUNT_LIMIT, ADDRESS_LIMIT } from '../auth/rate-limit';
+import {
+  ACCOUNT_ADDRESS_LIMIT,
+  ACCOUNT_LIMIT,
+  ADDRESS_LIMIT,
+  REGISTER_LIMIT,
+} from '../auth/rate-limit';
+import type { Spend } from '../body-caps';
+import { ApiError } from '../http';
 import type { AppEnv } from '../types';
 import { limiterOf, reserveAttempt } from './attempts';
 
@@ -41,3 +48,35 @@ export async function reservePasswordCheck(
     await limiter.release(addressKey, deps.now());
   };
 }
+
+/**
+ * A body over /api/auth's cap (413, never read) still spends the address's attempt of the route it
+ * was sent to, so oversized bodies cannot probe past the limit for free; at the limit the 413
+ * stands (the next attempt meets the 429).
+ */
+export function authBodySpend(path: string): Spend | undefined {
+  const key = path.startsWith('/api/auth/register')
+    ? 'register'
+    : path.startsWith('/api/auth/login') || path.startsWith('/api/auth/senha')
+      ? 'login'
+      : null;
+  if (!key) return undefined;
+  return key === 'register' ? spendRegister : spendLogin;
+}
+
+const spendOn =
+  (prefix: string, limit: typeof ADDRESS_LIMIT): Spend =>
+  async (c) => {
+    try {
+      await reserveAttempt(
+        c,
+        [[`${prefix}:address:${clientAddress(c)}`, limit]],
+        TOO_MANY_ATTEMPTS,
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 429)) throw error;
+      c.header('Retry-After', undefined);
+    }
+  };
+const spendLogin = spendOn('login', ADDRESS_LIMIT);
+const spendRegister = spendOn('register', REGISTER_LIMIT);

@@ -98,6 +98,58 @@ describe('login rate limits', () => {
   }, 120_000);
 });
 
+describe('bodies over the 16 KB cap of /api/auth (issue 35)', () => {
+  /** A body too large to read (413), sent from one client address. */
+  const oversized = (route: string, address: string) =>
+    r.app.request(
+      `/api/auth/${route}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'a@b.com', password: 'x'.repeat(20_000) }),
+      },
+      { incoming: { socket: { remoteAddress: address } } },
+    );
+  const fromAddress = (route: string, address: string, body: unknown) =>
+    r.app.request(
+      `/api/auth/${route}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+      { incoming: { socket: { remoteAddress: address } } },
+    );
+
+  it("spend the address's login attempts: after 30 the right password from there meets 429", async () => {
+    const email = freshEmail();
+    await r.call('POST', '/api/auth/register', { email, password: 'segredo123' });
+    for (let i = 0; i < 30; i++) expect((await oversized('login', '203.0.113.7')).status).toBe(413);
+    // At the limit a 413 is still a 413 (the body was not read), with no Retry-After of its own.
+    const more = await oversized('login', '203.0.113.7');
+    expect(more.status).toBe(413);
+    expect(more.headers.get('retry-after')).toBeNull();
+    const blocked = await fromAddress('login', '203.0.113.7', { email, password: 'segredo123' });
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({ message: TOO_MANY });
+    // Another address is not touched.
+    const elsewhere = await fromAddress('login', '203.0.113.8', { email, password: 'segredo123' });
+    expect(elsewhere.status).toBe(200);
+    advance(16 * MINUTE);
+  });
+
+  it("spend the address's sign-up attempts (100 in 15 minutes)", async () => {
+    for (let i = 0; i < 100; i++)
+      expect((await oversized('register', '203.0.113.9')).status).toBe(413);
+    const blocked = await fromAddress('register', '203.0.113.9', {
+      email: freshEmail(),
+      password: 'segredo123',
+    });
+    expect(blocked.status).toBe(429);
+    advance(16 * MINUTE);
+  });
+});
+
 describe('login limit under concurrency (real HTTP)', () => {
   it('lets at most 10 of 50 simultaneous wrong guesses reach the password check; the rest get 429 with Retry-After', async () => {
     const email = freshEmail();
