@@ -6,8 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignRecipients } from '../../server/db/schema';
+import { campaignRecipients, deletedLabelLinks } from '../../server/db/schema';
 import { startCampaign } from '../../server/services/campaigns/start';
+import { deleteExpired } from '../../server/services/maintenance/cleanup';
+import {
+  LABEL_LINKS_RETENTION_DAYS,
+  pruneDeletedLabelLinks,
+} from '../../server/services/maintenance/label-links';
 import { addCustomers, connectSandboxWhatsApp, INSTANT_SENDING } from './campaign-fixtures';
 import { createOwner, send } from './fixtures';
 import { createTestApp, type TestApp, testEnv } from './test-app';
@@ -97,5 +102,45 @@ describe('a label deleted after the campaign chose it', () => {
     for (const c of customers.body as unknown as Array<{ labels: string[] }>) {
       expect(c.labels).toEqual([]);
     }
+  });
+});
+
+describe("a deleted label's customers, pruned when no campaign can need them", () => {
+  const later = (days: number) => new Date(Date.now() + days * 24 * 3_600_000);
+  const links = async (labelId: string) =>
+    (await t.db.select().from(deletedLabelLinks).where(eq(deletedLabelLinks.labelId, labelId)))
+      .length;
+
+  it('keeps them while a draft names the label, and past the retention once it has started', async () => {
+    const s = await shop();
+    const created = await s.api('POST', '/api/campanhas', {
+      ...draft,
+      audience: { labels: [s.vip] },
+    });
+    const id = created.body.id as string;
+    expect((await s.api('DELETE', `/api/etiquetas/${s.vip}`)).status).toBe(204);
+    expect((await s.api('DELETE', `/api/etiquetas/${s.bloqueado}`)).status).toBe(204);
+    expect(await links(s.vip)).toBe(2);
+    expect(await links(s.bloqueado)).toBe(2);
+    // Within the retention nothing goes, even for a label no campaign names.
+    // (The label links alone: a whole clean-up that far ahead would also end the owner's session.)
+    await pruneDeletedLabelLinks(t.db, later(LABEL_LINKS_RETENTION_DAYS - 1));
+    expect(await links(s.bloqueado)).toBe(2);
+    // Past it: the label no campaign names goes; the draft's label stays (its count needs it).
+    expect(
+      await pruneDeletedLabelLinks(t.db, later(LABEL_LINKS_RETENTION_DAYS + 1)),
+    ).toBeGreaterThanOrEqual(2);
+    expect(await links(s.bloqueado)).toBe(0);
+    expect(await links(s.vip)).toBe(2);
+    // Confirmed and started: its recipients are fixed, the links are no longer needed (the
+    // nightly clean-up, deleteExpired, prunes them).
+    expect((await s.api('POST', '/api/campanhas/enviar', { campaignId: id })).status).toBe(200);
+    await startCampaign(t.db, id, new Date(Date.now() + 60_000));
+    expect(await recipients(id)).toEqual({ Ana: 'pending', Bia: 'pending' });
+    const second = await deleteExpired(t.db, later(LABEL_LINKS_RETENTION_DAYS + 1));
+    expect(second.labelLinks).toBeGreaterThanOrEqual(2);
+    expect(await links(s.vip)).toBe(0);
+    // Run again: nothing more.
+    expect((await deleteExpired(t.db, later(LABEL_LINKS_RETENTION_DAYS + 1))).labelLinks).toBe(0);
   });
 });

@@ -1,12 +1,14 @@
 /**
  * Housekeeping: expired sessions, Idempotency-Keys, unmatched Pix notifications and message
- * receipts past their retention, and ended login/sign-up limit windows are deleted.
+ * receipts past their retention, ended login/sign-up limit windows, and the customers of labels
+ * deleted long ago that no campaign can still need (label-links.ts) are deleted.
  */
 import { lt, lte } from 'drizzle-orm';
 import { deleteExpiredLimits } from '../../auth/rate-limit';
 import type { Db } from '../../db/client';
 import { IDEMPOTENCY_RETENTION_DAYS } from '../../db/idempotency';
 import { idempotencyKeys, pixUnmatchedNotifications, sessions } from '../../db/schema';
+import { pruneDeletedLabelLinks } from './label-links';
 import { purgeOldReceipts } from './receipts-retention';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,6 +23,8 @@ export type CleanupResult = {
   rateLimits: number;
   /** Campaigns whose receipts became counts, and receipts deleted (decision 022). */
   receipts: { campaigns: number; receipts: number };
+  /** Links of deleted labels to their customers, deleted (label-links.ts). */
+  labelLinks: number;
 };
 
 /** Idempotent: running it twice, or late, deletes nothing more than what is due. */
@@ -41,7 +45,9 @@ export async function deleteExpired(db: Db, now: Date): Promise<CleanupResult> {
     .returning({ id: pixUnmatchedNotifications.id });
   const rateLimits = await deleteExpiredLimits(db, now);
   const receipts = await purgeOldReceipts(db, now);
+  const labelLinks = await pruneDeletedLabelLinks(db, now);
   return {
+    labelLinks,
     receipts,
     sessions: expired.length,
     idempotencyKeys: keys.length,
