@@ -17,22 +17,23 @@ export type { HeldReply };
 /** What a pass did: how many went, and whether the network failed (the rest wait). */
 export type FlushResult = { sent: number; offline: boolean; refused: number };
 
-/** Keeps the reply on the phone ('aguardando conexão' until a pass sends it). */
+/**
+ * Keeps the reply on the phone ('aguardando conexão' until a pass sends it). Its time is after
+ * every reply kept before, so two typed in the same millisecond still go in their order.
+ */
 export async function keepReply(
   db: TaliDb,
   phone: string,
   text: string,
   now = Date.now(),
 ): Promise<HeldReply> {
-  const reply: HeldReply = {
-    id: crypto.randomUUID(),
-    phone,
-    text,
-    createdAt: now,
-    state: 'waiting',
-  };
-  await db.chatReplies.put(reply);
-  return reply;
+  return db.transaction('rw', db.chatReplies, async () => {
+    const last = await db.chatReplies.orderBy('createdAt').last();
+    const createdAt = Math.max(now, (last?.createdAt ?? 0) + 1);
+    const reply: HeldReply = { id: crypto.randomUUID(), phone, text, createdAt, state: 'waiting' };
+    await db.chatReplies.put(reply);
+    return reply;
+  });
 }
 
 /** The owner gave up on a reply. */
