@@ -35,7 +35,6 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
       to="/conversas/$phone"
       params={{ phone: chat.phone }}
       data-testid="chat-row"
-      aria-label={`${chat.name}${unread ? `, ${chat.unread} não lidas` : ''}`}
       className={rowLink}
     >
       <div
@@ -91,6 +90,7 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
               })}
             >
               {chat.unread > 99 ? '99+' : chat.unread}
+              <span className={css({ srOnly: true })}> não lidas</span>
             </span>
           ) : null}
         </div>

@@ -34,7 +34,7 @@ function HeldReplyItem({ reply }: { reply: HeldReply }) {
         maxW: '85%',
         borderWidth: '1px',
         borderStyle: 'dashed',
-        borderColor: 'brand.300',
+        borderColor: 'brand.500',
         borderRadius: 'xl',
         px: '3',
         py: '2',

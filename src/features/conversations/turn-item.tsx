@@ -12,7 +12,7 @@ import { turnTime } from './format';
 const TONES = {
   customer: { bg: 'surface', borderColor: 'border', alignSelf: 'flex-start' },
   assistant: { bg: 'blue.50', borderColor: 'blue.200', alignSelf: 'flex-end' },
-  owner: { bg: 'brand.50', borderColor: 'brand.200', alignSelf: 'flex-end' },
+  owner: { bg: 'brand.50', borderColor: 'brand.100', alignSelf: 'flex-end' },
   campaign: { bg: 'amber.50', borderColor: 'amber.200', alignSelf: 'flex-end' },
 } as const;
 
