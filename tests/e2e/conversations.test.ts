@@ -162,6 +162,26 @@ describe('Conversas (/conversas) at 390×844', () => {
     expect(deliveredTo(ANA).filter((t) => t === 'Chego em 10 minutos')).toHaveLength(1);
   });
 
+  it('says WhatsApp is disconnected (409) and keeps the reply; it goes once when tried again', async () => {
+    fake.instances.set(instance, 'close');
+    fake.options.failSendsWhenClosed = true;
+    try {
+      await page.getByLabel('Responder').fill('Já separo seu pedido');
+      await page.getByRole('button', { name: 'Enviar' }).click();
+      const kept = page.getByTestId('held-reply').filter({ hasText: 'Já separo seu pedido' });
+      await kept.getByText(/WhatsApp da loja está desconectado/).waitFor({ timeout: 15_000 });
+      await page.screenshot({ path: `${SHOTS}/thread-disconnected.png` });
+      expect(deliveredTo(ANA)).not.toContain('Já separo seu pedido');
+    } finally {
+      fake.options.failSendsWhenClosed = false;
+      fake.instances.set(instance, 'open');
+    }
+    const kept = page.getByTestId('held-reply').filter({ hasText: 'Já separo seu pedido' });
+    await kept.getByRole('button', { name: 'Tentar de novo' }).click();
+    await kept.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(deliveredTo(ANA).filter((t) => t === 'Já separo seu pedido')).toHaveLength(1);
+  });
+
   it("holds a reply that waited more than an hour: 'Enviar mesmo assim' sends it", async () => {
     // A reply kept two hours ago on this phone (the owner typed it and the phone lost signal).
     await page.evaluate(

@@ -2,9 +2,10 @@
  * The Conversas tab's unread count (every chat's unread messages, from the device), and the
  * owner's replies kept on the phone sent from here: the tab bar is on every main screen.
  */
-import { Suspense } from 'react';
+import { Suspense, useContext } from 'react';
 import { css } from 'styled-system/css';
 import { unreadTotal } from '~/db/conversations-repo';
+import { DeviceStoreContext } from '~/db/device-store-context';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
 import { useReplyOutbox } from './use-reply-outbox';
 
@@ -37,8 +38,12 @@ function Badge() {
   );
 }
 
-/** Nothing while the device store loads: the bar shows at once. */
+/**
+ * Nothing while the device store loads (the bar shows at once), nor in the build-time first
+ * screen, which has no device store (src/app/first-screen-markup.tsx).
+ */
 export function ConversationsTabBadge() {
+  if (useContext(DeviceStoreContext) === null) return null;
   return (
     <Suspense fallback={null}>
       <Badge />

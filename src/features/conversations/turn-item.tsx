@@ -9,12 +9,14 @@ import { type OrderStatus, STATUS_LABELS } from '~/domain/order';
 import { surface, touchLink } from '~/ui/styles';
 import { turnTime } from './format';
 
+// css.raw: Panda extracts the styles at build time, and a plain object looked up at run time
+// would not be.
 const TONES = {
-  customer: { bg: 'surface', borderColor: 'border', alignSelf: 'flex-start' },
-  assistant: { bg: 'blue.50', borderColor: 'blue.200', alignSelf: 'flex-end' },
-  owner: { bg: 'brand.50', borderColor: 'brand.100', alignSelf: 'flex-end' },
-  campaign: { bg: 'amber.50', borderColor: 'amber.200', alignSelf: 'flex-end' },
-} as const;
+  customer: css.raw({ bg: 'surface', borderColor: 'border', alignSelf: 'flex-start' }),
+  assistant: css.raw({ bg: 'blue.50', borderColor: 'blue.200', alignSelf: 'flex-end' }),
+  owner: css.raw({ bg: 'brand.50', borderColor: 'brand.100', alignSelf: 'flex-end' }),
+  campaign: css.raw({ bg: 'amber.50', borderColor: 'amber.200', alignSelf: 'flex-end' }),
+};
 
 const bubble = css.raw({
   maxW: '85%',
