@@ -3,6 +3,7 @@
  * 'Enviar mesmo assim' / 'Descartar' once too old to go by themselves or refused by the server
  * (WhatsApp disconnected: the screen says so, and the reply is kept).
  */
+import { useEffect } from 'react';
 import { css } from 'styled-system/css';
 import { useHeldReplies } from '~/db/conversations-live';
 import { discardReply, flushReplies, type HeldReply } from '~/db/conversations-replies';
@@ -74,6 +75,11 @@ function HeldReplyItem({ reply }: { reply: HeldReply }) {
 
 export function HeldReplies({ phone }: { phone: string }) {
   const replies = useHeldReplies(phone);
+  // A reply kept, held or refused grows under the thread: keep it above the reply box.
+  const states = replies?.map((r) => `${r.id}:${r.state}`).join(',') ?? '';
+  useEffect(() => {
+    if (states) window.scrollTo({ top: document.documentElement.scrollHeight });
+  }, [states]);
   if (!replies?.length) return null;
   return (
     <ul

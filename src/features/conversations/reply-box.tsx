@@ -64,8 +64,6 @@ export function ReplyBox({ phone, chat, onSent }: ReplyBoxProps) {
     await keepReply(store.db, phone, body);
     setText('');
     setError(null);
-    // The reply shows under the thread at once ('aguardando conexão' offline): keep it in view.
-    requestAnimationFrame(() => window.scrollTo({ top: document.documentElement.scrollHeight }));
     // Offline the send fails at once and the reply waits ('aguardando conexão').
     const { sent } = await flushReplies(store);
     if (sent > 0) await onSent();
