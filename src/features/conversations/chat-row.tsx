@@ -1,5 +1,6 @@
 /** One chat of the Conversas list: name, time, last message, unread count, assistant, labels. */
 import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
 import { css } from 'styled-system/css';
 import { circle } from 'styled-system/patterns';
 import type { ChatListItem } from '~/db/conversations-repo';
@@ -28,8 +29,19 @@ const labelTag = css(pill, {
   textOverflow: 'ellipsis',
 });
 
-export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
+/**
+ * Memoised like the product cards: the window virtualiser renders the list again on every scroll
+ * frame, and only rows coming into view need to render. `today` changes at midnight ('ontem').
+ */
+export const ChatRow = memo(function ChatRow({
+  chat,
+  today: _today,
+}: {
+  chat: ChatListItem;
+  today: string;
+}) {
   const unread = chat.unread > 0;
+  const now = new Date();
   return (
     <Link
       to="/conversas/$phone"
@@ -124,4 +136,4 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
       </div>
     </Link>
   );
-}
+});

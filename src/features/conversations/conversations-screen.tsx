@@ -32,8 +32,8 @@ export function ConversationsScreen({ initialFilter = 'todas' }: { initialFilter
   const [filter, setFilter] = useState<ChatFilter>(initialFilter);
   const deferred = useDeferredValue(search);
   const rows = useMemo(() => all && filterChats(all, deferred, filter), [all, deferred, filter]);
-  // One clock for the rows of a render ('ontem' is the same for all of them).
-  const now = new Date();
+  // The rows' times are relative to today ('ontem'): drawn again when the day changes.
+  const today = new Date().toDateString();
 
   return (
     <Page>
@@ -78,7 +78,7 @@ export function ConversationsScreen({ initialFilter = 'todas' }: { initialFilter
           rows={rows}
           testId="chat-list"
           layout={LAYOUT}
-          renderRow={(chat) => <ChatRow chat={chat} now={now} />}
+          renderRow={(chat) => <ChatRow chat={chat} today={today} />}
         />
       )}
     </Page>
