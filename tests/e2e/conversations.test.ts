@@ -219,4 +219,34 @@ describe('Conversas (/conversas) at 390×844', () => {
     );
     expect(deliveredTo(ANA).filter((t) => t === 'Pode passar amanhã')).toHaveLength(1);
   });
+
+  it("shows 'Pedido em montagem' when the assistant's cart has items, and nothing on the server's 404", async () => {
+    // This server has no cart route yet (another issue builds it): its 404 shows nothing.
+    await page.goto(`/conversas/${JOAO}`);
+    await page.getByTestId('chat-turn').first().waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('chat-cart').count()).toBe(0);
+    // The answer the cart route will give (GET /api/conversas/:phone/carrinho).
+    await page.route('**/api/conversas/*/carrinho', (route) =>
+      route.fulfill({
+        json: {
+          cart: {
+            state: 'montando',
+            items: [
+              { productId: 'p1', name: 'Pão de queijo', quantity: 10, unitPriceCents: 150 },
+              { productId: 'p2', name: 'Café', quantity: 1, unitPriceCents: 500 },
+            ],
+            delivery: null,
+            paymentMethod: null,
+            totalCents: 2000,
+            updatedAt: new Date().toISOString(),
+          },
+        },
+      }),
+    );
+    await page.reload();
+    const cart = page.getByTestId('chat-cart');
+    await cart.getByText('Pedido em montagem').waitFor({ timeout: 15_000 });
+    expect(await cart.textContent()).toMatch(/10 × Pão de queijo.*R\$\s*15,00.*Total.*R\$\s*20,00/);
+    await page.unroute('**/api/conversas/*/carrinho');
+  });
 });
