@@ -32,6 +32,8 @@ import { Route as AppStoreConfiguracoesPrivacidadeRouteImport } from './routes/_
 import { Route as AppStoreConfiguracoesSegurancaRouteImport } from './routes/_app/_store/configuracoes/seguranca'
 import { Route as AppStoreConfiguracoesWhatsappAgenteRouteImport } from './routes/_app/_store/configuracoes/whatsapp-agente'
 import { Route as AppStoreMainClientesIdRouteImport } from './routes/_app/_store/_main/clientes_.$id'
+import { Route as AppStoreMainConversasIndexRouteImport } from './routes/_app/_store/_main/conversas.index'
+import { Route as AppStoreMainConversasPhoneRouteImport } from './routes/_app/_store/_main/conversas.$phone'
 import { Route as AppStoreMainPedidosIndexRouteImport } from './routes/_app/_store/_main/pedidos.index'
 import { Route as AppStoreMainPedidosIdRouteImport } from './routes/_app/_store/_main/pedidos.$id'
 
@@ -154,6 +156,18 @@ const AppStoreMainClientesIdRoute = AppStoreMainClientesIdRouteImport.update({
   path: '/clientes/$id',
   getParentRoute: () => AppStoreMainRoute,
 } as any)
+const AppStoreMainConversasIndexRoute =
+  AppStoreMainConversasIndexRouteImport.update({
+    id: '/conversas/',
+    path: '/conversas/',
+    getParentRoute: () => AppStoreMainRoute,
+  } as any)
+const AppStoreMainConversasPhoneRoute =
+  AppStoreMainConversasPhoneRouteImport.update({
+    id: '/conversas/$phone',
+    path: '/conversas/$phone',
+    getParentRoute: () => AppStoreMainRoute,
+  } as any)
 const AppStoreMainPedidosIndexRoute =
   AppStoreMainPedidosIndexRouteImport.update({
     id: '/pedidos/',
@@ -187,7 +201,9 @@ export interface FileRoutesByFullPath {
   '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/configuracoes/': typeof AppStoreConfiguracoesIndexRoute
   '/clientes/$id': typeof AppStoreMainClientesIdRoute
+  '/conversas/$phone': typeof AppStoreMainConversasPhoneRoute
   '/pedidos/$id': typeof AppStoreMainPedidosIdRoute
+  '/conversas/': typeof AppStoreMainConversasIndexRoute
   '/pedidos/': typeof AppStoreMainPedidosIndexRoute
 }
 export interface FileRoutesByTo {
@@ -211,7 +227,9 @@ export interface FileRoutesByTo {
   '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
   '/configuracoes': typeof AppStoreConfiguracoesIndexRoute
   '/clientes/$id': typeof AppStoreMainClientesIdRoute
+  '/conversas/$phone': typeof AppStoreMainConversasPhoneRoute
   '/pedidos/$id': typeof AppStoreMainPedidosIdRoute
+  '/conversas': typeof AppStoreMainConversasIndexRoute
   '/pedidos': typeof AppStoreMainPedidosIndexRoute
 }
 export interface FileRoutesById {
@@ -239,7 +257,9 @@ export interface FileRoutesById {
   '/_app/_store/_main/': typeof AppStoreMainIndexRoute
   '/_app/_store/configuracoes/': typeof AppStoreConfiguracoesIndexRoute
   '/_app/_store/_main/clientes_/$id': typeof AppStoreMainClientesIdRoute
+  '/_app/_store/_main/conversas/$phone': typeof AppStoreMainConversasPhoneRoute
   '/_app/_store/_main/pedidos/$id': typeof AppStoreMainPedidosIdRoute
+  '/_app/_store/_main/conversas/': typeof AppStoreMainConversasIndexRoute
   '/_app/_store/_main/pedidos/': typeof AppStoreMainPedidosIndexRoute
 }
 export interface FileRouteTypes {
@@ -265,7 +285,9 @@ export interface FileRouteTypes {
     | '/configuracoes/whatsapp-agente'
     | '/configuracoes/'
     | '/clientes/$id'
+    | '/conversas/$phone'
     | '/pedidos/$id'
+    | '/conversas/'
     | '/pedidos/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -289,7 +311,9 @@ export interface FileRouteTypes {
     | '/configuracoes/whatsapp-agente'
     | '/configuracoes'
     | '/clientes/$id'
+    | '/conversas/$phone'
     | '/pedidos/$id'
+    | '/conversas'
     | '/pedidos'
   id:
     | '__root__'
@@ -316,7 +340,9 @@ export interface FileRouteTypes {
     | '/_app/_store/_main/'
     | '/_app/_store/configuracoes/'
     | '/_app/_store/_main/clientes_/$id'
+    | '/_app/_store/_main/conversas/$phone'
     | '/_app/_store/_main/pedidos/$id'
+    | '/_app/_store/_main/conversas/'
     | '/_app/_store/_main/pedidos/'
   fileRoutesById: FileRoutesById
 }
@@ -489,6 +515,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreMainClientesIdRouteImport
       parentRoute: typeof AppStoreMainRoute
     }
+    '/_app/_store/_main/conversas/': {
+      id: '/_app/_store/_main/conversas/'
+      path: '/conversas'
+      fullPath: '/conversas/'
+      preLoaderRoute: typeof AppStoreMainConversasIndexRouteImport
+      parentRoute: typeof AppStoreMainRoute
+    }
+    '/_app/_store/_main/conversas/$phone': {
+      id: '/_app/_store/_main/conversas/$phone'
+      path: '/conversas/$phone'
+      fullPath: '/conversas/$phone'
+      preLoaderRoute: typeof AppStoreMainConversasPhoneRouteImport
+      parentRoute: typeof AppStoreMainRoute
+    }
     '/_app/_store/_main/pedidos/': {
       id: '/_app/_store/_main/pedidos/'
       path: '/pedidos'
@@ -514,7 +554,9 @@ interface AppStoreMainRouteChildren {
   AppStoreMainRelatoriosRoute: typeof AppStoreMainRelatoriosRoute
   AppStoreMainIndexRoute: typeof AppStoreMainIndexRoute
   AppStoreMainClientesIdRoute: typeof AppStoreMainClientesIdRoute
+  AppStoreMainConversasPhoneRoute: typeof AppStoreMainConversasPhoneRoute
   AppStoreMainPedidosIdRoute: typeof AppStoreMainPedidosIdRoute
+  AppStoreMainConversasIndexRoute: typeof AppStoreMainConversasIndexRoute
   AppStoreMainPedidosIndexRoute: typeof AppStoreMainPedidosIndexRoute
 }
 
@@ -526,7 +568,9 @@ const AppStoreMainRouteChildren: AppStoreMainRouteChildren = {
   AppStoreMainRelatoriosRoute: AppStoreMainRelatoriosRoute,
   AppStoreMainIndexRoute: AppStoreMainIndexRoute,
   AppStoreMainClientesIdRoute: AppStoreMainClientesIdRoute,
+  AppStoreMainConversasPhoneRoute: AppStoreMainConversasPhoneRoute,
   AppStoreMainPedidosIdRoute: AppStoreMainPedidosIdRoute,
+  AppStoreMainConversasIndexRoute: AppStoreMainConversasIndexRoute,
   AppStoreMainPedidosIndexRoute: AppStoreMainPedidosIndexRoute,
 }
 

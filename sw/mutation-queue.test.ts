@@ -38,6 +38,15 @@ describe('which requests the worker queues', () => {
     const more = ['POST /api/products/import-csv', 'POST /api/productsx'];
     expect(queueableOf([...queued, ...notQueued, ...more])).toEqual([...queued, more[0]]);
   });
+
+  it("queues a chat's read mark and assistant switch, never the owner's reply (the page's outbox holds it)", () => {
+    const queued = [
+      'POST /api/conversas/11987654321/lida',
+      'PUT /api/conversas/11987654321/assistente',
+    ];
+    const reply = ['POST /api/conversas/11987654321/mensagens'];
+    expect(queueableOf([...queued, ...reply])).toEqual(queued);
+  });
 });
 
 describe('a mutation sent through the worker', () => {

@@ -3,6 +3,7 @@ import { ENTITY_HEADER, isOfflineCapable, stampOf } from '../src/domain/sync/pro
 import type { EntryMeta, QueueEntry } from './queue-entry';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const OWNER_REPLY = /^\/api\/conversas\/[^/]+\/mensagens\/?$/;
 /**
  * Only the synced entities' APIs and the singletons' PUTs (store data, hours, the assistant's
  * settings: src/domain/sync/entities.ts) are queued. Auth must fail at
@@ -13,6 +14,9 @@ export function isQueueable(request: Request): boolean {
   if (!MUTATING.has(request.method)) return false;
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith('/api/') || pathname.startsWith('/api/auth/')) return false;
+  // The owner's chat replies wait in the page's own outbox (src/db/conversations-replies.ts),
+  // which sends a reply late only while it is younger than an hour (issue 37): never queued here.
+  if (OWNER_REPLY.test(pathname)) return false;
   return request.headers.has(ENTITY_HEADER) || isOfflineCapable(pathname, request.method);
 }
 

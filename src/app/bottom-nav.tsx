@@ -1,12 +1,17 @@
-/** The fixed bottom navigation of the main screens (spec §2): 4 tabs, 4rem, exact-path active tab. */
+/**
+ * The fixed bottom navigation of the main screens (spec §2): 5 tabs (Conversas, issue 37, with its
+ * unread count), 4rem, exact-path active tab.
+ */
 import { Link, useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { css } from 'styled-system/css';
-import { HomeIcon, MegaphoneIcon, PackageIcon, UsersIcon } from '~/ui/icons';
+import { ConversationsTabBadge } from '~/features/conversations/tab-badge';
+import { HomeIcon, MegaphoneIcon, MessageIcon, PackageIcon, UsersIcon } from '~/ui/icons';
 
 const TABS = [
   { to: '/', label: 'Início', Icon: HomeIcon },
   { to: '/produtos', label: 'Produtos', Icon: PackageIcon },
+  { to: '/conversas', label: 'Conversas', Icon: MessageIcon },
   { to: '/clientes', label: 'Clientes', Icon: UsersIcon },
   { to: '/campanhas', label: 'Campanhas', Icon: MegaphoneIcon },
 ] as const;
@@ -53,14 +58,16 @@ export function BottomNav() {
       <ul
         className={css({
           display: 'grid',
-          gridTemplateColumns: 'repeat(4, 1fr)',
+          gridTemplateColumns: 'repeat(5, 1fr)',
           h: '4rem',
           maxW: '2xl',
           mx: 'auto',
         })}
       >
         {TABS.map(({ to, label, Icon }) => {
-          const active = pathname === to;
+          // Conversas stays active inside a chat (/conversas/:phone).
+          const active =
+            pathname === to || (to === '/conversas' && pathname.startsWith('/conversas/'));
           return (
             <li key={to}>
               <Link
@@ -69,6 +76,7 @@ export function BottomNav() {
                 aria-current={active ? 'page' : undefined}
                 data-active={active || undefined}
                 className={css({
+                  position: 'relative',
                   h: 'full',
                   display: 'flex',
                   flexDirection: 'column',
@@ -84,6 +92,7 @@ export function BottomNav() {
               >
                 <Icon size={22} />
                 {label}
+                {to === '/conversas' ? <ConversationsTabBadge /> : null}
               </Link>
             </li>
           );

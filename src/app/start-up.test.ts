@@ -23,6 +23,8 @@ describe('start-up decision (index.html, before any module)', () => {
     expect(tab('/produtos/')).toBe('/produtos');
     expect(tab('/clientes')).toBe('/clientes');
     expect(tab('/campanhas')).toBe('/campanhas');
+    expect(tab('/conversas')).toBe('/conversas');
+    expect(tab('/conversas/11987654321')).toBeNull();
     expect(tab('/configuracoes')).toBeNull();
     expect(tab('/onboarding/step1')).toBeNull();
   });

@@ -8,7 +8,7 @@
 export type FirstScreenName = 'shell' | 'login' | 'register';
 
 /** The main screens that show the bottom navigation (src/app/bottom-nav.tsx). */
-export const MAIN_TABS = ['/', '/produtos', '/clientes', '/campanhas'] as const;
+export const MAIN_TABS = ['/', '/produtos', '/conversas', '/clientes', '/campanhas'] as const;
 
 export type StartUpInput = {
   /** A session is in localStorage ('token' and 'userId'). */

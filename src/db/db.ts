@@ -8,6 +8,7 @@ import {
 } from '~/domain/sync/entities';
 import type { AnyEntity, EntityOf, LocalOf } from '~/domain/sync/registry';
 import type { ApiTombstone, LocalSyncedRow } from '~/domain/sync/rows';
+import { type CachedThread, CONVERSATION_TABLES, type HeldReply } from './conversations-tables';
 
 export type { LocalCustomer } from '~/domain/customer';
 export type { LocalProduct } from '~/domain/product';
@@ -88,6 +89,8 @@ class DeviceDb extends Dexie {
   deadLetters!: EntityTable<DeadLetter, 'id'>;
   deferred!: EntityTable<DeferredPage, 'seq'>;
   photos!: EntityTable<LocalPhoto, 'id'>;
+  chatTurns!: EntityTable<CachedThread, 'phone'>;
+  chatReplies!: EntityTable<HeldReply, 'id'>;
 
   constructor(name = 'tali') {
     super(name);
@@ -137,9 +140,12 @@ class DeviceDb extends Dexie {
       .stores({ ...synced, ...own })
       .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));
     // v7: orders' fee and payment (issue 38) travel to the device: one full pull again.
-    this.version(DEVICE_SCHEMA_VERSION)
+    this.version(7)
       .stores({ ...synced, ...own })
       .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));
+    // v8: a chat's last turns read online, kept for offline reading, and the owner's replies
+    // waiting to be sent (issue 37, src/db/conversations-*.ts); nothing synced changes.
+    this.version(DEVICE_SCHEMA_VERSION).stores({ ...synced, ...own, ...CONVERSATION_TABLES });
   }
 }
 
@@ -176,6 +182,7 @@ export const db = new TaliDb();
 
 /** Logout: the next person on this phone must not see this store's data. */
 export async function clearDeviceData(): Promise<void> {
-  const tables = [...syncedTables(db), db.deferred, db.drafts, db.meta, db.deadLetters, db.photos];
+  const own = [db.deferred, db.drafts, db.meta, db.deadLetters, db.photos];
+  const tables = [...syncedTables(db), ...own, db.chatTurns, db.chatReplies];
   await db.transaction('rw', tables, () => Promise.all(tables.map((t) => t.clear())));
 }
