@@ -15,7 +15,7 @@ export const draft = {
   sendNow: true,
 };
 
-export function useCampaignsApp() {
+export function campaignsAppForFile() {
   const clock = movableClock(new Date());
   let app: TestApp | undefined;
   beforeAll(async () => {

@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignJson } from '../../src/domain/campaigns';
 import type { CampaignReport } from '../../src/features/campaigns/api';
 import { photoDataUrl, setStore } from './campaign-fixtures';
-import { draft, useCampaignsApp } from './campaigns-harness';
+import { campaignsAppForFile, draft } from './campaigns-harness';
 import { send } from './fixtures';
 import type { TestApp } from './test-app';
 
-const app = useCampaignsApp();
+const app = campaignsAppForFile();
 const { clock, api, ownerWithCustomers, spLocal } = app;
 let t: TestApp;
 beforeAll(() => {

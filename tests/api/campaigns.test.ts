@@ -5,11 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../server/db/schema';
 import type { CampaignJson } from '../../src/domain/campaigns';
 import { setStore } from './campaign-fixtures';
-import { draft, useCampaignsApp } from './campaigns-harness';
+import { campaignsAppForFile, draft } from './campaigns-harness';
 import { createOwner } from './fixtures';
 import type { TestApp } from './test-app';
 
-const app = useCampaignsApp();
+const app = campaignsAppForFile();
 const { clock, api, ownerWithCustomers, spLocal } = app;
 let t: TestApp;
 beforeAll(() => {

@@ -26,7 +26,7 @@ export type SendingHarness = Awaited<ReturnType<typeof startSendingHarness>>;
 /** 'Enviar': 402 with the charge to pay, or 200 with the campaign once it is paid. */
 export type EnviarAnswer = { message: string; payment: PaymentJson; recipientCount: number };
 
-export function usePixCampaigns() {
+export function pixCampaignsForFile() {
   // Ahead of the database's clock: customers seeded by the fixtures exist before any charge.
   const clock = movableClock(new Date(Date.now() + 10 * 60_000));
   /** While true, the PSP's devolução endpoint answers 503, or its removal of a charge fails. */

@@ -20,10 +20,10 @@ import { instantToLocalDateTime } from '../../src/domain/zoned-time';
 import type { CampaignReport } from '../../src/features/campaigns/api';
 import { manyCustomers } from './campaign-fixtures';
 import type { Owner } from './fixtures';
-import { type SendingHarness, usePixCampaigns } from './pix-campaigns-harness';
+import { pixCampaignsForFile, type SendingHarness } from './pix-campaigns-harness';
 import type { FakePsp } from './pix-fake';
 
-const pc = usePixCampaigns();
+const pc = pixCampaignsForFile();
 const { clock, faults, api, enviar, pay, chargesAtPsp, payment } = pc;
 let h: SendingHarness;
 let psp: FakePsp;

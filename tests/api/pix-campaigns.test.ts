@@ -13,10 +13,10 @@ import {
 import { recheckPayments } from '../../server/services/payments/recheck';
 import { dailyLimitMessage } from '../../src/domain/campaigns';
 import { manyCustomers } from './campaign-fixtures';
-import { type SendingHarness, usePixCampaigns } from './pix-campaigns-harness';
+import { pixCampaignsForFile, type SendingHarness } from './pix-campaigns-harness';
 import type { FakePsp } from './pix-fake';
 
-const pc = usePixCampaigns();
+const pc = pixCampaignsForFile();
 const { clock, faults, api, enviar, pay, chargesAtPsp, payment } = pc;
 let h: SendingHarness;
 let psp: FakePsp;
