@@ -137,6 +137,10 @@ class DeviceDb extends Dexie {
       .stores({ ...synced, ...own })
       .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));
     // v7: orders' fee and payment (issue 38) travel to the device: one full pull again.
+    this.version(7)
+      .stores({ ...synced, ...own })
+      .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));
+    // v8: the campaign each order came through (issue 41's reports): one full pull again.
     this.version(DEVICE_SCHEMA_VERSION)
       .stores({ ...synced, ...own })
       .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));

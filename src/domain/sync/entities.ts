@@ -105,8 +105,9 @@ export const CONVERSATIONS = {
  * Also raised when a field starts to travel to the device (5: products' stock): db.ts's upgrade
  * to that version makes the next pull start from "0", so rows pulled before get the field.
  * 6: the conversations (issue 37). 7: orders' fee, payment method and status (issue 38).
+ * 8: the campaign an order came through (issue 41: the reports' campaigns on the device).
  */
-export const DEVICE_SCHEMA_VERSION = 7;
+export const DEVICE_SCHEMA_VERSION = 8;
 
 /** Every synced entity, in the order the pull applies them (labels before the customers using them). */
 export const ENTITY_DESCRIPTORS = [PRODUCTS, LABELS, CUSTOMERS, ORDERS, CONVERSATIONS] as const;

@@ -3,8 +3,9 @@
  * issue 41), each with its table next to it for screen readers and for reading exact numbers.
  * Colours: Okabe–Ito (tell apart with every common colour blindness), text never on colour.
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { css } from 'styled-system/css';
+import { usePrinting } from './printing';
 
 /** Okabe–Ito: blue, orange, bluish green, vermillion. */
 export const PALETTE = { blue: '#0072B2', orange: '#E69F00', green: '#009E73', red: '#D55E00' };
@@ -62,17 +63,26 @@ export function DataTable({
   );
 }
 
-/** A chart and, folded under it (open when printed), its table. */
+/**
+ * A chart and, folded under it, its table: drawn when opened (or when the page is printed, open),
+ * so a screen full of charts does not lay out every table it hides (issue 41, first screen).
+ */
 export function ChartWithTable(props: {
   chart: ReactNode;
   caption: string;
   head: string[];
   rows: Row[];
 }) {
+  const [open, setOpen] = useState(false);
+  const printing = usePrinting();
+  const table = <DataTable caption={props.caption} head={props.head} rows={props.rows} />;
   return (
     <figure className={css({ m: 0 })}>
       {props.chart}
-      <details className={css({ mt: '2', '@media print': { display: 'none' } })}>
+      <details
+        onToggle={(e) => setOpen(e.currentTarget.open)}
+        className={css({ mt: '2', '@media print': { display: 'none' } })}
+      >
         <summary
           className={css({
             cursor: 'pointer',
@@ -85,14 +95,33 @@ export function ChartWithTable(props: {
         >
           Ver tabela
         </summary>
-        <DataTable caption={props.caption} head={props.head} rows={props.rows} />
+        {open ? table : null}
       </details>
-      <div className={css({ display: 'none', '@media print': { display: 'block' } })}>
-        <DataTable caption={props.caption} head={props.head} rows={props.rows} />
-      </div>
+      {printing ? (
+        <div className={css({ display: 'none', '@media print': { display: 'block' } })}>
+          {table}
+        </div>
+      ) : null}
     </figure>
   );
 }
+
+/** The room of a ColumnChart, empty: what the sales section shows until its chart is drawn. */
+export function ColumnChartRoom() {
+  return (
+    <figure className={css({ m: 0 })}>
+      <svg
+        aria-hidden
+        viewBox={`0 0 ${COLUMNS_W} ${COLUMNS_H + 18}`}
+        className={css({ w: 'full', h: 'auto', display: 'block' })}
+      />
+      <div className={css({ mt: '2', minH: '11' })} />
+    </figure>
+  );
+}
+
+const COLUMNS_W = 340;
+const COLUMNS_H = 120;
 
 /** Vertical bars (one per day): the highest at full height, a baseline, first and last labels. */
 export function ColumnChart(props: {
@@ -102,8 +131,8 @@ export function ColumnChart(props: {
   last: string;
   color?: string;
 }) {
-  const W = 340;
-  const H = 120;
+  const W = COLUMNS_W;
+  const H = COLUMNS_H;
   const max = Math.max(1, ...props.values);
   const step = W / Math.max(1, props.values.length);
   const bar = Math.max(1, step * 0.7);
