@@ -65,6 +65,8 @@ export function BottomNav() {
         borderTopWidth: '1px',
         borderColor: 'border',
         pb: 'env(safe-area-inset-bottom)',
+        // A printed screen (Relatórios' 'Imprimir') is the page, not the app's navigation.
+        '@media print': { display: 'none' },
       })}
     >
       <ul
