@@ -171,16 +171,23 @@ export function useReport(de: string, ate: string, now: number): DeviceReport {
       heatMap: heatMap(ordersIn(both, period), timeZone),
     };
   }, [index, period, previous, timeZone]);
-  // The sections below follow a period change in a render of their own, after the chart's.
+  // The sections below follow a period change in renders of their own, after the chart's: the
+  // products in one, the customers (every order against every customer) in the next, so a
+  // change is never one long task of all three.
   const later = useDeferredValue(period);
-  const sections = useMemo(() => {
-    // Customers need every order (their first and last ones may be outside the period).
-    if (!all || !catalogue) return undefined;
-    return {
-      products: productFigures(ordersIn(all, later), catalogue.products),
-      customers: customerFigures(all, catalogue.customers, later, Math.min(now, later.end)),
-    };
-  }, [all, catalogue, later, now]);
+  const laterStill = useDeferredValue(later);
+  const products = useMemo(
+    () => (all && catalogue ? productFigures(ordersIn(all, later), catalogue.products) : undefined),
+    [all, catalogue, later],
+  );
+  // Customers need every order (their first and last ones may be outside the period).
+  const customers = useMemo(
+    () =>
+      all && catalogue
+        ? customerFigures(all, catalogue.customers, laterStill, Math.min(now, laterStill.end))
+        : undefined,
+    [all, catalogue, laterStill, now],
+  );
   // Each campaign's orders and revenue from the device's orders (a campaign's orders may come
   // after the period: all of them), its cost and receipts as the server last said.
   const campaigns = useMemo((): CampaignsState => {
@@ -189,5 +196,5 @@ export function useReport(de: string, ate: string, now: number): DeviceReport {
     if (!facts || !all) return shown;
     return { ...shown, campaigns: campaignFigures(facts, all, period) };
   }, [server, all, period]);
-  return { period, previous, timeZone, sales, ...sections, campaigns };
+  return { period, previous, timeZone, sales, products, customers, campaigns };
 }
