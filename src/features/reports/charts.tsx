@@ -1,110 +1,15 @@
 /**
- * The reports' charts as small SVG and HTML pieces (no chart library yet: see the report of
- * issue 41), each with its table next to it for screen readers and for reading exact numbers.
+ * The reports' charts as small SVG and HTML pieces (no chart library: decision 027), each with its
+ * table under it (chart-table.tsx) for screen readers and for reading exact numbers.
  * Colours: Okabe–Ito (tell apart with every common colour blindness), text never on colour.
  */
-import { type ReactNode, useState } from 'react';
 import { css } from 'styled-system/css';
-import { usePrinting } from './printing';
 
 /** Okabe–Ito: blue, orange, bluish green, vermillion. */
 export const PALETTE = { blue: '#0072B2', orange: '#E69F00', green: '#009E73', red: '#D55E00' };
 
-export type Row = { key?: string; label: string; cells: string[] };
-
-const tableStyle = css({
-  w: 'full',
-  fontSize: 'sm',
-  borderCollapse: 'collapse',
-  '& th, & td': { textAlign: 'left', py: '1', px: '2', borderBottomWidth: '1px' },
-  '& td:not(:first-child), & th:not(:first-child)': { textAlign: 'right' },
-});
-
-/** A plain table of a chart's numbers. */
-export function DataTable({
-  caption,
-  head,
-  rows,
-}: {
-  caption: string;
-  head: string[];
-  rows: Row[];
-}) {
-  return (
-    <div className={css({ overflowX: 'auto' })}>
-      <table className={tableStyle}>
-        <caption className={css({ textAlign: 'left', fontWeight: 'medium', py: '1' })}>
-          {caption}
-        </caption>
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key ?? r.label}>
-              <th scope="row" className={css({ fontWeight: 'normal' })}>
-                {r.label}
-              </th>
-              {r.cells.map((c, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells never move.
-                <td key={i}>{c}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/**
- * A chart and, folded under it, its table: drawn when opened (or when the page is printed, open),
- * so a screen full of charts does not lay out every table it hides (issue 41, first screen).
- */
-export function ChartWithTable(props: {
-  chart: ReactNode;
-  caption: string;
-  head: string[];
-  rows: Row[];
-}) {
-  const [open, setOpen] = useState(false);
-  const printing = usePrinting();
-  const table = <DataTable caption={props.caption} head={props.head} rows={props.rows} />;
-  return (
-    <figure className={css({ m: 0 })}>
-      {props.chart}
-      <details
-        onToggle={(e) => setOpen(e.currentTarget.open)}
-        className={css({ mt: '2', '@media print': { display: 'none' } })}
-      >
-        <summary
-          className={css({
-            cursor: 'pointer',
-            fontSize: 'sm',
-            color: 'primary',
-            minH: '11',
-            display: 'flex',
-            alignItems: 'center',
-          })}
-        >
-          Ver tabela
-        </summary>
-        {open ? table : null}
-      </details>
-      {printing ? (
-        <div className={css({ display: 'none', '@media print': { display: 'block' } })}>
-          {table}
-        </div>
-      ) : null}
-    </figure>
-  );
-}
+const COLUMNS_W = 340;
+const COLUMNS_H = 120;
 
 /** The room of a ColumnChart, empty: what the sales section shows until its chart is drawn. */
 export function ColumnChartRoom() {
@@ -119,9 +24,6 @@ export function ColumnChartRoom() {
     </figure>
   );
 }
-
-const COLUMNS_W = 340;
-const COLUMNS_H = 120;
 
 /** Vertical bars (one per day): the highest at full height, a baseline, first and last labels. */
 export function ColumnChart(props: {

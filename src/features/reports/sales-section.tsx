@@ -2,7 +2,8 @@
 import { memo } from 'react';
 import type { Period } from '~/domain/reports/period';
 import type { SalesFigures } from '~/domain/reports/sales';
-import { ChartWithTable, ColumnChart, ColumnChartRoom, PALETTE, SplitBar } from './charts';
+import { ChartWithTable } from './chart-table';
+import { ColumnChart, ColumnChartRoom, PALETTE, SplitBar } from './charts';
 import { csvMoney, delta, downloadCsv, longDay, money, shortDay } from './format';
 import { Section, subTitle, Tile, tilesStyle, Waiting } from './section';
 
