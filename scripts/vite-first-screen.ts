@@ -48,6 +48,7 @@ const SCREEN_MODULES: Record<string, RegExp[]> = {
   '/produtos': [MAIN, /\/src\/routes\/_app\/_store\/_main\/produtos\.tsx\?tsr-split/],
   '/clientes': [MAIN, /\/src\/routes\/_app\/_store\/_main\/clientes\.tsx\?tsr-split/],
   '/campanhas': [MAIN, /\/src\/routes\/_app\/_store\/_main\/campanhas\.tsx\?tsr-split/],
+  '/relatorios': [MAIN, /\/src\/routes\/_app\/_store\/_main\/relatorios\.tsx\?tsr-split/],
 };
 
 /** The start-up script with the app's files written in, small enough to sit in index.html. */
@@ -106,7 +107,7 @@ export function firstScreen(): Plugin {
       order: 'post',
       async handler(html, ctx) {
         if (!screens) throw new Error('first screens were not rendered');
-        const { login, register, shell } = await screens;
+        const { login, register, shell, reports } = await screens;
         const entry = ENTRY.exec(html)?.[1];
         if (!entry) throw new Error('index.html: the entry script was not found');
         const bundle = ctx.bundle;
@@ -125,7 +126,7 @@ export function firstScreen(): Plugin {
               .filter((file) => file !== entry && !preload.includes(file)),
           ]),
         );
-        const templates = Object.entries({ login, register, shell })
+        const templates = Object.entries({ login, register, shell, reports })
           .map(([name, markup]) => `<template id="first-screen-${name}">${markup}</template>`)
           .join('\n    ');
         return html

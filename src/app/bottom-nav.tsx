@@ -20,20 +20,37 @@ const TABS = [
  * The main screens' code loads once the bar has shown and the browser is idle, not at the tap (on
  * a new phone the products screen paints its first products sooner), and not in the tasks of the
  * first screen either (issue 26: their evaluation was blocking time of every signed-in open).
+ * One screen per idle moment (issue 41: the four together were one task of ~120–230 ms at 1×
+ * beside Relatórios' first render): a screen's code is loaded before the next is asked.
  */
 function usePreloadTabsWhenIdle() {
   const router = useRouter();
   useEffect(() => {
-    const preload = () => {
-      // Only a head start: a tab whose chunk fails here is loaded (and its error shown) when opened.
-      for (const { to } of TABS) void router.preloadRoute({ to }).catch(() => undefined);
+    let stop = () => {};
+    let live = true;
+    const next = (i: number) => {
+      const tab = TABS[i];
+      if (!live || !tab) return;
+      const go = () => {
+        // Only a head start: a tab whose chunk fails here is loaded (and its error shown) when opened.
+        void router
+          .preloadRoute({ to: tab.to })
+          .catch(() => undefined)
+          .then(() => next(i + 1));
+      };
+      if (typeof requestIdleCallback === 'function') {
+        const id = requestIdleCallback(go, { timeout: 3000 });
+        stop = () => cancelIdleCallback(id);
+      } else {
+        const id = setTimeout(go, 500);
+        stop = () => clearTimeout(id);
+      }
     };
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(preload, { timeout: 3000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(preload, 500);
-    return () => clearTimeout(id);
+    next(0);
+    return () => {
+      live = false;
+      stop();
+    };
   }, [router]);
 }
 
@@ -53,6 +70,8 @@ export function BottomNav() {
         borderTopWidth: '1px',
         borderColor: 'border',
         pb: 'env(safe-area-inset-bottom)',
+        // A printed screen (Relatórios' 'Imprimir') is the page, not the app's navigation.
+        '@media print': { display: 'none' },
       })}
     >
       <ul

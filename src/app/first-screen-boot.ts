@@ -48,7 +48,7 @@ export function bootFirstScreen(app: AppFiles | null): void {
     screen.id = FIRST_SCREEN_ID;
     screen.dataset.screen = name;
     screen.appendChild(template.content.cloneNode(true));
-    if (name === 'shell') markTab(screen, tab);
+    if (name === 'shell' || name === 'reports') markTab(screen, tab, name === 'reports');
     const old = document.getElementById(FIRST_SCREEN_ID);
     if (old) old.replaceWith(screen);
     else root?.parentNode?.insertBefore(screen, root);
@@ -135,11 +135,15 @@ function isAuthPath(path: string): boolean {
   return path === '/login' || path === '/register';
 }
 
-/** The shell's bottom bar shows the tab of the opened screen, or is left out elsewhere. */
-function markTab(screen: HTMLElement, tab: string | null): void {
+/**
+ * The shell's bottom bar shows the tab of the opened screen, or is left out elsewhere; a screen
+ * drawn below the main ones (`keepBar`: Relatórios, whose live screen has the bar) keeps it with
+ * no tab marked.
+ */
+function markTab(screen: HTMLElement, tab: string | null, keepBar = false): void {
   const nav = screen.querySelector('nav');
   if (!nav) return;
-  if (tab === null) {
+  if (tab === null && !keepBar) {
     nav.remove();
     return;
   }

@@ -13,4 +13,16 @@ describe('first screens rendered at build time', () => {
     expect(login).toContain('autoComplete="current-password"');
     expect(register).toContain('autoComplete="new-password"');
   });
+
+  it('hold the Relatórios page with its sections waiting for their figures, in the main frame', async () => {
+    const { reports } = await renderFirstScreens();
+    for (const text of ['Relatórios', '7 dias', 'Vendas', 'Produtos', 'Clientes', 'Campanhas']) {
+      expect(reports).toContain(text);
+    }
+    expect(reports).toContain('Quando os pedidos chegam');
+    expect(reports).toContain('Calculando…');
+    expect(reports).toContain('aria-label="Navegação principal"');
+    // No figure drawn before the device has computed one.
+    expect(reports).not.toContain('R$');
+  });
 });

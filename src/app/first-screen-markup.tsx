@@ -1,4 +1,7 @@
-/** Build-time only: the HTML of /login, /register and the signed-in shell, painted before any script. */
+/**
+ * Build-time only: the HTML of /login, /register, the signed-in shell and the Relatórios page
+ * (issue 41), painted before any script.
+ */
 import {
   createMemoryHistory,
   createRootRoute,
@@ -10,13 +13,14 @@ import {
 import { renderToString } from 'react-dom/server';
 import { LoginScreen } from '~/features/auth/login-screen';
 import { RegisterScreen } from '~/features/auth/register-screen';
+import { ReportsView } from '~/features/reports/reports-view';
 import { DeviceStoreProvider } from '~/features/sync/device-sync';
 import { AuthProvider } from '~/lib/auth/auth-context';
 import { pageStyle } from '~/ui/page';
 import { SpinnerArea } from '~/ui/spinner';
 import { MainFrame } from './main-frame';
 
-export type FirstScreens = { login: string; register: string; shell: string };
+export type FirstScreens = { login: string; register: string; shell: string; reports: string };
 
 /** The same screen components the app mounts, rendered for a visitor without a session. */
 async function renderScreen(path: '/login' | '/register'): Promise<string> {
@@ -62,6 +66,40 @@ async function renderShell(): Promise<string> {
   return renderToString(<RouterProvider router={router} />);
 }
 
+/** A period with no days yet: the first screen draws the frame, not figures. */
+const NO_PERIOD = { de: '', ate: '', start: 0, end: 0 };
+const noop = () => undefined;
+
+/**
+ * Relatórios as it opens (7 dias, every figure still to come), inside the main frame: what the
+ * live screen draws first, so the figures fill it in place (src/features/reports/reports-view.tsx).
+ */
+async function renderReports(): Promise<string> {
+  const rootRoute = createRootRoute({
+    component: () => (
+      <MainFrame>
+        <ReportsView
+          subtitle="7 dias, comparados aos 7 dias anteriores"
+          report={{ period: NO_PERIOD, previous: NO_PERIOD, campaigns: { kind: 'loading' } }}
+          stage={0}
+          periodKey="7dias"
+          onPick={noop}
+          custom={{ de: '', ate: '' }}
+          customError={null}
+          onCustom={noop}
+          dayOf={(iso) => iso}
+        />
+      </MainFrame>
+    ),
+  });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: ['/relatorios'] }),
+  });
+  await router.load();
+  return renderToString(<RouterProvider router={router} />);
+}
+
 export async function renderFirstScreens(): Promise<FirstScreens> {
   // The session lives in localStorage, which Node lacks: a first visit has none.
   const g = globalThis as { localStorage?: Pick<Storage, 'getItem'> };
@@ -70,5 +108,6 @@ export async function renderFirstScreens(): Promise<FirstScreens> {
     login: await renderScreen('/login'),
     register: await renderScreen('/register'),
     shell: await renderShell(),
+    reports: await renderReports(),
   };
 }

@@ -15,6 +15,17 @@ describe('start-up decision (index.html, before any module)', () => {
     );
   });
 
+  it('Relatórios opens on its own drawn page (issue 41), the bar kept with no tab marked', () => {
+    for (const path of ['/relatorios', '/relatorios/']) {
+      expect(planStartUp({ ...visible, session: true, path }), path).toEqual({
+        screen: 'reports',
+        tab: null,
+        boot: 'now',
+      });
+    }
+    expect(planStartUp({ ...visible, session: false, path: '/relatorios' }).screen).toBe('login');
+  });
+
   it('the shell marks the opened main screen, and leaves the bar out elsewhere', () => {
     const tab = (path: string) => planStartUp({ ...visible, session: true, path }).tab;
     expect(tab('/')).toBe('/');

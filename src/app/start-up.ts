@@ -4,8 +4,14 @@
  * `first-screen-boot.ts` reads the inputs and carries the plan out.
  */
 
-/** The build-time first screens (index.html `<template id="first-screen-…">`). */
-export type FirstScreenName = 'shell' | 'login' | 'register';
+/**
+ * The build-time first screens (index.html `<template id="first-screen-…">`): 'reports' is the
+ * shell with the Relatórios page drawn, its figures still to come (issue 41).
+ */
+export type FirstScreenName = 'shell' | 'reports' | 'login' | 'register';
+
+/** The screens below the main ones that have a build-time first screen of their own. */
+const OWN_SCREENS: Record<string, FirstScreenName> = { '/relatorios': 'reports' };
 
 /** The main screens that show the bottom navigation (src/app/bottom-nav.tsx). */
 export const MAIN_TABS = ['/', '/produtos', '/conversas', '/clientes', '/campanhas'] as const;
@@ -37,9 +43,11 @@ export type StartUpPlan = {
   boot: BootWhen;
 };
 
+const cleanPath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
 /** '/home' is the same dashboard as '/'; a trailing slash names the same screen. */
 function mainTab(path: string): StartUpPlan['tab'] {
-  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const clean = cleanPath(path);
   if (clean === '/home') return '/';
   return MAIN_TABS.find((tab) => tab === clean) ?? null;
 }
@@ -48,7 +56,7 @@ export function planStartUp({ session, path, hidden, paintTiming }: StartUpInput
   if (session) {
     // A signed-in owner sees the app's own shell, and nothing is worth waiting for: the app's
     // code is what draws the screen they opened (the shell has nothing to type in).
-    return { screen: 'shell', tab: mainTab(path), boot: 'now' };
+    return { screen: OWN_SCREENS[cleanPath(path)] ?? 'shell', tab: mainTab(path), boot: 'now' };
   }
   // A visitor ends on /login from any other path (main.tsx sends them there before rendering).
   const screen = path === '/register' ? 'register' : 'login';

@@ -145,7 +145,11 @@ class DeviceDb extends Dexie {
       .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));
     // v8: a chat's last turns read online, kept for offline reading, and the owner's replies
     // waiting to be sent (issue 37, src/db/conversations-*.ts); nothing synced changes.
-    this.version(DEVICE_SCHEMA_VERSION).stores({ ...synced, ...own, ...CONVERSATION_TABLES });
+    this.version(8).stores({ ...synced, ...own, ...CONVERSATION_TABLES });
+    // v9: the campaign each order came through (issue 41's reports): one full pull again.
+    this.version(DEVICE_SCHEMA_VERSION)
+      .stores({ ...synced, ...own, ...CONVERSATION_TABLES })
+      .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));
   }
 }
 

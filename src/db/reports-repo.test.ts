@@ -1,6 +1,9 @@
+import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FeedOrder } from '~/domain/order';
 import { periodOfDays } from '~/domain/reports/period';
+import { ENTITY_DESCRIPTORS } from '~/domain/sync/entities';
+import { CURSOR_KEY, TaliDb } from './db';
 import { readReportOrders, readReportOrdersPlaced } from './reports-repo';
 import { pull } from './sync-engine';
 import { json, syncPage, testContext } from './test-support';
@@ -28,6 +31,7 @@ const order = (id: string, createdAt: string): FeedOrder & { deleted: false } =>
   paymentStatus: 'pendente',
   paymentChanges: 0,
   troco: null,
+  campaignId: null,
   createdAt,
   confirmedAt: null,
   readyAt: null,
@@ -68,5 +72,67 @@ describe("the reports' reads of the device's orders", () => {
     });
     expect(found[0]?.items).toEqual([expect.objectContaining({ unitPrice: '2.00', quantity: 4 })]);
     expect(await readReportOrders(ctx.db)).toHaveLength(4);
+  });
+});
+
+describe('the campaign an order came through, on the device (device schema 8)', () => {
+  it('is kept from the feed and read by the reports', async () => {
+    ctx.respond(() =>
+      json(
+        200,
+        syncPage({
+          orders: [
+            { ...order('a', '2026-03-09T12:00:00.000Z'), campaignId: 'camp-1' },
+            order('b', '2026-03-09T13:00:00.000Z'),
+          ],
+          cursor: '1',
+        }),
+      ),
+    );
+    await pull(ctx);
+    const byId = new Map((await readReportOrders(ctx.db)).map((o) => [o.id, o.campaignId]));
+    expect(byId).toEqual(
+      new Map([
+        ['a', 'camp-1'],
+        ['b', null],
+      ]),
+    );
+  });
+
+  it('a phone that pulled its orders before (v7) pulls everything again, keeping its rows', async () => {
+    const name = `v7-${crypto.randomUUID()}`;
+    const v7 = new Dexie(name);
+    v7.version(7).stores({
+      ...Object.fromEntries(ENTITY_DESCRIPTORS.map((e) => [e.table, e.indexes])),
+      drafts: 'key',
+      meta: 'key',
+      deadLetters: 'id, failedAt',
+      deferred: '++seq, table',
+      photos: 'id, productId',
+    });
+    await v7.table('meta').put({ key: CURSOR_KEY, value: '42' });
+    const { campaignId: _c, ...row } = order('a', '2026-03-09T12:00:00.000Z');
+    await v7.table('orders').put({ ...row, pending: 0, updatedAt: 1 });
+    v7.close();
+
+    const db = new TaliDb(name);
+    expect(await db.meta.get(CURSOR_KEY)).toBeUndefined();
+    expect(await db.orders.get('a')).toMatchObject({ code: 'P-a' });
+    const sinces: string[] = [];
+    const device = testContext((req) => {
+      sinces.push(new URL(req.url, 'http://x').searchParams.get('since') ?? '');
+      return json(
+        200,
+        syncPage({
+          orders: [{ ...order('a', '2026-03-09T12:00:00.000Z'), campaignId: 'camp-1' }],
+          cursor: '2',
+        }),
+      );
+    });
+    await pull({ ...device, db });
+    expect(sinces[0]).toBe('0');
+    expect((await readReportOrders(db))[0]?.campaignId).toBe('camp-1');
+    await db.delete();
+    await device.db.delete();
   });
 });

@@ -1,11 +1,17 @@
 /**
  * The reports' data on the device (issue 41): orders, products and customers as the reports read
  * them (src/domain/reports), deferred pull pages included; and the server's campaign facts (cost,
- * receipts), which only the server knows, kept from the last answer for offline use.
+ * receipts), which only the server knows, kept from the last answer for offline use (the
+ * campaigns' orders and revenue are counted from the device's orders).
  */
 
 import type { LocalOrder } from '~/domain/order';
-import type { ReportCustomer, ReportOrder, ReportProduct } from '~/domain/reports/input';
+import type {
+  ReportCampaign,
+  ReportCustomer,
+  ReportOrder,
+  ReportProduct,
+} from '~/domain/reports/input';
 import type { ServerReport } from '~/domain/reports/report';
 import { reportCustomerOf, reportOrderOf, reportProductOf } from '~/domain/reports/rows';
 import { customerEntity, orderEntity, productEntity } from '~/domain/sync/registry';
@@ -61,7 +67,12 @@ const SERVER_KEY = 'reports_server';
 /** The last server answers kept, one per period (the presets and a custom one or two). */
 const KEPT = 8;
 
-export type CachedServerReport = { report: ServerReport; timeZone: string; savedAt: number };
+/** `campaignFacts` is absent from answers kept before it existed (the server's figures stand). */
+export type CachedServerReport = {
+  report: ServerReport & { campaignFacts?: ReportCampaign[] };
+  timeZone: string;
+  savedAt: number;
+};
 type Kept = Record<string, CachedServerReport>;
 
 const keyOf = (de: string, ate: string) => `${de}_${ate}`;

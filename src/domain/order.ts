@@ -126,8 +126,8 @@ export const ORDER_COLUMNS = syncedMap(
     paymentChanges: field('integer', 'payment_changes', { initial: () => 0 }),
     /** 'Troco para' of a cash payment. */
     troco: field('money', 'troco', { nullable: true, initial: () => null }),
-    /** The campaign the order came through (its link), when within 7 days of its sending. */
-    campaignId: field('uuid', 'campaign_id', { nullable: true, feed: false, device: false }),
+    /** The campaign whose link (≤ 7 days after sending) brought it; on the device for reports. */
+    campaignId: field('uuid', 'campaign_id', { nullable: true, initial: () => null }),
   },
   {
     createdAt: field('timestamp', 'created_at', {

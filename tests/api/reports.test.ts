@@ -145,28 +145,62 @@ describe('GET /api/relatorios', () => {
     ]);
     expect(body.campaigns[1]).toMatchObject({ deliveredRate: 75, readRate: 50 });
 
-    // The device: the rows its feed brings, through the same mapping and functions. The feed has
-    // no campaignId (the device's campaigns section reads the server's facts): given back here.
+    // The device: the rows its feed brings (each order with the campaign it came through), and
+    // the campaigns' facts of the answer (cost, receipts), through the same mapping and functions.
     const feed = await send<{ orders: FeedOrder[] }>(t, 'GET', '/api/sync?since=0', {
       token: shop.token,
     });
-    const deviceOrders = feed.body.orders.map((o) =>
-      reportOrderOf({ ...o, campaignId: o.id === first ? paidCampaign : null }),
+    expect(feed.body.orders.find((o) => o.id === first)?.campaignId).toBe(paidCampaign);
+    expect(feed.body.orders.filter((o) => o.campaignId)).toHaveLength(1);
+    expect(body.campaignFacts.map((c) => [c.id, c.costCents, c.sent, c.delivered, c.read])).toEqual(
+      expect.arrayContaining([
+        [paidCampaign, 2500, 4, 3, 2],
+        [emptyCampaign, 1000, 1, 1, 0],
+      ]),
     );
     const device = salesAndCampaigns(
-      {
-        orders: deviceOrders,
-        campaigns: body.campaigns.map((c) => ({ ...c, sent: 4, delivered: 3, read: 2 })),
-      },
+      { orders: feed.body.orders.map(reportOrderOf), campaigns: body.campaignFacts },
       periodOfDays('2026-03-09', '2026-03-09', TZ),
       TZ,
     );
     expect(body.sales).toEqual(device.sales);
     expect(body.previousSales).toEqual(device.previousSales);
     expect(body.period).toEqual(device.period);
-    expect(device.campaigns.map((c) => [c.orders, c.revenueCents])).toEqual(
-      body.campaigns.map((c) => [c.orders, c.revenueCents]),
+    expect(body.campaigns).toEqual(device.campaigns);
+  });
+
+  it("counts a campaign's orders placed after the period, on the server and the phone alike", async () => {
+    const shop = await createShop(t, 'Loja Campanha Longa');
+    const bolo = await addProduct(t, shop, { name: 'Bolo', price: '19.99' });
+    const campaign = await campaignAt(shop, '2026-03-09T23:00:00Z', '7.50', ['read']);
+    // Through its link: one the next day (outside a period of the 9th), one cancelled.
+    const late = await orderAt(shop, bolo, 3, '2026-03-11T15:00:00Z', 'entregue');
+    const cancelled = await orderAt(shop, bolo, 1, '2026-03-10T15:00:00Z', 'cancelado');
+    await t.db.update(orders).set({ campaignId: campaign }).where(eq(orders.id, late));
+    await t.db.update(orders).set({ campaignId: campaign }).where(eq(orders.id, cancelled));
+
+    const res = await report(shop, '?de=2026-03-09&ate=2026-03-09');
+    expect(res.status).toBe(200);
+    expect(res.body.campaigns).toEqual([
+      expect.objectContaining({
+        id: campaign,
+        costCents: 750,
+        orders: 1,
+        revenueCents: 5997,
+        return: 8,
+        deliveredRate: 100,
+        readRate: 100,
+      }),
+    ]);
+    const feed = await send<{ orders: FeedOrder[] }>(t, 'GET', '/api/sync?since=0', {
+      token: shop.token,
+    });
+    const device = salesAndCampaigns(
+      { orders: feed.body.orders.map(reportOrderOf), campaigns: res.body.campaignFacts },
+      periodOfDays('2026-03-09', '2026-03-09', TZ),
+      TZ,
     );
+    expect(device.campaigns).toEqual(res.body.campaigns);
   });
 
   it('refuses bad dates with a 400 in Portuguese', async () => {

@@ -134,6 +134,7 @@ describe('the app shell under its Content-Security-Policy', () => {
       '/clientes',
       '/campanhas',
       '/pedidos',
+      '/relatorios',
       '/configuracoes',
       '/configuracoes/dados-cadastrais',
       '/configuracoes/horario-funcionamento',

@@ -1,9 +1,12 @@
 /**
  * The 'Relatórios' screen at 390×844 (issue 41): reached from the home, figures computed on the
  * phone from the synced orders, still there offline after a reload, a period change offline,
- * the tables behind the charts, axe without serious findings. Screenshots in the temp folder.
+ * the tables behind the charts, a section's CSV for Excel-BR, the printed page with every table,
+ * axe without serious findings. Screenshots in the temp folder.
  */
+
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -92,6 +95,29 @@ describe('Relatórios', () => {
     await page.getByText('Ver tabela').first().click();
     await sees(page, 'Faturamento por dia');
     expect(await axeFindings(page)).toEqual([]);
+
+    // A section's CSV for Excel-BR: BOM, ';', money as '75,00'.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar CSV: Vendas' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^vendas-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
+    const csv = fs.readFileSync((await download.path()) as string, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv).toContain('Faturamento (R$);75,00;0,00');
+    expect(csv).toContain('Pedidos cancelados;1;0');
+
+    // Printed: the period's tables (drawn for paper only), the buttons and the period chips not.
+    await page.emulateMedia({ media: 'print' });
+    await page
+      .getByRole('table', { name: 'Pedidos por dia da semana (linhas) e hora (colunas)' })
+      .waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('button', { name: 'Imprimir' }).isVisible()).toBe(false);
+    expect(await page.getByRole('group', { name: 'Período' }).isVisible()).toBe(false);
+    await page.screenshot({ path: shot('print'), fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
 
     // Offline: a reload still opens the screen and computes from the phone's data.
     await context.setOffline(true);

@@ -13,7 +13,11 @@ import type { Db } from '../../db/client';
 import { campaigns, orders, payments, stores } from '../../db/schema';
 import { recipientsReport } from '../campaigns/recipient-status';
 
-export type ReportAnswer = ServerReport & { timeZone: string };
+/**
+ * `campaignFacts`: what only the server knows of the period's campaigns (cost, receipts), from
+ * which the device computes the campaigns section with its own orders (issue 41).
+ */
+export type ReportAnswer = ServerReport & { timeZone: string; campaignFacts: ReportCampaign[] };
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -130,6 +134,7 @@ export async function salesReport(
   );
   return {
     ...salesAndCampaigns({ orders: orderRows, campaigns: campaignRows }, period, timeZone),
+    campaignFacts: campaignRows,
     timeZone,
   };
 }

@@ -1,95 +1,26 @@
 /**
- * The reports' charts as small SVG and HTML pieces (no chart library yet: see the report of
- * issue 41), each with its table next to it for screen readers and for reading exact numbers.
+ * The reports' charts as small SVG and HTML pieces (no chart library: decision 027), each with its
+ * table under it (chart-table.tsx) for screen readers and for reading exact numbers.
  * Colours: Okabe–Ito (tell apart with every common colour blindness), text never on colour.
  */
-import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 
 /** Okabe–Ito: blue, orange, bluish green, vermillion. */
 export const PALETTE = { blue: '#0072B2', orange: '#E69F00', green: '#009E73', red: '#D55E00' };
 
-export type Row = { key?: string; label: string; cells: string[] };
+const COLUMNS_W = 340;
+const COLUMNS_H = 120;
 
-const tableStyle = css({
-  w: 'full',
-  fontSize: 'sm',
-  borderCollapse: 'collapse',
-  '& th, & td': { textAlign: 'left', py: '1', px: '2', borderBottomWidth: '1px' },
-  '& td:not(:first-child), & th:not(:first-child)': { textAlign: 'right' },
-});
-
-/** A plain table of a chart's numbers. */
-export function DataTable({
-  caption,
-  head,
-  rows,
-}: {
-  caption: string;
-  head: string[];
-  rows: Row[];
-}) {
-  return (
-    <div className={css({ overflowX: 'auto' })}>
-      <table className={tableStyle}>
-        <caption className={css({ textAlign: 'left', fontWeight: 'medium', py: '1' })}>
-          {caption}
-        </caption>
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key ?? r.label}>
-              <th scope="row" className={css({ fontWeight: 'normal' })}>
-                {r.label}
-              </th>
-              {r.cells.map((c, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells never move.
-                <td key={i}>{c}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** A chart and, folded under it (open when printed), its table. */
-export function ChartWithTable(props: {
-  chart: ReactNode;
-  caption: string;
-  head: string[];
-  rows: Row[];
-}) {
+/** The room of a ColumnChart, empty: what the sales section shows until its chart is drawn. */
+export function ColumnChartRoom() {
   return (
     <figure className={css({ m: 0 })}>
-      {props.chart}
-      <details className={css({ mt: '2', '@media print': { display: 'none' } })}>
-        <summary
-          className={css({
-            cursor: 'pointer',
-            fontSize: 'sm',
-            color: 'primary',
-            minH: '11',
-            display: 'flex',
-            alignItems: 'center',
-          })}
-        >
-          Ver tabela
-        </summary>
-        <DataTable caption={props.caption} head={props.head} rows={props.rows} />
-      </details>
-      <div className={css({ display: 'none', '@media print': { display: 'block' } })}>
-        <DataTable caption={props.caption} head={props.head} rows={props.rows} />
-      </div>
+      <svg
+        aria-hidden
+        viewBox={`0 0 ${COLUMNS_W} ${COLUMNS_H + 18}`}
+        className={css({ w: 'full', h: 'auto', display: 'block' })}
+      />
+      <div className={css({ mt: '2', minH: '11' })} />
     </figure>
   );
 }
@@ -102,8 +33,8 @@ export function ColumnChart(props: {
   last: string;
   color?: string;
 }) {
-  const W = 340;
-  const H = 120;
+  const W = COLUMNS_W;
+  const H = COLUMNS_H;
   const max = Math.max(1, ...props.values);
   const step = W / Math.max(1, props.values.length);
   const bar = Math.max(1, step * 0.7);

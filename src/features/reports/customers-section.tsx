@@ -7,7 +7,8 @@ import { formatPhone } from '~/domain/phone';
 import type { CustomerFigures } from '~/domain/reports/customers';
 import type { Period } from '~/domain/reports/period';
 import { Button } from '~/ui/button';
-import { BarList, ChartWithTable, PALETTE, SplitBar } from './charts';
+import { ChartWithTable } from './chart-table';
+import { BarList, PALETTE, SplitBar } from './charts';
 import { csvMoney, downloadCsv, longDay, money } from './format';
 import { Section, subTitle, Waiting } from './section';
 

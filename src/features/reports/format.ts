@@ -12,6 +12,16 @@ export const times = (n: number | null) => (n === null ? '—' : `${pct.format(n
 export const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 export const longDay = (day: string) => `${shortDay(day)}/${day.slice(0, 4)}`;
 
+/**
+ * The page's subtitle, two lines at 390 px like the first screen's: '22/11 a 28/11/2026,
+ * comparados a 15/11–21/11' (the years written where they differ from the period's end).
+ */
+export function periodLine(now: { de: string; ate: string }, before: { de: string; ate: string }) {
+  const year = now.ate.slice(0, 4);
+  const day = (d: string) => (d.slice(0, 4) === year ? shortDay(d) : longDay(d));
+  return `${day(now.de)} a ${longDay(now.ate)}, comparados a ${day(before.de)}–${day(before.ate)}`;
+}
+
 /** '+12,5% vs. período anterior' (or nothing to compare with). */
 export function delta(now: number, before: number): { text: string; up: boolean | null } {
   const c = change(now, before);

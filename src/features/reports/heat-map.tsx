@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { css } from 'styled-system/css';
 import type { HeatMap } from '~/domain/reports/report';
-import { ChartWithTable } from './charts';
+import { ChartWithTable } from './chart-table';
 
 export const WEEKDAYS = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'];
 

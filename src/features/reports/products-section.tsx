@@ -3,7 +3,8 @@ import { memo } from 'react';
 import { css } from 'styled-system/css';
 import type { Period } from '~/domain/reports/period';
 import type { ProductFigures } from '~/domain/reports/products';
-import { BarList, ChartWithTable, PALETTE } from './charts';
+import { ChartWithTable } from './chart-table';
+import { BarList, PALETTE } from './charts';
 import { csvMoney, downloadCsv, money } from './format';
 import { Section, subTitle, Waiting } from './section';
 

@@ -1,36 +1,33 @@
 /**
  * /relatorios (issue 41): sales, products, customers, campaigns and when orders come, for a
  * period the owner picks, computed on the phone (offline too), each section as CSV, the whole
- * page printable.
+ * page printable. The page is drawn a part per frame (reports-view.tsx STAGES): the headline
+ * figures first, then the chart, then each section below, so no single task draws it all.
  */
-import { useMemo, useState } from 'react';
-import { css, cx } from 'styled-system/css';
-import {
-  localDay,
-  PERIOD_KEYS,
-  PERIOD_LABELS,
-  type PeriodKey,
-  periodError,
-  presetDays,
-} from '~/domain/reports/period';
-import { Button } from '~/ui/button';
-import { inputStyle, labelStyle } from '~/ui/field';
-import { Page } from '~/ui/page';
-import { PageHeader } from '~/ui/page-header';
-import { LabelChips } from '~/ui/toggle-chips';
-import { CampaignsSection } from './campaigns-section';
-import { CustomersSection } from './customers-section';
-import { longDay } from './format';
-import { HeatMapChart } from './heat-map';
-import { ProductsSection } from './products-section';
-import { SalesSection } from './sales-section';
-import { Section, Waiting } from './section';
+import { useEffect, useMemo, useState } from 'react';
+import { localDay, type PeriodKey, periodError, presetDays } from '~/domain/reports/period';
+import { longDay, periodLine } from './format';
+import { ReportsView, STAGES } from './reports-view';
 import { DEFAULT_TIME_ZONE, useReport } from './use-report';
 
-const CHOICES = PERIOD_KEYS.map((k) => ({
-  id: k,
-  name: PERIOD_LABELS[k],
-}));
+const LAST_STAGE = Math.max(...Object.values(STAGES));
+
+/** 0, then one more after each frame is painted, up to `last`. */
+function useStage(last: number): number {
+  const [stage, setStage] = useState(0);
+  useEffect(() => {
+    if (stage >= last) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setStage((s) => s + 1), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [stage, last]);
+  return stage;
+}
 
 export function ReportsScreen() {
   // The clock the presets read, fixed while the screen is open (a re-render never moves it).
@@ -41,6 +38,7 @@ export function ReportsScreen() {
   // The preset's days in the store's zone; a bad custom period keeps showing the last good one.
   const [shown, setShown] = useState(() => presetDays('7dias', now, DEFAULT_TIME_ZONE));
   const report = useReport(shown.de, shown.ate, now);
+  const stage = useStage(LAST_STAGE);
   const zone = report.timeZone;
   const dayOf = useMemo(() => (iso: string) => longDay(localDay(Date.parse(iso), zone)), [zone]);
 
@@ -57,70 +55,16 @@ export function ReportsScreen() {
   };
 
   return (
-    <Page>
-      <PageHeader
-        title="Relatórios"
-        subtitle={`${longDay(report.period.de)} a ${longDay(report.period.ate)} · comparado a ${longDay(report.previous.de)}–${longDay(report.previous.ate)}`}
-        backTo="/home"
-        actions={
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => window.print()}
-            className={css({ '@media print': { display: 'none' } })}
-          >
-            Imprimir
-          </Button>
-        }
-      />
-      <div className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '4' })}>
-        <div
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: 'minmax(0, 1fr)',
-            gap: '3',
-            '@media print': { display: 'none' },
-          })}
-        >
-          <LabelChips
-            groupLabel="Período"
-            labels={CHOICES}
-            selected={new Set([key])}
-            onToggle={(id) => pick(id as PeriodKey)}
-          />
-          {key === 'custom' ? (
-            <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' })}>
-              {(['de', 'ate'] as const).map((f) => (
-                <label key={f} className={cx(labelStyle, css({ minW: 0 }))}>
-                  {f === 'de' ? 'De' : 'Até'}
-                  <input
-                    type="date"
-                    className={cx(inputStyle, css({ minW: 0 }))}
-                    value={custom[f]}
-                    onChange={(e) => editCustom(f, e.target.value)}
-                    aria-invalid={customError ? true : undefined}
-                  />
-                </label>
-              ))}
-              {customError ? (
-                <p
-                  role="alert"
-                  className={css({ gridColumn: '1 / -1', color: 'danger', fontSize: 'sm' })}
-                >
-                  {customError}
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-        </div>
-        <SalesSection period={report.period} sales={report.sales} />
-        <ProductsSection period={report.period} figures={report.products} />
-        <CustomersSection period={report.period} figures={report.customers} dayOf={dayOf} />
-        <CampaignsSection period={report.period} state={report.campaigns} />
-        <Section id="rel-horarios" title="Quando os pedidos chegam" onExport={null}>
-          {report.sales ? <HeatMapChart grid={report.sales.heatMap} /> : <Waiting minH="10rem" />}
-        </Section>
-      </div>
-    </Page>
+    <ReportsView
+      subtitle={periodLine(report.period, report.previous)}
+      report={report}
+      stage={stage}
+      periodKey={key}
+      onPick={pick}
+      custom={custom}
+      customError={customError}
+      onCustom={editCustom}
+      dayOf={dayOf}
+    />
   );
 }

@@ -2,7 +2,8 @@
 import { memo } from 'react';
 import type { Period } from '~/domain/reports/period';
 import type { SalesFigures } from '~/domain/reports/sales';
-import { ChartWithTable, ColumnChart, PALETTE, SplitBar } from './charts';
+import { ChartWithTable } from './chart-table';
+import { ColumnChart, ColumnChartRoom, PALETTE, SplitBar } from './charts';
 import { csvMoney, delta, downloadCsv, longDay, money, shortDay } from './format';
 import { Section, subTitle, Tile, tilesStyle, Waiting } from './section';
 
@@ -22,10 +23,14 @@ export function salesCsv(now: SalesFigures, before: SalesFigures): string[][] {
   ];
 }
 
-/** Re-rendered only when its own figures change (not when another section's arrive). */
+/**
+ * Re-rendered only when its own figures change (not when another section's arrive). The headline
+ * figures come first; the chart in a later frame (`withChart`), in a room of its own size.
+ */
 export const SalesSection = memo(function SalesSection(props: {
   period: Period;
   sales?: { now: SalesFigures; before: SalesFigures };
+  withChart: boolean;
 }) {
   const { sales, period } = props;
   return (
@@ -70,22 +75,26 @@ export const SalesSection = memo(function SalesSection(props: {
           </div>
           <div>
             <h3 className={subTitle}>Faturamento por dia</h3>
-            <ChartWithTable
-              chart={
-                <ColumnChart
-                  label={`Faturamento por dia, de ${longDay(period.de)} a ${longDay(period.ate)}: total ${money(sales.now.revenueCents)}.`}
-                  values={sales.now.byDay.map((d) => d.revenueCents)}
-                  first={shortDay(period.de)}
-                  last={shortDay(period.ate)}
-                />
-              }
-              caption="Faturamento por dia"
-              head={['Dia', 'Faturamento', 'Pedidos']}
-              rows={sales.now.byDay.map((d) => ({
-                label: longDay(d.day),
-                cells: [money(d.revenueCents), String(d.orders)],
-              }))}
-            />
+            {!props.withChart ? (
+              <ColumnChartRoom />
+            ) : (
+              <ChartWithTable
+                chart={
+                  <ColumnChart
+                    label={`Faturamento por dia, de ${longDay(period.de)} a ${longDay(period.ate)}: total ${money(sales.now.revenueCents)}.`}
+                    values={sales.now.byDay.map((d) => d.revenueCents)}
+                    first={shortDay(period.de)}
+                    last={shortDay(period.ate)}
+                  />
+                }
+                caption="Faturamento por dia"
+                head={['Dia', 'Faturamento', 'Pedidos']}
+                rows={sales.now.byDay.map((d) => ({
+                  label: longDay(d.day),
+                  cells: [money(d.revenueCents), String(d.orders)],
+                }))}
+              />
+            )}
           </div>
           <div>
             <h3 className={subTitle}>Pago e a receber</h3>

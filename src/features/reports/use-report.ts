@@ -1,7 +1,8 @@
 /**
  * The report of a period, computed on the device (issue 41) from the synced orders, products and
- * customers, offline too; the campaigns' facts only the server knows (what was paid, receipts,
- * orders through each link) come from GET /api/relatorios, kept on the device for offline.
+ * customers, offline too. The campaigns section too: its orders and revenue from the device's
+ * orders (each carries the campaign it came through); what only the server knows (what was
+ * paid, the receipts) comes from GET /api/relatorios, kept on the device for offline.
  */
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useDeviceStore } from '~/db/device-store-context';
@@ -14,9 +15,9 @@ import {
   saveServerReport,
 } from '~/db/reports-repo';
 import { useTableSnapshot } from '~/db/use-table-snapshot';
-import type { CampaignFigures } from '~/domain/reports/campaigns';
+import { type CampaignFigures, campaignFigures } from '~/domain/reports/campaigns';
 import { type CustomerFigures, customerFigures } from '~/domain/reports/customers';
-import type { ReportOrder } from '~/domain/reports/input';
+import type { ReportCampaign, ReportOrder } from '~/domain/reports/input';
 import type { Period } from '~/domain/reports/period';
 import { periodOfDays, previousPeriod } from '~/domain/reports/period';
 import { type ProductFigures, productFigures } from '~/domain/reports/products';
@@ -66,9 +67,14 @@ function useTimeZone(): string {
   return zone;
 }
 
-function useServerCampaigns(de: string, ate: string, online: boolean): CampaignsState {
+/** The server's answer for the period: its figures, and the campaigns' facts when it has them. */
+type ServerCampaigns =
+  | Exclude<CampaignsState, { kind: 'ready' }>
+  | (Extract<CampaignsState, { kind: 'ready' }> & { facts: ReportCampaign[] | null });
+
+function useServerCampaigns(de: string, ate: string, online: boolean): ServerCampaigns {
   const { db } = useDeviceStore();
-  const [state, setState] = useState<CampaignsState>({ kind: 'loading' });
+  const [state, setState] = useState<ServerCampaigns>({ kind: 'loading' });
   useEffect(() => {
     let live = true;
     setState({ kind: 'loading' });
@@ -77,7 +83,13 @@ function useServerCampaigns(de: string, ate: string, online: boolean): Campaigns
       if (!live) return;
       setState(
         kept
-          ? { kind: 'ready', campaigns: kept.report.campaigns, savedAt: kept.savedAt, fresh: false }
+          ? {
+              kind: 'ready',
+              campaigns: kept.report.campaigns,
+              facts: kept.report.campaignFacts ?? null,
+              savedAt: kept.savedAt,
+              fresh: false,
+            }
           : { kind: 'offline' },
       );
     };
@@ -87,7 +99,10 @@ function useServerCampaigns(de: string, ate: string, online: boolean): Campaigns
         const answer = await fetchServerReport(de, ate);
         const savedAt = Date.now();
         await saveServerReport(db, { report: answer, timeZone: answer.timeZone, savedAt });
-        if (live) setState({ kind: 'ready', campaigns: answer.campaigns, savedAt, fresh: true });
+        if (live) {
+          const facts = answer.campaignFacts ?? null;
+          setState({ kind: 'ready', campaigns: answer.campaigns, facts, savedAt, fresh: true });
+        }
       } catch {
         await fromCache();
       }
@@ -112,7 +127,7 @@ export function useReport(de: string, ate: string, now: number): DeviceReport {
   const timeZone = useTimeZone();
   const online = useOnline();
   const { db } = useDeviceStore();
-  const campaigns = useServerCampaigns(de, ate, online);
+  const server = useServerCampaigns(de, ate, online);
   const period = useMemo(() => periodOfDays(de, ate, timeZone), [de, ate, timeZone]);
   const previous = useMemo(() => previousPeriod(period, timeZone), [period, timeZone]);
   // Every order, 70,000 products and customers take a mid phone seconds to get from IndexedDB:
@@ -156,15 +171,30 @@ export function useReport(de: string, ate: string, now: number): DeviceReport {
       heatMap: heatMap(ordersIn(both, period), timeZone),
     };
   }, [index, period, previous, timeZone]);
-  // The sections below follow a period change in a render of their own, after the chart's.
+  // The sections below follow a period change in renders of their own, after the chart's: the
+  // products in one, the customers (every order against every customer) in the next, so a
+  // change is never one long task of all three.
   const later = useDeferredValue(period);
-  const sections = useMemo(() => {
-    // Customers need every order (their first and last ones may be outside the period).
-    if (!all || !catalogue) return undefined;
-    return {
-      products: productFigures(ordersIn(all, later), catalogue.products),
-      customers: customerFigures(all, catalogue.customers, later, Math.min(now, later.end)),
-    };
-  }, [all, catalogue, later, now]);
-  return { period, previous, timeZone, sales, ...sections, campaigns };
+  const laterStill = useDeferredValue(later);
+  const products = useMemo(
+    () => (all && catalogue ? productFigures(ordersIn(all, later), catalogue.products) : undefined),
+    [all, catalogue, later],
+  );
+  // Customers need every order (their first and last ones may be outside the period).
+  const customers = useMemo(
+    () =>
+      all && catalogue
+        ? customerFigures(all, catalogue.customers, laterStill, Math.min(now, laterStill.end))
+        : undefined,
+    [all, catalogue, laterStill, now],
+  );
+  // Each campaign's orders and revenue from the device's orders (a campaign's orders may come
+  // after the period: all of them), its cost and receipts as the server last said.
+  const campaigns = useMemo((): CampaignsState => {
+    if (server.kind !== 'ready') return server;
+    const { facts, ...shown } = server;
+    if (!facts || !all) return shown;
+    return { ...shown, campaigns: campaignFigures(facts, all, period) };
+  }, [server, all, period]);
+  return { period, previous, timeZone, sales, products, customers, campaigns };
 }
