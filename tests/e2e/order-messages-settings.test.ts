@@ -50,7 +50,9 @@ describe("'Mensagens do pedido'", () => {
     await expect
       .poll(() => page.getByTestId('preview-confirmado').textContent())
       .toBe('Oba, Maria! Pedido P-4K7Q confirmado: R$ 42,50.');
-    expect(await page.getByText(wrong).count()).toBe(0);
+    // The box's own message is gone (the toast of the refused save may still be fading).
+    expect(await confirmado.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.locator('p[role="alert"]').filter({ hasText: wrong }).count()).toBe(0);
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: shot('edit') });
 
