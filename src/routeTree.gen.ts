@@ -28,6 +28,7 @@ import { Route as AppStoreConfiguracoesIndexRouteImport } from './routes/_app/_s
 import { Route as AppStoreConfiguracoesDadosCadastraisRouteImport } from './routes/_app/_store/configuracoes/dados-cadastrais'
 import { Route as AppStoreConfiguracoesEntregaRouteImport } from './routes/_app/_store/configuracoes/entrega'
 import { Route as AppStoreConfiguracoesHorarioFuncionamentoRouteImport } from './routes/_app/_store/configuracoes/horario-funcionamento'
+import { Route as AppStoreConfiguracoesMensagensPedidoRouteImport } from './routes/_app/_store/configuracoes/mensagens-pedido'
 import { Route as AppStoreConfiguracoesPrivacidadeRouteImport } from './routes/_app/_store/configuracoes/privacidade'
 import { Route as AppStoreConfiguracoesSegurancaRouteImport } from './routes/_app/_store/configuracoes/seguranca'
 import { Route as AppStoreConfiguracoesWhatsappAgenteRouteImport } from './routes/_app/_store/configuracoes/whatsapp-agente'
@@ -133,6 +134,12 @@ const AppStoreConfiguracoesHorarioFuncionamentoRoute =
     path: '/configuracoes/horario-funcionamento',
     getParentRoute: () => AppStoreRoute,
   } as any)
+const AppStoreConfiguracoesMensagensPedidoRoute =
+  AppStoreConfiguracoesMensagensPedidoRouteImport.update({
+    id: '/configuracoes/mensagens-pedido',
+    path: '/configuracoes/mensagens-pedido',
+    getParentRoute: () => AppStoreRoute,
+  } as any)
 const AppStoreConfiguracoesPrivacidadeRoute =
   AppStoreConfiguracoesPrivacidadeRouteImport.update({
     id: '/configuracoes/privacidade',
@@ -196,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
   '/configuracoes/entrega': typeof AppStoreConfiguracoesEntregaRoute
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  '/configuracoes/mensagens-pedido': typeof AppStoreConfiguracoesMensagensPedidoRoute
   '/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
   '/configuracoes/seguranca': typeof AppStoreConfiguracoesSegurancaRoute
   '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
@@ -222,6 +230,7 @@ export interface FileRoutesByTo {
   '/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
   '/configuracoes/entrega': typeof AppStoreConfiguracoesEntregaRoute
   '/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  '/configuracoes/mensagens-pedido': typeof AppStoreConfiguracoesMensagensPedidoRoute
   '/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
   '/configuracoes/seguranca': typeof AppStoreConfiguracoesSegurancaRoute
   '/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
@@ -251,6 +260,7 @@ export interface FileRoutesById {
   '/_app/_store/configuracoes/dados-cadastrais': typeof AppStoreConfiguracoesDadosCadastraisRoute
   '/_app/_store/configuracoes/entrega': typeof AppStoreConfiguracoesEntregaRoute
   '/_app/_store/configuracoes/horario-funcionamento': typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  '/_app/_store/configuracoes/mensagens-pedido': typeof AppStoreConfiguracoesMensagensPedidoRoute
   '/_app/_store/configuracoes/privacidade': typeof AppStoreConfiguracoesPrivacidadeRoute
   '/_app/_store/configuracoes/seguranca': typeof AppStoreConfiguracoesSegurancaRoute
   '/_app/_store/configuracoes/whatsapp-agente': typeof AppStoreConfiguracoesWhatsappAgenteRoute
@@ -280,6 +290,7 @@ export interface FileRouteTypes {
     | '/configuracoes/dados-cadastrais'
     | '/configuracoes/entrega'
     | '/configuracoes/horario-funcionamento'
+    | '/configuracoes/mensagens-pedido'
     | '/configuracoes/privacidade'
     | '/configuracoes/seguranca'
     | '/configuracoes/whatsapp-agente'
@@ -306,6 +317,7 @@ export interface FileRouteTypes {
     | '/configuracoes/dados-cadastrais'
     | '/configuracoes/entrega'
     | '/configuracoes/horario-funcionamento'
+    | '/configuracoes/mensagens-pedido'
     | '/configuracoes/privacidade'
     | '/configuracoes/seguranca'
     | '/configuracoes/whatsapp-agente'
@@ -334,6 +346,7 @@ export interface FileRouteTypes {
     | '/_app/_store/configuracoes/dados-cadastrais'
     | '/_app/_store/configuracoes/entrega'
     | '/_app/_store/configuracoes/horario-funcionamento'
+    | '/_app/_store/configuracoes/mensagens-pedido'
     | '/_app/_store/configuracoes/privacidade'
     | '/_app/_store/configuracoes/seguranca'
     | '/_app/_store/configuracoes/whatsapp-agente'
@@ -487,6 +500,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreConfiguracoesHorarioFuncionamentoRouteImport
       parentRoute: typeof AppStoreRoute
     }
+    '/_app/_store/configuracoes/mensagens-pedido': {
+      id: '/_app/_store/configuracoes/mensagens-pedido'
+      path: '/configuracoes/mensagens-pedido'
+      fullPath: '/configuracoes/mensagens-pedido'
+      preLoaderRoute: typeof AppStoreConfiguracoesMensagensPedidoRouteImport
+      parentRoute: typeof AppStoreRoute
+    }
     '/_app/_store/configuracoes/privacidade': {
       id: '/_app/_store/configuracoes/privacidade'
       path: '/configuracoes/privacidade'
@@ -583,6 +603,7 @@ interface AppStoreRouteChildren {
   AppStoreConfiguracoesDadosCadastraisRoute: typeof AppStoreConfiguracoesDadosCadastraisRoute
   AppStoreConfiguracoesEntregaRoute: typeof AppStoreConfiguracoesEntregaRoute
   AppStoreConfiguracoesHorarioFuncionamentoRoute: typeof AppStoreConfiguracoesHorarioFuncionamentoRoute
+  AppStoreConfiguracoesMensagensPedidoRoute: typeof AppStoreConfiguracoesMensagensPedidoRoute
   AppStoreConfiguracoesPrivacidadeRoute: typeof AppStoreConfiguracoesPrivacidadeRoute
   AppStoreConfiguracoesSegurancaRoute: typeof AppStoreConfiguracoesSegurancaRoute
   AppStoreConfiguracoesWhatsappAgenteRoute: typeof AppStoreConfiguracoesWhatsappAgenteRoute
@@ -596,6 +617,8 @@ const AppStoreRouteChildren: AppStoreRouteChildren = {
   AppStoreConfiguracoesEntregaRoute: AppStoreConfiguracoesEntregaRoute,
   AppStoreConfiguracoesHorarioFuncionamentoRoute:
     AppStoreConfiguracoesHorarioFuncionamentoRoute,
+  AppStoreConfiguracoesMensagensPedidoRoute:
+    AppStoreConfiguracoesMensagensPedidoRoute,
   AppStoreConfiguracoesPrivacidadeRoute: AppStoreConfiguracoesPrivacidadeRoute,
   AppStoreConfiguracoesSegurancaRoute: AppStoreConfiguracoesSegurancaRoute,
   AppStoreConfiguracoesWhatsappAgenteRoute:

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isUuid, readJson } from '../http';
 import { errorSummary, logger } from '../logger';
 import { handleGatewayEvents } from '../services/assistant/handle-incoming';
+import { confirmEchoes } from '../services/orders/order-messages-reconcile';
 import { findConnection, noteWebhook, secretsMatch } from '../services/whatsapp/connections';
 import { WEBHOOK_SECRET_HEADER, WebhookPayloadError } from '../services/whatsapp/gateway';
 import { isReceipt, recordReceipts } from '../services/whatsapp/receipts';
@@ -44,6 +45,8 @@ webhookRoutes.post('/whatsapp/:storeId', async (c) => {
     // Any authenticated call is a sign of life: the status route trusts a gateway that calls.
     await noteWebhook(deps.db, storeId);
     await recordReceipts(deps.db, connection, events.filter(isReceipt));
+    // An order message whose send had no answer, echoed by the phone: sent (logged as ours first).
+    await confirmEchoes(deps.db, storeId, events, deps.now());
     await handleGatewayEvents(
       pipelineDeps(deps),
       storeId,

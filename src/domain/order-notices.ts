@@ -26,11 +26,40 @@ export const DEFAULT_NOTICE_TEXTS: Record<NoticeKind, string> = {
 
 export type OrderMessageTexts = Partial<Record<NoticeKind, string>>;
 
+/** The fields a text may carry; anything else in braces is a mistake the owner must see. */
+export const NOTICE_FIELDS = ['nome', 'codigo', 'total', 'link'] as const;
+
+/** The unknown `{…}` fields of a text, as written ('{Nome}', '{valor}'), each once. */
+export function unknownFields(text: string): string[] {
+  const found = [...text.matchAll(/\{([^{}\s]*)\}/g)].map((m) => m[1] ?? '');
+  const unknown = found.filter((f) => !(NOTICE_FIELDS as readonly string[]).includes(f));
+  return [...new Set(unknown)].map((f) => `{${f}}`);
+}
+
+/** The message for a text with unknown fields (null when it has none). */
+export function unknownFieldsMessage(kind: NoticeKind, text: string): string | null {
+  const unknown = unknownFields(text);
+  if (unknown.length === 0) return null;
+  const what =
+    unknown.length === 1
+      ? `o campo ${unknown[0]} não existe`
+      : `os campos ${unknown.join(', ')} não existem`;
+  return `Mensagem "${NOTICE_LABELS[kind]}": ${what}. Use {nome}, {codigo}, {total} ou {link}.`;
+}
+
 export const orderMessagesSchema = z.object(
   Object.fromEntries(
     NOTICE_KINDS.map((k) => [
       k,
-      z.string().trim().max(1000, 'Mensagem muito longa (máximo de 1000 caracteres)').optional(),
+      z
+        .string({ error: 'Mensagem inválida' })
+        .trim()
+        .max(1000, 'Mensagem muito longa (máximo de 1000 caracteres)')
+        .superRefine((text, ctx) => {
+          const message = unknownFieldsMessage(k, text);
+          if (message) ctx.addIssue({ code: 'custom', message });
+        })
+        .optional(),
     ]),
   ) as Record<NoticeKind, z.ZodOptional<z.ZodString>>,
 );

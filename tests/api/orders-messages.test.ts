@@ -131,6 +131,24 @@ describe('WhatsApp messages about the order', () => {
     ]);
   });
 
+  it('a text with an unknown {field} is a 400 naming it, and nothing is saved', async () => {
+    const shop = await connectedShop();
+    const res = await send<{ message: string }>(t, 'PUT', '/api/stores/me', {
+      token: shop.token,
+      body: { orderMessages: { entregue: 'Entregue, {cliente}! Total {valor}' } },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'Mensagem "Entregue": os campos {cliente}, {valor} não existem. Use {nome}, {codigo}, {total} ou {link}.',
+    );
+    const [store] = await t.db
+      .select({ texts: stores.orderMessages })
+      .from(stores)
+      .where(eq(stores.id, shop.storeId));
+    expect(store?.texts ?? {}).toEqual({});
+  });
+
   it('a cancel carries the reason; a delivery says it left', async () => {
     const shop = await connectedShop();
     const pao = await addProduct(t, shop, { name: 'Pão', price: '10.00' });

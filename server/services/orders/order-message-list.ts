@@ -7,7 +7,7 @@ import { orderMessages } from '../../db/schema';
 export type OrderMessageView = {
   kind: NoticeKind;
   label: string;
-  state: 'pending' | 'sending' | 'sent' | 'dropped' | 'failed';
+  state: 'pending' | 'sending' | 'sent' | 'unknown' | 'dropped' | 'failed';
   text: string;
   createdAt: string;
   settledAt: string | null;

@@ -3,10 +3,16 @@
  * the store's WhatsApp gateway, one store at a time with the campaigns' pause between two messages:
  *
  *   pending ──store connected, claim (lease 60 s, attempts+1)──▶ sending ──gateway took it──▶ sent
- *     ▲   │ store not connected: stays pending, no attempt spent      │ the order moved on
- *     │   │                                                           ▼   while it waited
- *     │   └─────────────────────────────────────────────────────▶ dropped (noted on the order)
- *     └── gateway error, attempts < 6: next_attempt_at = backoff ◀─┘ attempts = 6 ──▶ failed
+ *     ▲   │ store not connected: stays pending, no attempt spent     │  │
+ *     │   │ the order moved on while it waited (held) ──▶ dropped    │  └─ no answer (timeout, cut,
+ *     │   │                                                          │     5xx) or the drainer died
+ *     └── definite refusal, attempts < 6: backoff ◀──────────────────┘     mid-send ──▶ unknown
+ *              attempts = 6 ──▶ failed
+ *
+ *   unknown: never sent again on a guess (decision 025's rule for the owner's replies). Settled by
+ *   the gateway's echo of it (order-messages-reconcile.ts, from the webhook) or by a look-up at
+ *   the gateway (`lookupSent`): found → sent; found marked not delivered → pending (a new try);
+ *   nothing → looked up again every 10 min for a day, then left unknown ('não confirmada').
  *
  * A message owed while the store is connected always goes, in order, paced. One a drain found
  * the store disconnected for is *held* (`held_at`): on reconnect it goes only if still current —
@@ -21,8 +27,8 @@ import { type NoticeKind, statusOfNotice } from '../../../src/domain/order-notic
 import type { Db } from '../../db/client';
 import { orderMessages, orders } from '../../db/schema';
 import { errorSummary, logger } from '../../logger';
-import { logTurn } from '../conversations/conversation-log';
-import type { WhatsAppGateway } from '../whatsapp/gateway';
+import { GatewayOutcomeUnknownError, type WhatsAppGateway } from '../whatsapp/gateway';
+import { logSent, recheckUnknown, settleAbandoned } from './order-messages-reconcile';
 
 export type MessageDeps = {
   db: Db;
@@ -47,6 +53,14 @@ const due = (now: Date) =>
     eq(orderMessages.state, 'pending'),
     lte(orderMessages.nextAttemptAt, now),
     or(isNull(orderMessages.leaseUntil), lte(orderMessages.leaseUntil, now)),
+  );
+
+/** Work for a drain: a message due, an abandoned send, or an unknown one due for a look-up. */
+const anyWork = (now: Date) =>
+  or(
+    due(now),
+    and(eq(orderMessages.state, 'sending'), lte(orderMessages.leaseUntil, now)),
+    and(eq(orderMessages.state, 'unknown'), lte(orderMessages.nextAttemptAt, now)),
   );
 
 type Row = typeof orderMessages.$inferSelect;
@@ -80,9 +94,16 @@ async function sendOne(
     });
     return 'dropped';
   }
+  let sent: { id: string | null } | undefined;
   try {
-    await deps.gateway.sendText({ id: row.storeId }, row.phone, row.text);
+    sent = await deps.gateway.sendText({ id: row.storeId }, row.phone, row.text);
   } catch (error) {
+    if (error instanceof GatewayOutcomeUnknownError) {
+      // It may have gone: never sent again on a guess. The echo or a look-up settles it.
+      logger.warn('order message outcome unknown', { storeId: row.storeId });
+      await settle(db, row, lease, { state: 'unknown', nextAttemptAt: deps.now() });
+      return 'retry';
+    }
     const giveUp = row.attempts >= MAX_MESSAGE_ATTEMPTS;
     logger.warn('order message not sent', { storeId: row.storeId, error: errorSummary(error) });
     const wait = BACKOFF_MS[Math.min(row.attempts, BACKOFF_MS.length) - 1] ?? 10_000;
@@ -96,16 +117,7 @@ async function sendOne(
     return 'retry';
   }
   await settle(db, row, lease, { state: 'sent', settledAt: deps.now() });
-  // In the chat's log like the assistant's turns: its echo is then known as ours, not the owner's.
-  await logTurn(db, {
-    storeId: row.storeId,
-    customerId: order?.customerId ?? null,
-    phone: row.phone,
-    direction: 'out',
-    author: 'order',
-    text: row.text,
-    at: deps.now(),
-  });
+  await logSent(db, row, order?.customerId ?? null, sent?.id ?? null, deps.now());
   return 'sent';
 }
 
@@ -120,6 +132,8 @@ async function connected(deps: MessageDeps, storeId: string): Promise<boolean> {
 /** Sends a store's due messages, oldest first, paced; nothing while its WhatsApp is not connected. */
 export async function drainStoreMessages(deps: MessageDeps, storeId: string) {
   const report = { sent: 0, dropped: 0 };
+  await settleAbandoned(deps.db, storeId, deps.now());
+  report.sent += await recheckUnknown(deps, storeId);
   const ids = await deps.db
     .select({ id: orderMessages.id })
     .from(orderMessages)
@@ -146,7 +160,7 @@ export async function drainStoreMessages(deps: MessageDeps, storeId: string) {
     const lease = new Date(now.getTime() + LEASE_MS + Math.floor(Math.random() * 1000));
     const [row] = await deps.db
       .update(orderMessages)
-      .set({ leaseUntil: lease, attempts: sql`${orderMessages.attempts} + 1` })
+      .set({ state: 'sending', leaseUntil: lease, attempts: sql`${orderMessages.attempts} + 1` })
       .where(and(eq(orderMessages.id, id), due(now)))
       .returning();
     if (!row) continue;
@@ -194,7 +208,7 @@ export async function drainDueOrderMessages(deps: MessageDeps) {
   const stores = await deps.db
     .selectDistinct({ storeId: orderMessages.storeId })
     .from(orderMessages)
-    .where(due(deps.now()))
+    .where(anyWork(deps.now()))
     .limit(200);
   let sent = 0;
   for (const { storeId } of stores) sent += (await drainStoreMessages(deps, storeId)).sent;

@@ -178,9 +178,16 @@ export const DELIVERY = {
   storeField: 'delivery',
 } as const satisfies SingletonDescriptor;
 
-/** The store's Pix key and the customer's order messages (issue 38), PUT /api/stores/me. */
+/** The store's Pix key (issue 38), PUT /api/stores/me. */
 export const ORDER_SETTINGS = {
   kind: 'order-settings',
+  method: 'PUT',
+  path: '/api/stores/me',
+} as const satisfies SingletonDescriptor;
+
+/** The customer's WhatsApp texts per order status (issue 38), PUT /api/stores/me {orderMessages}. */
+export const ORDER_MESSAGES = {
+  kind: 'order-messages',
   method: 'PUT',
   path: '/api/stores/me',
 } as const satisfies SingletonDescriptor;
@@ -191,6 +198,7 @@ export const SINGLETON_DESCRIPTORS = [
   BOT_CONFIG,
   DELIVERY,
   ORDER_SETTINGS,
+  ORDER_MESSAGES,
 ] as const;
 export type SingletonKind = (typeof SINGLETON_DESCRIPTORS)[number]['kind'];
 /** The one id of a singleton in its tag ("store-data:me"). */

@@ -68,6 +68,7 @@ const STATE_TEXT: Record<string, string> = {
   pending: 'aguardando o WhatsApp',
   sending: 'enviando',
   sent: 'enviada',
+  unknown: 'não confirmada (o WhatsApp não respondeu; não será enviada de novo)',
   dropped: 'não enviada',
   failed: 'não enviada',
 };

@@ -13,6 +13,7 @@ import {
   LockIcon,
   LogOutIcon,
   MessageIcon,
+  SendIcon,
   StoreIcon,
   UsersIcon,
 } from '~/ui/icons';
@@ -26,6 +27,7 @@ type Entry = {
     | '/configuracoes/dados-cadastrais'
     | '/configuracoes/horario-funcionamento'
     | '/configuracoes/entrega'
+    | '/configuracoes/mensagens-pedido'
     | '/configuracoes/whatsapp-agente'
     | '/configuracoes/seguranca';
   title: string;
@@ -56,6 +58,13 @@ const ENTRIES: Entry[] = [
     description: 'Retirada, zonas e taxas de entrega, pedido mínimo e chave Pix',
     Icon: StoreIcon,
     section: 'delivery',
+  },
+  {
+    to: '/configuracoes/mensagens-pedido',
+    title: 'Mensagens do Pedido',
+    description: 'Textos do WhatsApp enviados ao cliente a cada etapa do pedido',
+    Icon: SendIcon,
+    section: 'order-messages',
   },
   {
     to: '/configuracoes/whatsapp-agente',
