@@ -18,3 +18,4 @@ export * from './schema-payments';
 export * from './schema-platform';
 export * from './schema-privacy';
 export * from './schema-push';
+export * from './schema-chat-carts';

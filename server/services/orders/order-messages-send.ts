@@ -104,6 +104,7 @@ async function sendOne(
     direction: 'out',
     author: 'order',
     text: row.text,
+    orderId: row.orderId,
     at: deps.now(),
   });
   return 'sent';

@@ -60,7 +60,8 @@ export function matchWords(catalogue: ChatCatalogue, asked: string[]): Match {
     const best = full[0] as Scored;
     const tied = full.filter((s) => s.missing === best.missing && s.points === best.points);
     if (tied.length === 1) return { kind: 'product', product: productOf(best) };
-    return { kind: 'ambiguous', options: full.slice(0, 6).map(productOf) };
+    const options = full.slice(0, 6).map(productOf);
+    return { kind: 'ambiguous', options: options.sort((a, b) => a.name.localeCompare(b.name)) };
   }
   partial.sort((a, b) => bits(b.covered) - bits(a.covered) || b.points - a.points);
   return { kind: 'unknown', nearest: partial.slice(0, 3).map(productOf) };

@@ -23,7 +23,7 @@ export type CartOp =
 
 export type OrderAsk =
   | { kind: 'ambiguous'; quantity: number; add: boolean; options: ChatProduct[] }
-  | { kind: 'unknown'; words: string; nearest: ChatProduct[] }
+  | { kind: 'unknown'; words: string; nearest: ChatProduct[]; quantity: number | null }
   | { kind: 'quantity'; words: string };
 
 export type ParsedOrder = {
@@ -201,7 +201,12 @@ export function parseOrder(
           options: match.options,
         });
       } else {
-        asks.push({ kind: 'unknown', words: piece.words.join(' '), nearest: match.nearest });
+        asks.push({
+          kind: 'unknown',
+          words: piece.words.join(' '),
+          nearest: match.nearest,
+          quantity: piece.quantity,
+        });
       }
     }
   }
