@@ -15,6 +15,19 @@ export type CorpusMessage = { text: string; before?: Line[]; cart?: Line[]; ask?
 export type Verdict = 'right' | 'asked' | 'untaken' | 'wrong';
 
 export const corpusMessages = corpus.messages as CorpusMessage[];
+/** Written after the rules were tuned on `corpusMessages`, and never tuned on. */
+export const heldOutMessages = corpus.heldOut as CorpusMessage[];
+
+export function score(messages: CorpusMessage[], catalogue = chatCatalogue(corpusProducts)) {
+  const counts: Record<Verdict, number> = { right: 0, asked: 0, untaken: 0, wrong: 0 };
+  const misses: string[] = [];
+  for (const m of messages) {
+    const { verdict, got } = judge(m, catalogue);
+    counts[verdict]++;
+    if (verdict !== 'right') misses.push(`${verdict}: ${JSON.stringify(m.text)} → ${got}`);
+  }
+  return { counts, rate: counts.right / messages.length, misses };
+}
 
 /** The corpus catalogue as the store shows it: inactive products are not loaded. */
 export const corpusProducts: ChatProduct[] = corpus.catalogue
