@@ -4,8 +4,12 @@
  * settings, the payment methods its Pix key allows). Only this store's rows: another store's
  * catalogue is never reachable from its chats.
  */
-import { and, eq, isNull } from 'drizzle-orm';
-import type { ChatProduct } from '../../../src/domain/chat-order/catalogue';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  type ChatCatalogue,
+  type ChatProduct,
+  chatCatalogue,
+} from '../../../src/domain/chat-order/catalogue';
 import type { StoreTerms } from '../../../src/domain/chat-order/summary';
 import { toCents } from '../../../src/domain/money';
 import { offeredMethods } from '../../../src/domain/order-payment';
@@ -17,8 +21,49 @@ export type OrderStore = {
   id: string;
   slug: string;
   products: ChatProduct[];
+  catalogue: ChatCatalogue;
   terms: StoreTerms;
 };
+
+/**
+ * The catalogue's index per store, kept while the store's products are unchanged (every change
+ * of a product, its stock included, draws a new revision): 5,000 names are not folded again for
+ * every message. A few stores only; the oldest goes first.
+ */
+const indexes = new Map<
+  string,
+  { key: string; products: ChatProduct[]; catalogue: ChatCatalogue }
+>();
+const MAX_INDEXES = 50;
+
+async function catalogueOf(db: Db, storeId: string) {
+  const [mark] = await db
+    .select({
+      key: sql<string>`coalesce(max(${products.revision}), 0)::text || ':' || count(*)::text`,
+    })
+    .from(products)
+    .where(eq(products.storeId, storeId));
+  const key = mark?.key ?? '';
+  const kept = indexes.get(storeId);
+  if (kept && kept.key === key) return kept;
+  const rows = await db
+    .select({ id: products.id, name: products.name, price: products.price, stock: products.stock })
+    .from(products)
+    .where(
+      and(eq(products.storeId, storeId), eq(products.active, true), isNull(products.deletedAt)),
+    );
+  const list = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    priceCents: toCents(r.price),
+    stock: r.stock,
+  }));
+  const entry = { key, products: list, catalogue: chatCatalogue(list) };
+  indexes.delete(storeId);
+  indexes.set(storeId, entry);
+  if (indexes.size > MAX_INDEXES) indexes.delete(indexes.keys().next().value as string);
+  return entry;
+}
 
 export async function loadOrderStore(db: Db, storeId: string): Promise<OrderStore | null> {
   const [store] = await db
@@ -27,21 +72,12 @@ export async function loadOrderStore(db: Db, storeId: string): Promise<OrderStor
     .where(eq(stores.id, storeId))
     .limit(1);
   if (!store) return null;
-  const rows = await db
-    .select({ id: products.id, name: products.name, price: products.price, stock: products.stock })
-    .from(products)
-    .where(
-      and(eq(products.storeId, storeId), eq(products.active, true), isNull(products.deletedAt)),
-    );
+  const { products: list, catalogue } = await catalogueOf(db, storeId);
   return {
     id: storeId,
     slug: store.slug,
-    products: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      priceCents: toCents(r.price),
-      stock: r.stock,
-    })),
+    products: list,
+    catalogue,
     terms: { settings: deliveryOf(store.delivery), methods: offeredMethods(store) },
   };
 }

@@ -7,7 +7,6 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { isCancel, isSupplier, isYes } from '../../../src/domain/chat-order/answers';
-import { chatCatalogue } from '../../../src/domain/chat-order/catalogue';
 import type { Step } from '../../../src/domain/chat-order/summary';
 import {
   applyTurn,
@@ -81,7 +80,7 @@ export async function takeOrder(
   if (!cart && isSupplier(msg.text)) return NOT_AN_ORDER;
   const store = await loadOrderStore(db, storeId);
   if (!store) return NOT_AN_ORDER;
-  const catalogue = chatCatalogue(store.products);
+  const { catalogue } = store;
   if (cart && isYes(msg.text)) {
     if (cart.state === 'awaiting') return placeCart(deps, store, cart, msg, customerName, now);
     // Not complete yet: the summary again, with what is still missing.
