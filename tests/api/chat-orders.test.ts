@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationMessages, customers, products } from '../../server/db/schema';
+import { chatCarts, conversationMessages, customers, products } from '../../server/db/schema';
 import { cartOf, lanchonete, ordersOf, say } from './chat-orders-harness';
 import { openConversationsWorld, until, type World } from './conversations-harness';
 
@@ -203,5 +203,21 @@ describe('an order taken in the chat', () => {
       .from(conversationMessages)
       .where(eq(conversationMessages.phone, phone));
     expect(turns.filter((t) => t.author === 'assistant')).toHaveLength(5);
+  });
+
+  it("erasing the customer (LGPD) takes the chat's carts with it", async () => {
+    const { owner } = await lanchonete(w);
+    const phone = '11955550010';
+    await say(w, owner, phone, 'quero 2 coxinhas de frango, retirada, pix');
+    await say(w, owner, phone, 'SIM');
+    await say(w, owner, phone, 'quero mais 2 coxinhas de catupiry');
+    const [customer] = await w.t.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.phone, phone));
+    const erased = await w.api(owner, 'POST', `/api/customers/${customer?.id}/eliminar`);
+    expect(erased.status).toBe(200);
+    const left = await w.t.db.select().from(chatCarts).where(eq(chatCarts.phone, phone));
+    expect(left).toEqual([]);
   });
 });
