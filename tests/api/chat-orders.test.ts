@@ -7,7 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatCarts, conversationMessages, customers, products } from '../../server/db/schema';
+import {
+  campaignRecipients,
+  campaigns,
+  chatCarts,
+  conversationMessages,
+  customers,
+  orders,
+  products,
+} from '../../server/db/schema';
 import { cartOf, lanchonete, ordersOf, say } from './chat-orders-harness';
 import { openConversationsWorld, until, type World } from './conversations-harness';
 
@@ -219,5 +227,45 @@ describe('an order taken in the chat', () => {
     expect(erased.status).toBe(200);
     const left = await w.t.db.select().from(chatCarts).where(eq(chatCarts.phone, phone));
     expect(left).toEqual([]);
+  });
+
+  it('attributes the order to the campaign the customer received in the last days, as a link would', async () => {
+    const { owner } = await lanchonete(w);
+    const day = new Date(w.clock.now.getTime() - 86_400_000);
+    const [campaign] = await w.t.db
+      .insert(campaigns)
+      .values({
+        storeId: owner.storeId,
+        titulo: 'Coxinha em dobro',
+        mensagem: 'Promoção',
+        status: 'enviado',
+        confirmedAt: day,
+        startedAt: day,
+        sentAt: day,
+        recipientCount: 1,
+      })
+      .returning({ id: campaigns.id });
+    const reached = '11955550011';
+    await w.t.db.insert(campaignRecipients).values({
+      campaignId: campaign?.id ?? '',
+      storeId: owner.storeId,
+      customerId: randomUUID(),
+      name: 'Maria',
+      phone: reached,
+      status: 'sent',
+      sentAt: day,
+    });
+    for (const phone of [reached, '11955550012']) {
+      await say(w, owner, phone, '2 coxinhas de frango pra retirada, pago no pix');
+      await say(w, owner, phone, 'SIM');
+    }
+    const rows = await w.t.db
+      .select({ phone: orders.customerPhone, campaignId: orders.campaignId })
+      .from(orders)
+      .where(eq(orders.storeId, owner.storeId));
+    expect(rows.map((r) => [r.phone, r.campaignId]).sort()).toEqual([
+      [reached, campaign?.id],
+      ['11955550012', null],
+    ]);
   });
 });

@@ -94,7 +94,9 @@ export const FILLERS = new Set(
     'unid cada isso esse essa este esta tem ta ne fica ficar eu meu minha mim pfavor please ' +
     'moco moca amigo amiga querido querida dona seu sr sra ae uai gente galera pessoal kk kkk rs ' +
     'qro qr kero quer encomendar encomenda anota anotar traz trazer traga separar saber se ah ' +
-    'ahh oh ops buscar pegar retirar retiro entregar entrega as la pro pros'
+    'ahh oh ops buscar pegar retirar retiro entregar entrega as la pro pros ' +
+    // How it is received and paid: read by answers.ts, never a product.
+    'retirada delivery pix dinheiro cartao credito debito pago pagamento pagar pagando'
   ).split(' '),
 );
 
