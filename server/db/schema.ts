@@ -6,6 +6,7 @@
 export * from './schema-accounts';
 export * from './schema-campaigns';
 export * from './schema-catalogue';
+export * from './schema-chat-carts';
 export * from './schema-columns';
 export * from './schema-consent';
 export * from './schema-conversations';

@@ -22,6 +22,7 @@ import { CHAT_NOT_FOUND, chatTurns, listChats } from '../services/conversations/
 import { publicBaseUrl } from '../services/public-base';
 import type { AppEnv } from '../types';
 import { reserveAttempt } from './attempts';
+import { conversationCartRoutes } from './conversation-cart';
 
 /** Replies from the app per store: a person typing, with room for a burst of quick replies. */
 export const REPLY_LIMIT: Limit = { max: 30, windowMs: 60_000 };
@@ -80,6 +81,8 @@ function phoneOf(c: Context<AppEnv>): string {
 
 export const conversationRoutes = new Hono<AppEnv>();
 conversationRoutes.use('*', requireUser, requireStore);
+// The order being taken in the chat (issue 39), in its own file.
+conversationRoutes.route('/', conversationCartRoutes);
 
 conversationRoutes.get('/', async (c) => {
   const query = validate(listQuery, c.req.query());

@@ -8,5 +8,7 @@ import { kickOrderMessages, orderMessageDeps } from '../services/orders/order-me
 import type { Services } from '../types';
 
 export function pipelineDeps(deps: Services): PipelineDeps {
-  return { ...deps, onConnected: (storeId) => kickOrderMessages(orderMessageDeps(deps), storeId) };
+  const kick = (storeId: string) => kickOrderMessages(orderMessageDeps(deps), storeId);
+  // Back online, or an order placed in a chat (issue 39): the order messages owed go now.
+  return { ...deps, onConnected: kick, onOrderPlaced: kick };
 }

@@ -14,7 +14,8 @@ import { seedStore, upsert } from './whatsapp-fixtures';
 
 export type Owner = Awaited<ReturnType<typeof seedStore>>;
 
-export async function openConversationsWorld() {
+/** `env`: more of the server's environment (the chat orders' tests set a language model). */
+export async function openConversationsWorld(env: Record<string, string> = {}) {
   const fake = await startFakeEvolution();
   const push: PushService = await startPushService();
   const globalCa = https.globalAgent.options.ca;
@@ -27,7 +28,7 @@ export async function openConversationsWorld() {
   const { t } = await createEvolutionApp(
     fake.url,
     { qrPollDelaysMs: [5] },
-    { now, env: testEnv({ PUSH_ENDPOINT_HOSTS: push.host }) },
+    { now, env: testEnv({ PUSH_ENDPOINT_HOSTS: push.host, ...env }) },
   );
 
   /** A store with its WhatsApp linked through the stand-in (instance open, webhook set). */

@@ -7,6 +7,14 @@ import type { Db } from '../../db/client';
 import { type Env, llmConfigFromEnv } from '../../env';
 import { cleanText } from '../../lib/api-input';
 import { errorSummary, logger } from '../../logger';
+import { llmOrderReader } from '../chat-orders/llm-reader';
+import {
+  CART_CANCELLED,
+  cancelCart,
+  cancelsCart,
+  rulesReader,
+  takeOrder,
+} from '../chat-orders/take-order';
 import { assistantActive, MAX_TEXT, markUnanswered } from '../conversations/chat-state';
 import { logTurn, recentOutgoing } from '../conversations/conversation-log';
 import { HANDED_OVER, handleAskForHuman } from '../conversations/customer-asks';
@@ -31,11 +39,18 @@ export type PipelineDeps = {
   gateway: WhatsAppGateway;
   /** The store's WhatsApp is connected again (the routes send the order messages owed). */
   onConnected?: (storeId: string) => void;
+  /** An order was placed in a chat (issue 39): its 'pedido recebido' goes (the routes send it). */
+  onOrderPlaced?: (storeId: string) => void;
 };
 
 export const ASSISTANT_SETTINGS = {
   /** At most this many automatic replies per chat per window (stops loops with other bots). */
   maxRepliesPerWindow: 3,
+  /**
+   * A customer in the middle of an order (issue 39) is answered up to this many times a minute:
+   * nobody types an order faster, and a loop with another bot still stops.
+   */
+  maxOrderRepliesPerWindow: 15,
   replyWindowMs: 60_000,
   /** The same automatic text is not repeated in a chat within this time. */
   repeatWindowMs: 5 * 60_000,
@@ -136,6 +151,16 @@ async function handleMessage(deps: PipelineDeps, storeId: string, msg: IncomingM
   // A data request (LGPD: 'MEUS DADOS') comes before anything else, opt-out included.
   if (await handlePrivacyKeyword(deps, storeId, msg, now)) return;
 
+  // 'cancelar' with an order being taken cancels that order, not the promotions (SAIR still does).
+  const order = { from: msg.from, text: msg.text, pushName: msg.pushName };
+  if (await cancelsCart(db, storeId, order, now)) {
+    if (await assistantActive(db, storeId, msg.from, now)) {
+      await cancelCart(db, storeId, msg.from, now);
+      await send(deps, storeId, msg.from, customerId, CART_CANCELLED);
+    }
+    return;
+  }
+
   // Opt-out is honoured whether or not the assistant is on (LGPD: at once, free and easy).
   const command = optCommand(msg.text);
   if (command) {
@@ -181,12 +206,20 @@ async function handleMessage(deps: PipelineDeps, storeId: string, msg: IncomingM
   const lately = recent.filter(
     (t) => t.author === 'assistant' && age(t) < ASSISTANT_SETTINGS.replyWindowMs,
   );
+  if (lately.length >= ASSISTANT_SETTINGS.maxOrderRepliesPerWindow) return;
+  // An order being taken (issue 39) comes before the questions' answers, with its own cap.
+  const llm = llmConfigFromEnv(deps.env);
+  const reader = llm ? llmOrderReader(llm) : rulesReader;
+  const taken = await takeOrder(deps, storeId, order, customer?.name ?? null, reader);
+  if (taken.handled) {
+    for (const text of taken.replies) await send(deps, storeId, msg.from, customerId, text);
+    return;
+  }
   if (lately.length >= ASSISTANT_SETTINGS.maxRepliesPerWindow) return;
 
   const rules = ruleReply(facts, msg.text, now);
   if (rules.kind === 'silence') return;
   if (rules.kind === 'fallback') await markUnanswered(db, storeId, msg.from);
-  const llm = llmConfigFromEnv(deps.env);
   const text = (llm && (await llmReply(llm, facts, msg.text, now))) || rules.text;
   const repeated = recent.some(
     (t) =>

@@ -16,6 +16,8 @@ export type Turn = {
   gatewayMessageId?: string | null;
   /** The customer's WhatsApp push name (the chat's name until a customer record has one). */
   pushName?: string;
+  /** The order this turn is about (its card in the thread): an order's own messages. */
+  orderId?: string | null;
   at: Date;
 };
 
@@ -35,6 +37,7 @@ export async function logTurn(db: Db, turn: Turn): Promise<boolean> {
       text: turn.text,
       mediaUrl: turn.mediaUrl ?? null,
       gatewayMessageId: turn.gatewayMessageId || null,
+      orderId: turn.orderId ?? null,
       createdAt: turn.at,
     })
     .onConflictDoNothing({

@@ -29,7 +29,7 @@ type Row = typeof orderMessages.$inferSelect;
 /** In the chat's log like the assistant's turns: its echo is then known as ours, not the owner's. */
 export async function logSent(
   db: Db,
-  row: Pick<Row, 'storeId' | 'phone' | 'text'>,
+  row: Pick<Row, 'storeId' | 'phone' | 'text' | 'orderId'>,
   customerId: string | null,
   gatewayMessageId: string | null,
   at: Date,
@@ -41,6 +41,7 @@ export async function logSent(
     direction: 'out',
     author: 'order',
     text: row.text,
+    orderId: row.orderId,
     ...(gatewayMessageId ? { gatewayMessageId } : {}),
     at,
   });

@@ -117,6 +117,8 @@ async function sendOne(
     return 'retry';
   }
   await settle(db, row, lease, { state: 'sent', settledAt: deps.now() });
+  // In the chat's log like the assistant's turns (with the order's card): its echo is then known
+  // as ours, not the owner's.
   await logSent(db, row, order?.customerId ?? null, sent?.id ?? null, deps.now());
   return 'sent';
 }

@@ -12,6 +12,7 @@ import { CUSTOMERS } from '../../../src/domain/sync/entities';
 import type { Outcome } from '../../db/idempotency';
 import {
   campaignRecipients,
+  chatCarts,
   consentEvents,
   conversationMessages,
   conversations,
@@ -158,6 +159,10 @@ export async function eraseCustomer(
   await tx
     .delete(sandboxMessages)
     .where(and(eq(sandboxMessages.storeId, storeId), inArray(sandboxMessages.toNumber, everyForm)));
+  // The orders being taken in the chat (issue 39): their number and items go with the chat.
+  await tx
+    .delete(chatCarts)
+    .where(and(eq(chatCarts.storeId, storeId), inArray(chatCarts.phone, everyForm)));
   const receipts = await eraseReceipts(tx, storeId, id, now);
   const recipients = await anonymiseRecipients(tx, storeId, id);
   const ordersKept = await anonymiseOrders(tx, storeId, id, phones, now);
