@@ -46,6 +46,8 @@ export const AUTHOR_LABELS = {
   assistant: 'Assistente',
   owner: 'Você',
   campaign: 'Campanha',
+  // The customer's own order told on WhatsApp (placed, confirmed, ready…: decision 018).
+  order: 'Pedido',
 } as const;
 
 export type TurnAuthor = keyof typeof AUTHOR_LABELS;

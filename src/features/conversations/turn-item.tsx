@@ -16,6 +16,7 @@ const TONES = {
   assistant: css.raw({ bg: 'blue.50', borderColor: 'blue.200', alignSelf: 'flex-end' }),
   owner: css.raw({ bg: 'brand.50', borderColor: 'brand.100', alignSelf: 'flex-end' }),
   campaign: css.raw({ bg: 'amber.50', borderColor: 'amber.200', alignSelf: 'flex-end' }),
+  order: css.raw({ bg: 'blue.50', borderColor: 'blue.200', alignSelf: 'flex-end' }),
 };
 
 const bubble = css.raw({
