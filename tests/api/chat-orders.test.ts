@@ -77,9 +77,14 @@ describe('an order taken in the chat', () => {
     expect(placed).toContain(order?.code);
     expect(placed).toContain('R$ 22,00');
     expect((await cartOf(w, owner, phone)).body.cart).toMatchObject({ state: 'confirmed' });
-    // The thread shows the order's card on its message.
-    const turns = await w.thread(owner, phone);
-    expect(turns.turns.filter((t) => t.orderId === order?.id)).toHaveLength(1);
+    // The thread shows the order's card on its message. The turn is logged just after the
+    // gateway took the message (the stand-in may have it a moment before): read until it is.
+    let carded: unknown[] = [];
+    for (const deadline = Date.now() + 10_000; carded.length === 0 && Date.now() < deadline; ) {
+      carded = (await w.thread(owner, phone)).turns.filter((t) => t.orderId === order?.id);
+      if (carded.length === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(carded).toHaveLength(1);
 
     // Stock is handled as for a storefront order: taken when the owner confirms.
     const confirm = await w.api(owner, 'PATCH', `/api/pedidos/${order?.id}`, {
