@@ -47,9 +47,9 @@ export const conversationOpArbs = () => {
   const d = fc.integer({ min: 0, max: CHAT_PHONES - 1 });
   const chat = fc.integer({ min: 0, max: CHATS - 1 });
   return [
-    { arbitrary: fc.record({ t: fc.constant('customerWrites' as const), chat }), weight: 2 },
-    { arbitrary: fc.record({ t: fc.constant('phoneReplies' as const), d, chat }), weight: 1 },
-    { arbitrary: fc.record({ t: fc.constant('openThread' as const), d, chat }), weight: 1 },
+    { arbitrary: fc.record({ t: fc.constant('customerWrites' as const), chat }), weight: 3 },
+    { arbitrary: fc.record({ t: fc.constant('phoneReplies' as const), d, chat }), weight: 2 },
+    { arbitrary: fc.record({ t: fc.constant('openThread' as const), d, chat }), weight: 2 },
     { arbitrary: fc.record({ t: fc.constant('replyPass' as const), d }), weight: 1 },
     {
       arbitrary: fc.record({ t: fc.constant('decideHeld' as const), d, discard: fc.boolean() }),
