@@ -4,6 +4,7 @@ import { importProducts } from '../../src/db/product-import';
 import { deleteProduct, saveProduct } from '../../src/db/products-repo';
 import { saveSetting } from '../../src/db/settings-repo';
 import { check, customerFields, type DeviceModel, productFields, same } from './chaos-checks';
+import { CHAT_PHONES, isConversationOp } from './chaos-conversations';
 import { eraseCustomer, isEraseOp } from './chaos-erase';
 import type { Device } from './chaos-harness';
 import { isLabelOp } from './chaos-labels';
@@ -23,6 +24,18 @@ export async function applyOp(w: World, op: Op): Promise<void> {
     await w.orders.apply(op, w.devices);
     if (op.t === 'orderStatus' || op.t === 'orderPay') await w.devices[op.d]?.settle();
     await w.orders.advance();
+    return w.afterStep();
+  }
+  if (isConversationOp(op)) {
+    // Two phones reading and answering chats (chaos-conversations.ts).
+    if ((await w.conversations.apply(op)) === 'skipped') w.stats.skipped++;
+    // A new message: the phones online pull it (an open screen's poll, decision 025 "Device").
+    if (op.t === 'customerWrites') {
+      for (const [d, device] of w.devices.slice(0, CHAT_PHONES).entries()) {
+        if (device.online) await w.sync(d);
+      }
+    }
+    for (const d of w.devices) await d.settle();
     return w.afterStep();
   }
   if (isEraseOp(op)) {

@@ -22,6 +22,7 @@ import {
   same,
 } from './chaos-checks';
 import { checkConverged } from './chaos-converged';
+import { ConversationChaos, isConversationPath } from './chaos-conversations';
 import { erasedBy, erasedIds, erasedRefusal } from './chaos-erase';
 import { Device, type Server } from './chaos-harness';
 import { LabelChaos } from './chaos-labels';
@@ -58,6 +59,8 @@ export class World {
   readonly photos: ChaosPhotos;
   /** Orders placed on the storefront and moved by the phones (chaos-orders.ts). */
   readonly orders: OrdersModel;
+  /** Chats read and answered on two phones (chaos-conversations.ts). */
+  readonly conversations: ConversationChaos;
 
   constructor(
     readonly server: Server,
@@ -91,6 +94,9 @@ export class World {
     );
     this.photos = new ChaosPhotos(server, this.devices, this.productIds, check);
     this.orders = new OrdersModel(server, owner, this.productIds);
+    this.conversations = new ConversationChaos(server, owner, this.devices, (chat) =>
+      this.phoneOf(5 + chat),
+    );
   }
 
   async start(): Promise<void> {
@@ -173,6 +179,7 @@ export class World {
     for (const c of this.committed()) {
       // Orders and the storefront: chaos-orders.ts checks them.
       if (c.path.startsWith('/api/pedidos/') || c.path.startsWith('/loja/')) continue;
+      if (isConversationPath(c.path)) continue; // chaos-conversations.ts
       const [, , table, id, extra] = c.path.split('/');
       const target = table === 'products' ? products : table === 'customers' ? customers : null;
       if (isPhotoPath(c.path)) continue;
@@ -216,6 +223,7 @@ export class World {
   async afterStep(): Promise<void> {
     await this.orders.noteLetters(this.devices);
     await this.photos.afterStep();
+    await this.conversations.afterStep();
     for (const [i, device] of this.devices.entries()) {
       const model = this.models[i] as DeviceModel;
       const cursor = BigInt(await device.cursor());
@@ -317,6 +325,7 @@ export class World {
     this.stats.erasures = erasedIds(this.committed()).size;
     await this.photos.checkConverged(this.committed(), this.owner.token);
     await this.orders.checkEnd(this.devices);
+    await this.conversations.checkEnd(() => this.committed());
   }
 
   checkConverged(): Promise<void> {

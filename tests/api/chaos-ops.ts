@@ -1,5 +1,6 @@
 /** The chaos test's operations (issue 23): what a step may do, as fast-check draws it. */
 import fc from 'fast-check';
+import { type ConversationOp, conversationOpArbs } from './chaos-conversations';
 import { type EraseOp, eraseOpArb } from './chaos-erase';
 import type { Fault } from './chaos-harness';
 import { type LabelOp, labelOpArbs } from './chaos-labels';
@@ -27,7 +28,8 @@ export type Op =
   | LabelOp
   | PhotoOp
   | OrderOp
-  | EraseOp;
+  | EraseOp
+  | ConversationOp;
 
 export const dev = fc.integer({ min: 0, max: DEVICES - 1 });
 export const pslot = fc.integer({ min: 0, max: PRODUCT_SLOTS - 1 });
@@ -101,6 +103,7 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   ...photoOpArb(dev).map((arbitrary) => ({ arbitrary, weight: 2 })),
   ...orderArbs(dev, pslot),
   eraseOpArb(CUSTOMER_SLOTS),
+  ...conversationOpArbs(),
 );
 
 /**

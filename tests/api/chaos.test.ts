@@ -11,6 +11,7 @@ import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunStats } from './chaos-checks';
+import { conversationStats } from './chaos-conversations';
 import { Server } from './chaos-harness';
 import { runScenario } from './chaos-model';
 import { scenarioArb } from './chaos-ops';
@@ -89,7 +90,7 @@ describe('offline sync under chaos', () => {
       );
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(
-        `chaos: ${sequences} sequences (${server.kind ?? ''}) in ${seconds} s: ${JSON.stringify(totals)}, ${server.restarts} server restarts, orders ${JSON.stringify(orderStats)}, payments ${JSON.stringify(paymentStats)}`,
+        `chaos: ${sequences} sequences (${server.kind ?? ''}) in ${seconds} s: ${JSON.stringify(totals)}, ${server.restarts} server restarts, orders ${JSON.stringify(orderStats)}, payments ${JSON.stringify(paymentStats)}, conversations ${JSON.stringify(conversationStats)}`,
       );
     },
     Number(process.env.CHAOS_TIMEOUT_MS ?? 600_000),
@@ -160,5 +161,43 @@ describe('offline sync under chaos', () => {
       ],
     });
     expect(orderStats.short - short).toBe(2);
+  });
+  // Issue 37's conversation case, played on purpose: a customer writes, both phones pull the chat
+  // and go offline, both answer; one is back within the hour (its reply sent once, though its
+  // first answer is lost), the other after it (its reply held, then sent by the owner); each
+  // opens the thread offline, and the read mark converges on the server and both phones.
+  it('two phones answer a chat offline: the young reply sent once, the old one held, read state converged', async () => {
+    const before = { ...conversationStats };
+    await runScenario(server, {
+      maxBatch: 50,
+      offline: [false, false, false],
+      ops: [
+        { t: 'customerWrites', chat: 0 },
+        { t: 'sync', d: 0 },
+        { t: 'sync', d: 1 },
+        { t: 'customerWrites', chat: 0 },
+        { t: 'online', d: 0, on: false },
+        { t: 'online', d: 1, on: false },
+        { t: 'phoneReplies', d: 0, chat: 0 },
+        { t: 'phoneReplies', d: 1, chat: 0 },
+        { t: 'openThread', d: 1, chat: 0 },
+        { t: 'later', minutes: 35 },
+        { t: 'online', d: 0, on: true },
+        { t: 'fault', d: 0, fault: 'lose', at: 1 },
+        { t: 'replyPass', d: 0 },
+        { t: 'replyPass', d: 0 },
+        { t: 'customerWrites', chat: 0 },
+        { t: 'later', minutes: 35 },
+        { t: 'online', d: 1, on: true },
+        { t: 'replyPass', d: 1 },
+        { t: 'sync', d: 1 },
+        { t: 'sync', d: 0 },
+        { t: 'decideHeld', d: 1, discard: false },
+      ],
+    });
+    expect(conversationStats.sent - before.sent).toBe(2);
+    expect(conversationStats.held - before.held).toBeGreaterThan(0);
+    expect(conversationStats.forced - before.forced).toBe(1);
+    expect(conversationStats.reads - before.reads).toBe(1);
   });
 });
