@@ -117,6 +117,15 @@ describe('offline sync under chaos', () => {
     expect(stats.erasures).toBe(1);
     expect(stats.erasedRefusals).toBe(1);
   });
+  /** Two products synced by phone 0, then two storefront orders (1 of the first, 2 of the second). */
+  const TWO_ORDERS: Parameters<typeof runScenario>[1]['ops'] = [
+    { t: 'online', d: 0, on: true },
+    { t: 'saveProduct', d: 0, slot: 0, name: 0, price: 10, active: true },
+    { t: 'saveProduct', d: 0, slot: 1, name: 1, price: 25, active: true },
+    { t: 'sync', d: 0 },
+    { t: 'placeOrder', lines: [{ slot: 0, quantity: 1 }] },
+    { t: 'placeOrder', lines: [{ slot: 1, quantity: 2 }] },
+  ];
   // Found by the first 5,000-sequence run (seed 639985410): a phone's stale change refused (409),
   // then that phone's next change of the order taken, which clears the refusal it showed.
   it('two phones race one order: the stale change is refused and shown, the later one taken', async () => {
@@ -125,12 +134,7 @@ describe('offline sync under chaos', () => {
       maxBatch: 2,
       offline: [false, false, false],
       ops: [
-        { t: 'online', d: 0, on: true },
-        { t: 'saveProduct', d: 0, slot: 0, name: 0, price: 10, active: true },
-        { t: 'saveProduct', d: 0, slot: 1, name: 1, price: 25, active: true },
-        { t: 'sync', d: 0 },
-        { t: 'placeOrder', lines: [{ slot: 0, quantity: 1 }] },
-        { t: 'placeOrder', lines: [{ slot: 1, quantity: 2 }] },
+        ...TWO_ORDERS,
         { t: 'orderRace', a: 1, b: 0, order: 1, pickA: 0, pickB: 1 },
         { t: 'orderStatus', d: 0, order: 1, pick: 0 },
         { t: 'kill', d: 0 },
@@ -148,12 +152,7 @@ describe('offline sync under chaos', () => {
       maxBatch: 2,
       offline: [false, false, false],
       ops: [
-        { t: 'online', d: 0, on: true },
-        { t: 'saveProduct', d: 0, slot: 0, name: 0, price: 10, active: true },
-        { t: 'saveProduct', d: 0, slot: 1, name: 1, price: 25, active: true },
-        { t: 'sync', d: 0 },
-        { t: 'placeOrder', lines: [{ slot: 0, quantity: 1 }] },
-        { t: 'placeOrder', lines: [{ slot: 1, quantity: 2 }] },
+        ...TWO_ORDERS,
         { t: 'track', slot: 1, stock: 0 },
         { t: 'addPhoto', d: 0, slot: 1, img: 0 },
         { t: 'removePhoto', d: 0, slot: 1, nth: 0 },
