@@ -36,6 +36,8 @@ export const orders = pgTable(
     note: text('note').notNull().default(''),
     total: money('total').notNull(),
     campaignId: uuid('campaign_id'),
+    /** 'loja' (the storefront) | 'whatsapp' (the assistant's chat order, issue 39). */
+    source: text('source').notNull().default('loja'),
     // The timeline: when each state was reached.
     confirmedAt: at('confirmed_at'),
     readyAt: at('ready_at'),

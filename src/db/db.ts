@@ -147,6 +147,10 @@ class DeviceDb extends Dexie {
     // waiting to be sent (issue 37, src/db/conversations-*.ts); nothing synced changes.
     this.version(8).stores({ ...synced, ...own, ...CONVERSATION_TABLES });
     // v9: the campaign each order came through (issue 41's reports): one full pull again.
+    this.version(9)
+      .stores({ ...synced, ...own, ...CONVERSATION_TABLES })
+      .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));
+    // v10: where each order was placed (issue 39: 'loja' or 'whatsapp'): one full pull again.
     this.version(DEVICE_SCHEMA_VERSION)
       .stores({ ...synced, ...own, ...CONVERSATION_TABLES })
       .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY));

@@ -31,6 +31,7 @@ const order = (status: OrderStatus, revision: number): FeedOrder & { deleted: fa
   paymentChanges: 0,
   troco: null,
   campaignId: null,
+  source: 'loja',
   createdAt: '2026-11-28T09:00:00.000Z',
   confirmedAt: status === 'novo' ? null : '2026-11-28T09:05:00.000Z',
   readyAt: status === 'pronto' ? '2026-11-28T09:10:00.000Z' : null,

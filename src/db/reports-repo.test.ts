@@ -32,6 +32,7 @@ const order = (id: string, createdAt: string): FeedOrder & { deleted: false } =>
   paymentChanges: 0,
   troco: null,
   campaignId: null,
+  source: 'loja',
   createdAt,
   confirmedAt: null,
   readyAt: null,

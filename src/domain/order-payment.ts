@@ -9,6 +9,11 @@ export const PAYMENT_METHOD_LABELS = {
 export const PAYMENT_METHODS = keysOf(PAYMENT_METHOD_LABELS);
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** Where an order was placed (issue 39): the storefront, or the assistant in the WhatsApp chat. */
+export const SOURCE_LABELS = { loja: 'Loja virtual', whatsapp: 'WhatsApp' } as const;
+export const ORDER_SOURCES = keysOf(SOURCE_LABELS);
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
 export const PAYMENT_STATUS_LABELS = { pendente: 'A pagar', pago: 'Pago' } as const;
 export const PAYMENT_STATUSES = keysOf(PAYMENT_STATUS_LABELS);
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

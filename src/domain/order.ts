@@ -44,7 +44,6 @@ export function nextStatuses(from: OrderStatus): readonly OrderStatus[] {
   return NEXT[from];
 }
 
-/** The 409 of an impossible change. */
 export function impossibleChangeMessage(from: OrderStatus, to: OrderStatus): string {
   return `Não é possível mudar um pedido ${STATUS_LABELS[from].toLowerCase()} para ${STATUS_LABELS[to].toLowerCase()}.`;
 }
@@ -128,6 +127,8 @@ export const ORDER_COLUMNS = syncedMap(
     troco: field('money', 'troco', { nullable: true, initial: () => null }),
     /** The campaign whose link (≤ 7 days after sending) brought it; on the device for reports. */
     campaignId: field('uuid', 'campaign_id', { nullable: true, initial: () => null }),
+    /** 'loja' | 'whatsapp' (order-payment.ts SOURCE_LABELS): set by the server, never by a body. */
+    source: field('text', 'source', { initial: () => 'loja' }),
   },
   {
     createdAt: field('timestamp', 'created_at', {

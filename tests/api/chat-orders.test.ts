@@ -69,6 +69,7 @@ describe('an order taken in the chat', () => {
       bairro: 'Vila Nova',
       customerPhone: phone,
       status: 'novo',
+      source: 'whatsapp',
     });
     expect(order?.items.map((i) => [i.name, i.quantity, i.unitPrice])).toEqual([
       ['Coxinha de frango', 2, '6.00'],

@@ -1,7 +1,13 @@
 /** The storefront side of orders: 'Esgotado', the lazily loaded form, and orders by cart key. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send } from './fixtures';
-import { addProduct, createShop, placeOrder } from './orders-fixtures';
+import {
+  addProduct,
+  createShop,
+  type OrderAnswer,
+  type OrderBody,
+  placeOrder,
+} from './orders-fixtures';
 import { createTestApp, type TestApp, testEnv } from './test-app';
 
 let t: TestApp;
@@ -52,5 +58,15 @@ describe('the storefront with orders', () => {
       items: [{ productId: 'abcdefabcdef', quantity: 1 }],
     });
     expect(unknown.status).toBe(409);
+  });
+
+  it("records a storefront order as 'loja', whatever the body claims", async () => {
+    const shop = await createShop(t);
+    const id = await addProduct(t, shop, { name: 'Bolo', price: '10.00' });
+    const body = { items: [{ productId: id, quantity: 1 }], source: 'whatsapp' };
+    const res = await placeOrder(t, shop, body as OrderBody);
+    expect(res.status).toBe(201);
+    const list = await send<OrderAnswer[]>(t, 'GET', '/api/pedidos', { token: shop.token });
+    expect(list.body.map((o) => [o.code, o.source])).toEqual([[res.body.code, 'loja']]);
   });
 });

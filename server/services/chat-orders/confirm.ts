@@ -72,7 +72,7 @@ export async function placeCart(
       { id: store.id, slug: store.slug, whatsapp: null },
       input,
       `chat-cart:${cart.id}`,
-      { now, base: publicBaseUrl(deps.env, undefined) },
+      { now, base: publicBaseUrl(deps.env, undefined), source: 'whatsapp' },
     );
     await db
       .update(chatCarts)

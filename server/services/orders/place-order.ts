@@ -13,7 +13,7 @@ import {
   ORDER_TOTAL_TOO_HIGH,
 } from '../../../src/domain/order-items';
 import { orderCode, placedOrderMessage } from '../../../src/domain/order-message';
-import type { PaymentMethod } from '../../../src/domain/order-payment';
+import type { OrderSource, PaymentMethod } from '../../../src/domain/order-payment';
 import { whatsappOrderLink } from '../../../src/domain/storefront-order';
 import type { Db } from '../../db/client';
 import { type Outcome, runKeyed } from '../../db/idempotency';
@@ -50,8 +50,11 @@ export type PlacedAnswer = {
 };
 
 type Store = { id: string; slug: string; whatsapp: string | null };
-/** Where the placing happens: the public base of this server's links (null: paths from the root). */
-export type PlaceContext = { now: Date; base: string | null };
+/**
+ * Where the placing happens: the public base of this server's links (null: paths from the root),
+ * and the channel it came through (the storefront unless said; never read from the body).
+ */
+export type PlaceContext = { now: Date; base: string | null; source?: OrderSource };
 
 export const UNAVAILABLE = 'Um produto do pedido não está mais disponível';
 export const notSold = (name: string) => `"${name}" não está mais disponível`;
@@ -187,6 +190,7 @@ async function writeOrder(tx: StoreTx, store: Store, input: PlaceOrderInput, at:
       publicToken,
       publicUrl: orderUrl,
       campaignId,
+      source: at.source ?? 'loja',
     },
     now,
   );

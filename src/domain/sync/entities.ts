@@ -107,8 +107,9 @@ export const CONVERSATIONS = {
  * 6: the conversations (issue 37). 7: orders' fee, payment method and status (issue 38).
  * 8: db.ts's own tables of a chat's cached turns and held replies (issue 37).
  * 9: the campaign an order came through (issue 41: the reports' campaigns on the device).
+ * 10: where an order was placed, the storefront or the WhatsApp chat (issue 39).
  */
-export const DEVICE_SCHEMA_VERSION = 9;
+export const DEVICE_SCHEMA_VERSION = 10;
 
 /** Every synced entity, in the order the pull applies them (labels before the customers using them). */
 export const ENTITY_DESCRIPTORS = [PRODUCTS, LABELS, CUSTOMERS, ORDERS, CONVERSATIONS] as const;

@@ -25,6 +25,9 @@ import { MessagesCard, PaymentCard } from './order-payment';
 import { customerChatUrl, deliveryLabel, mapUrl, orderTime } from './order-texts';
 import { StatusBadge } from './status-badge';
 
+const sourceWords = (source: string) =>
+  source === 'whatsapp' ? 'pelo WhatsApp, com o assistente' : 'pela loja virtual';
+
 /** The action's words for each next state. */
 const ACTION: Record<OrderStatus, string> = {
   novo: 'Novo',
@@ -139,6 +142,7 @@ export function OrderDetail({ id }: { id: string }) {
             <p className={muted}>Motivo do cancelamento: {order.cancelReason}</p>
           ) : null}
           {order.note ? <p className={muted}>Observação: {order.note}</p> : null}
+          <p className={muted}>Pedido feito {sourceWords(order.source)}</p>
           <div className={css({ display: 'flex', gap: '2', mt: '3', flexWrap: 'wrap' })}>
             {/* An erased customer's order has no phone left to write to (LGPD). */}
             {order.customerPhone ? (

@@ -104,6 +104,7 @@ export function OrdersScreen() {
                 <p className={muted}>{itemsSummary(o)}</p>
                 <p className={muted}>
                   {deliveryLabel(o.delivery)} · {orderTime(o.createdAt)}
+                  {o.source === 'whatsapp' ? ' · pelo WhatsApp' : ''}
                   {o.pending ? ' · aguardando envio' : ''}
                 </p>
               </Link>
