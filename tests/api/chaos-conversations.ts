@@ -48,7 +48,7 @@ export const conversationOpArbs = () => {
   const chat = fc.integer({ min: 0, max: CHATS - 1 });
   return [
     { arbitrary: fc.record({ t: fc.constant('customerWrites' as const), chat }), weight: 3 },
-    { arbitrary: fc.record({ t: fc.constant('phoneReplies' as const), d, chat }), weight: 2 },
+    { arbitrary: fc.record({ t: fc.constant('phoneReplies' as const), d, chat }), weight: 3 },
     { arbitrary: fc.record({ t: fc.constant('openThread' as const), d, chat }), weight: 2 },
     { arbitrary: fc.record({ t: fc.constant('replyPass' as const), d }), weight: 1 },
     {
@@ -60,7 +60,7 @@ export const conversationOpArbs = () => {
         t: fc.constant('later' as const),
         minutes: fc.constantFrom(10, 35, 70),
       }),
-      weight: 1,
+      weight: 2,
     },
   ];
 };

@@ -107,16 +107,20 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
 );
 
 /**
- * A warm start: two products made on the first phone and synced, and two storefront orders
- * placed. Without it most sequences end before an order exists (50 sequences placed 14 orders
- * and never met a stale status change); with it the order, stock and photo ops have something
- * to act on from the first random op.
+ * A warm start: two products made on the first phone and synced, two storefront orders placed,
+ * and a customer's chat pulled by both chat phones. Without it most sequences end before an
+ * order exists (50 sequences placed 14 orders and never met a stale status change) and no phone
+ * ever answers a chat (a reply needs a pulled chat: the fixed seed's 50 made 0 replies); with it
+ * the order, stock, photo and reply ops have something to act on from the first random op.
  */
 const WARM_START: readonly Op[] = [
   { t: 'online', d: 0, on: true },
+  { t: 'online', d: 1, on: true },
   { t: 'saveProduct', d: 0, slot: 0, name: 0, price: 10, active: true },
   { t: 'saveProduct', d: 0, slot: 1, name: 1, price: 25, active: true },
+  { t: 'customerWrites', chat: 0 },
   { t: 'sync', d: 0 },
+  { t: 'sync', d: 1 },
   { t: 'placeOrder', lines: [{ slot: 0, quantity: 1 }] },
   { t: 'placeOrder', lines: [{ slot: 1, quantity: 2 }] },
 ];
