@@ -11,6 +11,14 @@ import {
 
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * The pixel ratio of the browser tests' phones: 1 unless E2E_DPR says (2 for sharp screenshots).
+ * Layout, focus and axe read CSS pixels, the same at any ratio; Chromium rasterises in software
+ * here (no GPU), and at 2 the same tests took ~25–30% longer (foundation.test.ts alternated 2, 1,
+ * 2, 1 at load ~12: 124, 94, 119, 86 s) in a suite that had grown past CI's 15 minutes.
+ */
+export const DPR = Number(process.env.E2E_DPR ?? 1);
+
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export async function launchBrowser(): Promise<Browser> {
@@ -39,7 +47,7 @@ export async function newPhoneContext(browser: Browser, baseURL: string): Promis
   return browser.newContext({
     baseURL,
     viewport: PHONE,
-    deviceScaleFactor: 2,
+    deviceScaleFactor: DPR,
     isMobile: true,
     hasTouch: true,
     locale: 'pt-BR',

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeFindings } from './a11y-helpers';
-import { launchBrowser, PHONE, sees } from './browser';
+import { DPR, launchBrowser, PHONE, sees } from './browser';
 import { FakeCampaignServer } from './campaign-fake';
 import { createOwnerWithStore, signIn } from './offline-helpers';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   context = await browser.newContext({
     baseURL: baseUrl,
     viewport: PHONE,
-    deviceScaleFactor: 2,
+    deviceScaleFactor: DPR,
     isMobile: true,
     hasTouch: true,
     locale: 'pt-BR',

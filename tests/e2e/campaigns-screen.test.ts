@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE, sees } from './browser';
+import { DPR, launchBrowser, PHONE, sees } from './browser';
 import { FakeCampaignServer } from './campaign-fake';
 import { type ApiOwner, createOwnerWithStore, signIn } from './offline-helpers';
 
@@ -70,7 +70,7 @@ beforeAll(async () => {
   context = await browser.newContext({
     baseURL: baseUrl,
     viewport: PHONE,
-    deviceScaleFactor: 2,
+    deviceScaleFactor: DPR,
     isMobile: true,
     hasTouch: true,
     locale: 'pt-BR',

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CNPJ_REQUIRED_MESSAGE } from '../../src/domain/public-url';
-import { launchBrowser, newPhoneContext, PHONE } from './browser';
+import { DPR, launchBrowser, newPhoneContext, PHONE } from './browser';
 import { type ApiOwner, api, createOwnerWithStore, signIn } from './offline-helpers';
 
 let baseUrl: string;
@@ -190,7 +190,7 @@ describe('storefront (customer, no session)', () => {
     const context = await browser.newContext({
       baseURL: baseUrl,
       viewport: PHONE,
-      deviceScaleFactor: 2,
+      deviceScaleFactor: DPR,
       isMobile: true,
       locale: 'pt-BR',
       javaScriptEnabled: false,
