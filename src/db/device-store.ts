@@ -9,6 +9,7 @@
  * the same IndexedDB. No module holds a store: everything passes it along.
  */
 import { reportUnauthorized, type Transport, UnauthorizedError } from '~/lib/api';
+import { syncChatTurns } from './conversations-feed';
 import type { TaliDb } from './db';
 import { ScreenReads } from './screen-reads';
 import { type PullResult, type PullScreens, pull, ScreenRefresh } from './sync-engine';
@@ -28,6 +29,8 @@ export class DeviceStore implements DeviceContext {
   readonly sync = new SyncState();
   private pulling: Promise<PullResult> | null = null;
   private runner: PullRunner | null = null;
+  private feedingTurns: Promise<void> | null = null;
+  private turnsFed = false;
 
   constructor(
     readonly db: TaliDb,
@@ -62,10 +65,38 @@ export class DeviceStore implements DeviceContext {
   pull(screens?: PullScreens): Promise<PullResult> {
     if (this.pulling) return this.pulling;
     const run = this.runner && !screens ? this.runner.run(this) : this.pullHere(screens);
-    this.pulling = run.finally(() => {
-      this.pulling = null;
-    });
+    this.pulling = run
+      .then((result) => {
+        if (result.applied > 0 || !this.turnsFed) void this.feedTurns();
+        return result;
+      })
+      .finally(() => {
+        this.pulling = null;
+      });
     return this.pulling;
+  }
+
+  /**
+   * After a pull that brought changes (or until a pass succeeded once): the chats' newest turns
+   * (conversations-feed.ts), beside the pull, not in it (a slow feed never holds a pull back).
+   * Failures wait for the next pull; one pass at a time.
+   */
+  feedTurns(): Promise<void> {
+    if (this.feedingTurns) return this.feedingTurns;
+    const token = this.transport.token();
+    if (!token) return Promise.resolve();
+    this.feedingTurns = syncChatTurns(this)
+      .then(() => {
+        this.turnsFed = true;
+      })
+      .catch(() => {
+        // Offline, the server down or signed out: what is kept stays; the next pull tries again.
+        this.turnsFed = false;
+      })
+      .finally(() => {
+        this.feedingTurns = null;
+      });
+    return this.feedingTurns;
   }
 
   /** A pull on this thread, outside the sharing above (a runner's fallback). */
