@@ -5,7 +5,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FeedConversation } from '~/domain/conversation';
 import type { ChatTurn } from '~/domain/conversation-reply';
-import { OPENED_PAGE_KEPT_MS, readTurnsCursor, syncChatTurns } from './conversations-feed';
+import {
+  feedTurnsAfterPulls,
+  OPENED_PAGE_KEPT_MS,
+  readTurnsCursor,
+  syncChatTurns,
+} from './conversations-feed';
 import { cachedThread } from './conversations-thread';
 import { DeviceStore } from './device-store';
 import { json, syncPage, testContext } from './test-support';
@@ -125,7 +130,7 @@ describe('the turns feed on the device', () => {
   });
 });
 
-describe('the device store', () => {
+describe('the page store', () => {
   it('reads the feed after a pull, without any screen open', async () => {
     ctx = testContext((req) =>
       req.url.startsWith('/api/conversas/turnos')
@@ -133,6 +138,7 @@ describe('the device store', () => {
         : json(200, syncPage({ conversations: [chatRow(1)], cursor: '1' })),
     );
     const store = new DeviceStore(ctx.db, ctx.transport);
+    feedTurnsAfterPulls(store);
     await store.pullNow();
     for (let i = 0; i < 50 && !(await cachedThread(ctx.db, phone(1))); i++) {
       await new Promise((r) => setTimeout(r, 10));

@@ -9,6 +9,7 @@ import type { ChatTurn } from '~/domain/conversation-reply';
 import { request } from '~/lib/api';
 import type { CachedThread } from './conversations-tables';
 import type { TaliDb } from './db';
+import type { DeviceStore } from './device-store';
 import type { DeviceContext } from './transport';
 
 /** The feed's cursor in `meta` (emptied at logout with the rest of `meta`). */
@@ -92,4 +93,28 @@ export async function dropOutOfWindow(
     .map((t) => t.phone);
   await db.chatTurns.bulkDelete(stale);
   return stale.length;
+}
+
+/**
+ * The page's feed beside its pulls: a pass after a pull that brought changes (a chat's new turn
+ * always changes its row), or after any pull until a pass succeeded (the first one, a failed
+ * one). One pass at a time; failures (offline, 5xx, signed out) wait for the next pull. Not in the
+ * pull itself: a slow feed never holds the pull or its screens back. Returns the stop.
+ */
+export function feedTurnsAfterPulls(store: DeviceStore): () => void {
+  let running: Promise<void> | null = null;
+  let fed = false;
+  return store.afterEachPull((result) => {
+    if (running || (fed && result.applied === 0) || !store.transport.token()) return;
+    running = syncChatTurns(store)
+      .then(() => {
+        fed = true;
+      })
+      .catch(() => {
+        fed = false;
+      })
+      .finally(() => {
+        running = null;
+      });
+  });
 }

@@ -9,7 +9,6 @@
  * the same IndexedDB. No module holds a store: everything passes it along.
  */
 import { reportUnauthorized, type Transport, UnauthorizedError } from '~/lib/api';
-import { syncChatTurns } from './conversations-feed';
 import type { TaliDb } from './db';
 import { ScreenReads } from './screen-reads';
 import { type PullResult, type PullScreens, pull, ScreenRefresh } from './sync-engine';
@@ -29,8 +28,7 @@ export class DeviceStore implements DeviceContext {
   readonly sync = new SyncState();
   private pulling: Promise<PullResult> | null = null;
   private runner: PullRunner | null = null;
-  private feedingTurns: Promise<void> | null = null;
-  private turnsFed = false;
+  private readonly afterPulls = new Set<(result: PullResult) => void>();
 
   constructor(
     readonly db: TaliDb,
@@ -67,7 +65,7 @@ export class DeviceStore implements DeviceContext {
     const run = this.runner && !screens ? this.runner.run(this) : this.pullHere(screens);
     this.pulling = run
       .then((result) => {
-        if (result.applied > 0 || !this.turnsFed) void this.feedTurns();
+        for (const hook of this.afterPulls) hook(result);
         return result;
       })
       .finally(() => {
@@ -77,26 +75,12 @@ export class DeviceStore implements DeviceContext {
   }
 
   /**
-   * After a pull that brought changes (or until a pass succeeded once): the chats' newest turns
-   * (conversations-feed.ts), beside the pull, not in it (a slow feed never holds a pull back).
-   * Failures wait for the next pull; one pass at a time.
+   * Calls `hook` after each pull that succeeded, on this thread (the page's turns feed,
+   * conversations-feed.ts, set by page-store.ts). Returns the removal.
    */
-  feedTurns(): Promise<void> {
-    if (this.feedingTurns) return this.feedingTurns;
-    const token = this.transport.token();
-    if (!token) return Promise.resolve();
-    this.feedingTurns = syncChatTurns(this)
-      .then(() => {
-        this.turnsFed = true;
-      })
-      .catch(() => {
-        // Offline, the server down or signed out: what is kept stays; the next pull tries again.
-        this.turnsFed = false;
-      })
-      .finally(() => {
-        this.feedingTurns = null;
-      });
-    return this.feedingTurns;
+  afterEachPull(hook: (result: PullResult) => void): () => void {
+    this.afterPulls.add(hook);
+    return () => this.afterPulls.delete(hook);
   }
 
   /** A pull on this thread, outside the sharing above (a runner's fallback). */
