@@ -73,7 +73,10 @@ export function AssistantBar({ phone, chat }: { phone: string; chat: ChatListIte
             loading={busy}
             aria-expanded={choosing}
             aria-controls={choosing ? 'pausar-opcoes' : undefined}
-            onClick={() => setChoosing((open) => !open)}
+            onClick={() => {
+              setNote(null);
+              setChoosing((open) => !open);
+            }}
           >
             Pausar assistente
           </Button>
