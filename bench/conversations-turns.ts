@@ -1,7 +1,7 @@
 /**
  * The turns feed's first sync for bench/conversations.ts (issue 37, decision 025 "Device"): the
- * newest TURN_CHATS chats get TURN_WRITES more customer messages each through the webhook (with
- * the assistant's answers, about 50 turns a chat), then a fresh phone on the 3G-like profile
+ * newest TURN_CHATS (200) chats get TURN_WRITES (49) more customer messages each through the
+ * webhook (50 turns a chat; the stand-in's store has no language model, so no assistant turns), then a fresh phone on the 3G-like profile
  * reads GET /api/conversas/turnos from cursor 0 to the end: requests, bytes on the wire and
  * uncompressed, time; and a signed-in phone's own first pass (pull, then feed into chatTurns).
  */
@@ -10,7 +10,7 @@ import { newPhoneContext, waitForServiceWorker } from '../tests/e2e/browser';
 import { type ApiOwner, signIn } from '../tests/e2e/offline-helpers';
 
 export const TURN_CHATS = Number(process.env.TURN_CHATS ?? 200);
-const TURN_WRITES = Number(process.env.TURN_WRITES ?? 25);
+const TURN_WRITES = Number(process.env.TURN_WRITES ?? 49);
 
 /** Chromium's 3G-like profile, as the new-message leg uses. */
 export const THREE_G = {
