@@ -13,6 +13,7 @@ import { upsert } from '../tests/api/whatsapp-fixtures';
 import { launchBrowser, newPhoneContext, waitForServiceWorker } from '../tests/e2e/browser';
 import { api, createOwnerWithStore, signIn } from '../tests/e2e/offline-helpers';
 import { startServer } from '../tests/e2e/server';
+import { measureFirstTurnsSync, seedTurns, THREE_G, TURN_CHATS } from './conversations-turns';
 import { loadLine, median, percentile, runsFromEnv } from './offline-kit';
 
 const CHATS = Number(process.env.CHATS ?? 1000);
@@ -82,6 +83,9 @@ async function main() {
       await Promise.all(phones.slice(i, i + 8).map((p) => write(p, `Olá, mensagem de ${p}`)));
     }
     console.log(`seeded ${CHATS} chats through the webhook in ${Date.now() - seedStart} ms`);
+    const turnsSeedMs = await seedTurns(phones, write);
+    console.log(`seeded the newest ${TURN_CHATS} chats' turns in ${turnsSeedMs} ms`);
+    const feed = await measureFirstTurnsSync(browser, server.baseUrl, owner);
 
     const context = await newPhoneContext(browser, server.baseUrl);
     const page = await context.newPage();
@@ -105,12 +109,7 @@ async function main() {
 
     // A 3G-like connection for the new-message leg.
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 300,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
+    await cdp.send('Network.emulateNetworkConditions', THREE_G);
     const arrivals: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const text = `Chegou agora ${run} ${Date.now()}`;
@@ -132,6 +131,10 @@ async function main() {
     );
     console.log(
       `new message, webhook → on the open list (3G-like): median ${r(median(arrivals))}, max ${r(Math.max(...arrivals))} — budget ≤ 5000 ms: ${Math.max(...arrivals) <= 5000 ? 'met' : 'NOT met'}`,
+    );
+    const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+    console.log(
+      `turns feed, first sync on 3G-like: ${feed.chats} chats, ${feed.turns} turns, ${feed.requests} requests, ${kb(feed.wire)} on the wire (${kb(feed.body)} JSON), ${r(feed.ms)}; a new phone's sign-in → ${feed.chats} chats' turns kept: ${r(feed.keptMs)}`,
     );
   } finally {
     await browser.close();

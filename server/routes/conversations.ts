@@ -19,6 +19,7 @@ import {
 } from '../services/conversations/handover';
 import { replayedReply, sendOwnerReply } from '../services/conversations/owner-reply';
 import { CHAT_NOT_FOUND, chatTurns, listChats } from '../services/conversations/read-chats';
+import { parseFeedCursor, turnsFeed } from '../services/conversations/turns-feed';
 import { publicBaseUrl } from '../services/public-base';
 import type { AppEnv } from '../types';
 import { reserveAttempt } from './attempts';
@@ -88,6 +89,12 @@ conversationRoutes.get('/', async (c) => {
   const query = validate(listQuery, c.req.query());
   const { db, now } = c.var.deps;
   return c.json(await listChats(db, c.var.storeId, query, now()));
+});
+
+// The phone's turns feed (decision 025 "Device"); before '/:phone', which names chats by digits.
+conversationRoutes.get('/turnos', async (c) => {
+  const since = parseFeedCursor(c.req.query('desde'));
+  return c.json(await turnsFeed(c.var.deps.db, c.var.storeId, since));
 });
 
 conversationRoutes.get('/:phone', async (c) => {

@@ -28,6 +28,7 @@ export class DeviceStore implements DeviceContext {
   readonly sync = new SyncState();
   private pulling: Promise<PullResult> | null = null;
   private runner: PullRunner | null = null;
+  private readonly afterPulls = new Set<(result: PullResult) => void>();
 
   constructor(
     readonly db: TaliDb,
@@ -62,10 +63,24 @@ export class DeviceStore implements DeviceContext {
   pull(screens?: PullScreens): Promise<PullResult> {
     if (this.pulling) return this.pulling;
     const run = this.runner && !screens ? this.runner.run(this) : this.pullHere(screens);
-    this.pulling = run.finally(() => {
-      this.pulling = null;
-    });
+    this.pulling = run
+      .then((result) => {
+        for (const hook of this.afterPulls) hook(result);
+        return result;
+      })
+      .finally(() => {
+        this.pulling = null;
+      });
     return this.pulling;
+  }
+
+  /**
+   * Calls `hook` after each pull that succeeded, on this thread (the page's turns feed,
+   * conversations-feed.ts, set by page-store.ts). Returns the removal.
+   */
+  afterEachPull(hook: (result: PullResult) => void): () => void {
+    this.afterPulls.add(hook);
+    return () => this.afterPulls.delete(hook);
   }
 
   /** A pull on this thread, outside the sharing above (a runner's fallback). */

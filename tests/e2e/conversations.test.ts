@@ -18,6 +18,23 @@ import { type RunningServer, startServer } from './server';
 const SHOTS = '/tmp/conv-shots';
 const ANA = '11987654321';
 const JOAO = '21998765432';
+const MARIA = '31987651234';
+
+/** The turns' texts the phone keeps for a chat (Dexie's `chatTurns`), read in the page. */
+const keptTurns = (national: string) =>
+  new Promise<string[]>((resolve, reject) => {
+    const open = indexedDB.open('tali');
+    open.onsuccess = () => {
+      const get = open.result.transaction('chatTurns').objectStore('chatTurns').get(national);
+      get.onsuccess = () => {
+        open.result.close();
+        const kept = get.result as { turns: { text: string }[] } | undefined;
+        resolve(kept?.turns.map((t) => t.text) ?? []);
+      };
+      get.onerror = () => reject(get.error);
+    };
+    open.onerror = () => reject(open.error);
+  });
 
 let fake: Awaited<ReturnType<typeof startFakeEvolution>>;
 let server: RunningServer;
@@ -26,7 +43,12 @@ let page: Page;
 let owner: ApiOwner;
 let instance = '';
 
-type Chat = { phone: string; unread: number; needsHuman: boolean; assistant: { active: boolean } };
+type Chat = {
+  phone: string;
+  unread: number;
+  needsHuman: boolean;
+  assistant: { active: boolean; until: string | null };
+};
 
 /** A customer writes to the store: the stand-in calls the store's webhook (messages.upsert). */
 async function customerWrites(from: string, text: string, name: string) {
@@ -135,9 +157,48 @@ describe('Conversas (/conversas) at 390×844', () => {
     await mine.getByText('enviada').waitFor();
     expect(deliveredTo(ANA).filter((t) => t.includes('Nosso horário'))).toHaveLength(1);
 
-    await page.getByRole('button', { name: 'Pausar assistente' }).click();
-    await page.getByRole('button', { name: 'Devolver ao assistente' }).waitFor({ timeout: 10_000 });
-    expect((await chatOnServer(ANA))?.assistant.active).toBe(false);
+    // 'Pausar assistente' for a time, by keyboard: the choices open on the first one.
+    await page.getByRole('button', { name: 'Devolver ao assistente' }).click();
+    const pauseButton = page.getByRole('button', { name: 'Pausar assistente' });
+    await pauseButton.waitFor({ timeout: 10_000 });
+    await pauseButton.focus();
+    await page.keyboard.press('Enter');
+    const choices = page.getByRole('group', { name: 'Pausar por quanto tempo?' });
+    await expect.poll(() => pauseButton.getAttribute('aria-expanded')).toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('30 minutos');
+    await page.screenshot({ path: `${SHOTS}/thread-pause-choices.png` });
+    expect(await axeFindings(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => choices.count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Pausar assistente');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const asked = Date.now();
+    await page.keyboard.press('Enter'); // '1 hora'
+    await page.getByText(/^Assistente pausado até \d\d:\d\d$/).waitFor({ timeout: 10_000 });
+    const paused = await chatOnServer(ANA);
+    expect(paused?.assistant.active).toBe(false);
+    const pausedUntil = Date.parse(paused?.assistant.until ?? '');
+    expect(Math.abs(pausedUntil - asked - 3_600_000)).toBeLessThan(60_000);
+    // The phone's own clock and zone write the hour.
+    const shown = await page.evaluate(
+      (t) => new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' }).format(t),
+      pausedUntil,
+    );
+    expect(await page.getByText(`Assistente pausado até ${shown}`, { exact: true }).count()).toBe(
+      1,
+    );
+
+    // 'Até eu devolver': paused with no end.
+    await page.getByRole('button', { name: 'Devolver ao assistente' }).click();
+    await pauseButton.click({ timeout: 10_000 });
+    await choices.getByRole('button', { name: 'Até eu devolver' }).click();
+    await page.getByText('Assistente pausado', { exact: true }).waitFor({ timeout: 10_000 });
+    expect((await chatOnServer(ANA))?.assistant).toEqual({ active: false, until: null });
     await page.screenshot({ path: `${SHOTS}/thread.png` });
     expect(await axeFindings(page)).toEqual([]);
   });
@@ -218,6 +279,32 @@ describe('Conversas (/conversas) at 390×844', () => {
       (n) => n > 0,
     );
     expect(deliveredTo(ANA).filter((t) => t === 'Pode passar amanhã')).toHaveLength(1);
+  });
+
+  it('reads offline a chat never opened on this phone (the turns feed after the pull)', async () => {
+    await customerWrites(MARIA, 'Vocês entregam no centro?', 'Maria');
+    await page.getByRole('link', { name: /Conversas/ }).click();
+    await page.waitForURL('**/conversas');
+    const maria = page.getByTestId('chat-row').filter({ hasText: 'Maria' });
+    await maria.waitFor({ timeout: 15_000 });
+    // The feed writes the chat's page beside the pull, no thread opened.
+    await until(
+      () => page.evaluate(keptTurns, MARIA),
+      (texts) => texts.includes('Vocês entregam no centro?'),
+    );
+    await phone.context.setOffline(true);
+    try {
+      await maria.click();
+      await page.waitForURL(`**/conversas/${MARIA}`);
+      await page
+        .getByTestId('chat-turn')
+        .filter({ hasText: 'Vocês entregam no centro?' })
+        .waitFor({ timeout: 10_000 });
+      expect(await page.getByText(/ainda não foi aberta neste aparelho/).count()).toBe(0);
+      await page.screenshot({ path: `${SHOTS}/thread-never-opened-offline.png` });
+    } finally {
+      await phone.context.setOffline(false);
+    }
   });
 
   it("shows 'Pedido em montagem' when the assistant's cart has items, and nothing on the server's 404", async () => {

@@ -190,6 +190,22 @@ export async function turnById(db: Db, storeId: string, id: string): Promise<Api
   return row ? toTurn(row) : null;
 }
 
+/** A chat's newest `limit` turns (before `older`'s turn when given), newest first. */
+export async function turnRows(
+  db: Db,
+  storeId: string,
+  phone: string,
+  limit: number,
+  older = sql``,
+): Promise<TurnRow[]> {
+  return rowsOf<TurnRow>(
+    await db.execute(sql`${turnSelect}
+      where m.store_id = ${storeId} and m.phone = ${phone} ${older}
+      order by m.created_at desc, m.id desc
+      limit ${limit}`),
+  );
+}
+
 /**
  * A chat's turns, oldest first, the `limit` newest before the turn `before` (an id the previous
  * page gave); `before` in the answer asks for the page older than this one (null: no more).
@@ -206,12 +222,7 @@ export async function chatTurns(
     ? sql`and (m.created_at, m.id) < (select created_at, id from conversation_messages
            where store_id = ${storeId} and phone = ${phone} and id = ${page.before})`
     : sql``;
-  const rows = rowsOf<TurnRow>(
-    await db.execute(sql`${turnSelect}
-      where m.store_id = ${storeId} and m.phone = ${phone} ${older}
-      order by m.created_at desc, m.id desc
-      limit ${page.limit + 1}`),
-  );
+  const rows = await turnRows(db, storeId, phone, page.limit + 1, older);
   const more = rows.length > page.limit;
   const shown = rows.slice(0, page.limit).reverse();
   return { chat, turns: shown.map(toTurn), before: more ? (shown[0]?.id ?? null) : null };

@@ -5,9 +5,17 @@
  */
 import { ApiRequestError, apiRequest, isQueued } from '~/lib/api';
 
-/** PUT /api/conversas/:phone/assistente: 'Devolver ao assistente' (true) or 'Pausar' (false). */
-export async function setAssistant(phone: string, ativo: boolean): Promise<'sent' | 'queued'> {
-  const answer = await apiRequest<unknown>('PUT', `/api/conversas/${phone}/assistente`, { ativo });
+/**
+ * PUT /api/conversas/:phone/assistente: 'Devolver ao assistente' (true) or 'Pausar' (false),
+ * until `ate` (ISO) or, without it, until given back.
+ */
+export async function setAssistant(
+  phone: string,
+  ativo: boolean,
+  ate?: string,
+): Promise<'sent' | 'queued'> {
+  const body = ate ? { ativo, ate } : { ativo };
+  const answer = await apiRequest<unknown>('PUT', `/api/conversas/${phone}/assistente`, body);
   return isQueued(answer) ? 'queued' : 'sent';
 }
 

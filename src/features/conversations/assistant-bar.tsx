@@ -1,26 +1,33 @@
 /**
  * The assistant in this chat: on, paused until a time, or stopped until given back; the owner
- * pauses it or gives the chat back at once (PUT /api/conversas/:phone/assistente; offline the
- * worker sends it on reconnect).
+ * pauses it for 30 minutes, 1 hour, 4 hours or until given back, or gives the chat back at once
+ * (PUT /api/conversas/:phone/assistente; offline the worker sends it on reconnect).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { ChatListItem } from '~/db/conversations-repo';
 import { useDeviceStore } from '~/db/device-store-context';
 import { Button } from '~/ui/button';
 import { centerRow, noticeBox, tint } from '~/ui/styles';
 import { setAssistant } from './api';
-import { assistantText } from './format';
+import { assistantText, PAUSE_CHOICES, pausedNote, pauseEnd } from './format';
 
 export function AssistantBar({ phone, chat }: { phone: string; chat: ChatListItem }) {
   const store = useDeviceStore();
   const [busy, setBusy] = useState(false);
+  const [choosing, setChoosing] = useState(false);
   const [note, setNote] = useState<string | null>(null);
-  const change = async (ativo: boolean) => {
+  const firstChoice = useRef<HTMLButtonElement>(null);
+  const pauseButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (choosing) firstChoice.current?.focus();
+  }, [choosing]);
+
+  const change = async (ativo: boolean, ate?: string) => {
     setBusy(true);
     setNote(null);
     try {
-      const how = await setAssistant(phone, ativo);
+      const how = await setAssistant(phone, ativo, ate);
       // The chat's row changes on the server: the list and this bar show it after this pull.
       if (how === 'sent') void store.pullNow().catch(() => undefined);
       setNote(
@@ -28,7 +35,7 @@ export function AssistantBar({ phone, chat }: { phone: string; chat: ChatListIte
           ? 'Sem conexão: a mudança será enviada quando a conexão voltar.'
           : ativo
             ? 'O assistente voltou a responder nesta conversa.'
-            : 'Assistente pausado nesta conversa até você devolver.',
+            : pausedNote(ate),
       );
     } catch (error) {
       setNote(error instanceof Error ? error.message : 'Não foi possível mudar o assistente.');
@@ -36,6 +43,16 @@ export function AssistantBar({ phone, chat }: { phone: string; chat: ChatListIte
       setBusy(false);
     }
   };
+  const pause = (minutes: number | null) => {
+    setChoosing(false);
+    void change(false, pauseEnd(minutes));
+  };
+  const cancel = () => {
+    setChoosing(false);
+    // Back to the button that opened the choices (keyboard and screen-reader users).
+    requestAnimationFrame(() => pauseButton.current?.focus());
+  };
+
   return (
     <section aria-label="Assistente" className={css({ mb: '4' })}>
       {chat.needsHuman ? (
@@ -49,7 +66,18 @@ export function AssistantBar({ phone, chat }: { phone: string; chat: ChatListIte
           {assistantText(chat.assistantActive, chat.pausedUntil)}
         </span>
         {chat.assistantActive ? (
-          <Button size="sm" variant="outline" loading={busy} onClick={() => void change(false)}>
+          <Button
+            ref={pauseButton}
+            size="sm"
+            variant="outline"
+            loading={busy}
+            aria-expanded={choosing}
+            aria-controls={choosing ? 'pausar-opcoes' : undefined}
+            onClick={() => {
+              setNote(null);
+              setChoosing((open) => !open);
+            }}
+          >
             Pausar assistente
           </Button>
         ) : (
@@ -58,6 +86,33 @@ export function AssistantBar({ phone, chat }: { phone: string; chat: ChatListIte
           </Button>
         )}
       </div>
+      {choosing && chat.assistantActive ? (
+        <fieldset
+          id="pausar-opcoes"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') cancel();
+          }}
+          className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', mt: '2', border: 'none' })}
+        >
+          <legend className={css({ fontSize: 'sm', color: 'muted', mb: '2' })}>
+            Pausar por quanto tempo?
+          </legend>
+          {PAUSE_CHOICES.map((choice, i) => (
+            <Button
+              key={choice.label}
+              ref={i === 0 ? firstChoice : undefined}
+              size="sm"
+              variant="outline"
+              onClick={() => pause(choice.minutes)}
+            >
+              {choice.label}
+            </Button>
+          ))}
+          <Button size="sm" variant="ghost" onClick={cancel}>
+            Cancelar
+          </Button>
+        </fieldset>
+      ) : null}
       {note ? (
         <output
           aria-live="polite"

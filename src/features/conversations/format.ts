@@ -48,3 +48,23 @@ export function assistantText(active: boolean, pausedUntil: string | null): stri
     ? `Assistente pausado até ${hour.format(new Date(pausedUntil))}`
     : 'Assistente pausado';
 }
+
+/** How long 'Pausar assistente' quiets the assistant: minutes, or null until given back. */
+export const PAUSE_CHOICES: readonly { label: string; minutes: number | null }[] = [
+  { label: '30 minutos', minutes: 30 },
+  { label: '1 hora', minutes: 60 },
+  { label: '4 horas', minutes: 240 },
+  { label: 'Até eu devolver', minutes: null },
+];
+
+/** The end of a pause of `minutes` from `now` (ISO), or undefined until given back. */
+export function pauseEnd(minutes: number | null, now = Date.now()): string | undefined {
+  return minutes === null ? undefined : new Date(now + minutes * 60_000).toISOString();
+}
+
+/** The note after a pause: 'Assistente pausado até 15:30 nesta conversa.' */
+export function pausedNote(ate: string | undefined): string {
+  return ate
+    ? `Assistente pausado até ${hour.format(new Date(ate))} nesta conversa.`
+    : 'Assistente pausado nesta conversa até você devolver.';
+}
