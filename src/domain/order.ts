@@ -127,8 +127,7 @@ export const ORDER_COLUMNS = syncedMap(
     troco: field('money', 'troco', { nullable: true, initial: () => null }),
     /** The campaign whose link (≤ 7 days after sending) brought it; on the device for reports. */
     campaignId: field('uuid', 'campaign_id', { nullable: true, initial: () => null }),
-    /** 'loja' | 'whatsapp' (order-payment.ts SOURCE_LABELS): set by the server, never by a body. */
-    source: field('text', 'source', { initial: () => 'loja' }),
+    source: field('text', 'source', { initial: () => 'loja' }), // SOURCE_LABELS; by the server only
   },
   {
     createdAt: field('timestamp', 'created_at', {
