@@ -1,7 +1,7 @@
 /** Test projects: unit (domain, device DB), API on PGlite and on PostgreSQL, browser (Chromium). */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const alias = {
   '~': fileURLToPath(new URL('./src', import.meta.url)),
@@ -9,6 +9,18 @@ const alias = {
 };
 const pgUrl = process.env.TEST_DATABASE_URL;
 const apiFiles = ['tests/api/**/*.test.ts', 'server/**/*.test.ts'];
+/**
+ * Files whose subject is not the database run in the embedded leg only (present in every run):
+ * the server's own unit tests (two of them are PGlite's by name), files that open PGlite whatever
+ * the leg (static files, the CSP), and the push sender's TLS trust in a child process. In the
+ * PostgreSQL leg they ran the same thing a second time (~100 s of a CI run over 15 minutes).
+ */
+const embeddedLegOnly = [
+  'server/**/*.test.ts',
+  'tests/api/static.test.ts',
+  'tests/api/csp.test.ts',
+  'tests/api/push-server-trust.test.ts',
+];
 /**
  * Unit and API files run in at least two workers, even on two cores (vitest's default there is
  * one): most API time is spent waiting on a database, a child process or a paced send, not
@@ -53,6 +65,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: apiFiles,
+                exclude: [...configDefaults.exclude, ...embeddedLegOnly],
                 environment: 'node' as const,
                 env: { TEST_DB: 'postgres', TALI_TEST_FAST_HASH: '1' },
                 isolate: false,
