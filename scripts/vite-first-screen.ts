@@ -31,6 +31,17 @@ async function renderFirstScreens(root: string): Promise<FirstScreens> {
   }
 }
 
+async function renderWithRetries(root: string, tries = 3): Promise<FirstScreens> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await renderFirstScreens(root);
+    } catch (error) {
+      if (attempt >= tries) throw error;
+      console.warn(`first screens: try ${attempt} failed (${String(error).slice(0, 120)}); again`);
+    }
+  }
+}
+
 /**
  * What the app's start-up imports, each in a task of its own (src/main.tsx): fetched together at
  * boot (modulepreload), so that splitting the evaluation adds no round trips on a slow network.
@@ -99,9 +110,13 @@ export function firstScreen(): Plugin {
       root = config.root;
       base = config.base;
     },
-    buildStart() {
-      // Rendered while the app bundles; awaited when index.html is written.
-      screens ??= renderFirstScreens(root);
+    async buildStart() {
+      // Rendered before the app bundles, not beside it: Vite's SSR runner gives each module fetch
+      // 60 s (hard-coded, vitejs/vite#23131), and with the bundle's CSS extraction holding the
+      // same event loop on a loaded CI host (load ~20) the first fetch missed it and the build
+      // failed. A fresh server per try: a timed-out runner stays failed.
+      screens ??= renderWithRetries(root);
+      await screens;
     },
     transformIndexHtml: {
       order: 'post',
