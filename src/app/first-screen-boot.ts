@@ -5,7 +5,7 @@
  * when `planStartUp` says. It runs before any module, so it imports only the pure plan.
  */
 import { type ProductsSnapshot, readSnapshot } from '~/lib/first-screen-snapshot';
-import { FIRST_SCREEN_ID, FIRST_SCREEN_MOVED, SNAPSHOT_SCREEN } from './first-screen-ids';
+import { FIRST_SCREEN_ID, FIRST_SCREEN_MOVED, SNAPSHOT_SCREEN, TAPPED } from './first-screen-ids';
 import { paintSnapshot } from './first-screen-snapshot-paint';
 import { type FirstScreenName, planStartUp } from './start-up';
 
@@ -105,6 +105,7 @@ export function bootFirstScreen(app: AppFiles | null): void {
   });
   // Links of the static screen (login ↔ register, the shell's tabs) switch it in place.
   document.addEventListener('click', (e) => {
+    holdTap(e.target, onStatic(e.target));
     const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
     const to = link && onStatic(link) ? link.getAttribute('href') : null;
     if (!to) return;
@@ -161,6 +162,19 @@ export function bootFirstScreen(app: AppFiles | null): void {
   }).observe({ type: 'paint', buffered: true });
   // Only if the browser never reports the paint of a form full of text: not the normal path.
   setTimeout(boot, 3000);
+}
+
+/**
+ * A tap on a button of the snapshot's header ('Novo', 'Importar CSV') is held and replayed on the
+ * live button by the hand-over (decision 028). A row's buttons are not: the live row at the same
+ * place may be another product by then.
+ */
+function holdTap(target: EventTarget | null, screen: HTMLElement | null): void {
+  if (!screen?.hasAttribute(SNAPSHOT_SCREEN) || !(target instanceof Element)) return;
+  const button = target.closest('button');
+  if (!button || button.closest('[data-testid="product-card"]')) return;
+  const label = button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
+  if (label) screen.setAttribute(TAPPED, label);
 }
 
 function isAuthPath(path: string): boolean {

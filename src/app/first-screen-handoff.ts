@@ -7,6 +7,7 @@ import {
   FIRST_SCREEN_PART,
   FIRST_SCREEN_READY,
   SNAPSHOT_SCREEN,
+  TAPPED,
 } from './first-screen-ids';
 
 export { FIRST_SCREEN_ID, FIRST_SCREEN_MOVED };
@@ -59,10 +60,12 @@ function swap(staticScreen: HTMLElement, app: HTMLElement, form: HTMLFormElement
   const typed = typedIn(staticScreen);
   const submitted = staticScreen.hasAttribute('data-submitted');
   const searched = searchedIn(staticScreen);
+  const tapped = staticScreen.getAttribute(TAPPED);
   staticScreen.replaceWith(app);
   app.hidden = false;
   if (!form) {
     carrySearch(searched, app);
+    if (tapped) setTimeout(() => replayTap(app, tapped), 0);
     return;
   }
   for (const field of typed) {
@@ -113,6 +116,16 @@ function carrySearch(searched: Searched[], app: HTMLElement): void {
     }
     if (field.focused) input.focus({ preventScroll: true });
   }
+}
+
+/** The live button of the label tapped on a snapshot's header (never a row's: see the start-up). */
+function replayTap(app: HTMLElement, label: string): void {
+  const button = [...app.querySelectorAll('button')].find(
+    (live) =>
+      !live.closest('[data-testid="product-card"]') &&
+      (live.getAttribute('aria-label') ?? live.textContent?.trim()) === label,
+  );
+  button?.click();
 }
 
 /**

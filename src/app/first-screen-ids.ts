@@ -14,3 +14,5 @@ export const SNAPSHOT_SCREEN = 'data-snapshot';
 /** The live element that a snapshot shows ahead of the app, and its state once it has its rows. */
 export const FIRST_SCREEN_PART = 'data-first-screen-part';
 export const FIRST_SCREEN_READY = 'data-first-screen-ready';
+/** Attribute of a snapshot screen: the label of the header button tapped before the app ran. */
+export const TAPPED = 'data-tapped';
