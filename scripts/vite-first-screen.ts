@@ -122,7 +122,7 @@ export function firstScreen(): Plugin {
       order: 'post',
       async handler(html, ctx) {
         if (!screens) throw new Error('first screens were not rendered');
-        const { login, register, shell, reports } = await screens;
+        const { login, register, shell, reports, products } = await screens;
         const entry = ENTRY.exec(html)?.[1];
         if (!entry) throw new Error('index.html: the entry script was not found');
         const bundle = ctx.bundle;
@@ -141,7 +141,7 @@ export function firstScreen(): Plugin {
               .filter((file) => file !== entry && !preload.includes(file)),
           ]),
         );
-        const templates = Object.entries({ login, register, shell, reports })
+        const templates = Object.entries({ login, register, shell, reports, products })
           .map(([name, markup]) => `<template id="first-screen-${name}">${markup}</template>`)
           .join('\n    ');
         return html

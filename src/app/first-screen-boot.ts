@@ -4,7 +4,9 @@
  * what is typed there for the app (src/app/first-screen-handoff.ts) and requests the app's scripts
  * when `planStartUp` says. It runs before any module, so it imports only the pure plan.
  */
-import { FIRST_SCREEN_ID, FIRST_SCREEN_MOVED } from './first-screen-ids';
+import { type ProductsSnapshot, readSnapshot } from '~/lib/first-screen-snapshot';
+import { FIRST_SCREEN_ID, FIRST_SCREEN_MOVED, SNAPSHOT_SCREEN, TAPPED } from './first-screen-ids';
+import { paintSnapshot } from './first-screen-snapshot-paint';
 import { type FirstScreenName, planStartUp } from './start-up';
 
 /** Filled in by the build: the entry, what it imports at start, and each screen's route chunks. */
@@ -12,12 +14,23 @@ export type AppFiles = { entry: string; preload: string[]; screens: Record<strin
 
 declare const __FIRST_SCREEN_APP__: AppFiles | null;
 
-function hasSession(): boolean {
+/** The signed-in user's id, or null. */
+function sessionUser(): string | null {
   try {
-    return Boolean(localStorage.getItem('token') && localStorage.getItem('userId'));
+    return (localStorage.getItem('token') && localStorage.getItem('userId')) || null;
   } catch {
     // Storage blocked (private mode, a policy): no session can be read, the sign-in screen shows.
-    return false;
+    return null;
+  }
+}
+
+/** This user's snapshot of the products list (another user's is removed unread). */
+function productsSnapshot(userId: string | null): ProductsSnapshot | null {
+  if (!userId) return null;
+  try {
+    return readSnapshot(localStorage, userId);
+  } catch {
+    return null;
   }
 }
 
@@ -31,31 +44,49 @@ function paintTimingSupported(): boolean {
 export function bootFirstScreen(app: AppFiles | null): void {
   const root = document.getElementById('root');
   if (!root) return;
-  const session = hasSession();
+  const userId = sessionUser();
+  const session = userId !== null;
+  const snapshot = productsSnapshot(userId);
   const plan = (path: string) =>
     planStartUp({
       session,
       path,
       hidden: document.visibilityState === 'hidden',
       paintTiming: paintTimingSupported(),
+      snapshot: snapshot !== null,
     });
 
-  function show(path: string): void {
-    const { screen: name, tab } = plan(path);
-    const template = document.getElementById(`first-screen-${name satisfies FirstScreenName}`);
-    if (!(template instanceof HTMLTemplateElement)) return;
+  function screenOf(name: FirstScreenName): HTMLElement | null {
+    const template = document.getElementById(`first-screen-${name}`);
+    if (!(template instanceof HTMLTemplateElement)) return null;
     const screen = document.createElement('div');
     screen.id = FIRST_SCREEN_ID;
     screen.dataset.screen = name;
     screen.appendChild(template.content.cloneNode(true));
-    if (name === 'shell' || name === 'reports') markTab(screen, tab, name === 'reports');
+    return screen;
+  }
+
+  function show(path: string): FirstScreenName | null {
+    const { screen: planned, tab } = plan(path);
+    let name = planned;
+    let screen = screenOf(name);
+    if (name === 'products' && !(screen && snapshot && paintSnapshot(screen, snapshot))) {
+      name = 'shell';
+      screen = screenOf(name);
+    }
+    if (!screen) return null;
+    if (name === 'products') screen.setAttribute(SNAPSHOT_SCREEN, '');
+    if (name === 'shell' || name === 'reports' || name === 'products') {
+      markTab(screen, tab, name === 'reports');
+    }
     const old = document.getElementById(FIRST_SCREEN_ID);
     if (old) old.replaceWith(screen);
     else root?.parentNode?.insertBefore(screen, root);
     if (root) root.hidden = true;
+    return name;
   }
 
-  show(location.pathname);
+  const shown = show(location.pathname);
 
   const onStatic = (target: EventTarget | null): HTMLElement | null => {
     const screen = document.getElementById(FIRST_SCREEN_ID);
@@ -74,6 +105,7 @@ export function bootFirstScreen(app: AppFiles | null): void {
   });
   // Links of the static screen (login ↔ register, the shell's tabs) switch it in place.
   document.addEventListener('click', (e) => {
+    holdTap(e.target, onStatic(e.target));
     const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
     const to = link && onStatic(link) ? link.getAttribute('href') : null;
     if (!to) return;
@@ -111,7 +143,8 @@ export function bootFirstScreen(app: AppFiles | null): void {
     document.head.appendChild(script);
   };
 
-  const when = plan(location.pathname).boot;
+  // A snapshot that could not be painted left the shell: nothing contentful to wait for.
+  const when = session && shown === 'shell' ? 'now' : plan(location.pathname).boot;
   if (when === 'now') {
     boot();
     return;
@@ -129,6 +162,19 @@ export function bootFirstScreen(app: AppFiles | null): void {
   }).observe({ type: 'paint', buffered: true });
   // Only if the browser never reports the paint of a form full of text: not the normal path.
   setTimeout(boot, 3000);
+}
+
+/**
+ * A tap on a button of the snapshot's header ('Novo', 'Importar CSV') is held and replayed on the
+ * live button by the hand-over (decision 028). A row's buttons are not: the live row at the same
+ * place may be another product by then.
+ */
+function holdTap(target: EventTarget | null, screen: HTMLElement | null): void {
+  if (!screen?.hasAttribute(SNAPSHOT_SCREEN) || !(target instanceof Element)) return;
+  const button = target.closest('button');
+  if (!button || button.closest('[data-testid="product-card"]')) return;
+  const label = button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
+  if (label) screen.setAttribute(TAPPED, label);
 }
 
 function isAuthPath(path: string): boolean {

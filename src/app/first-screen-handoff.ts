@@ -1,7 +1,14 @@
 /** Swaps the build-time first screen (index.html) for the live app without losing a keystroke. */
 
 import { APP_WAIT_ATTRIBUTE } from '~/ui/app-wait';
-import { FIRST_SCREEN_ID, FIRST_SCREEN_MOVED } from './first-screen-ids';
+import {
+  FIRST_SCREEN_ID,
+  FIRST_SCREEN_MOVED,
+  FIRST_SCREEN_PART,
+  FIRST_SCREEN_READY,
+  SNAPSHOT_SCREEN,
+  TAPPED,
+} from './first-screen-ids';
 
 export { FIRST_SCREEN_ID, FIRST_SCREEN_MOVED };
 
@@ -52,9 +59,15 @@ function liveForm(app: HTMLElement, names: string): HTMLFormElement | null {
 function swap(staticScreen: HTMLElement, app: HTMLElement, form: HTMLFormElement | null): void {
   const typed = typedIn(staticScreen);
   const submitted = staticScreen.hasAttribute('data-submitted');
+  const searched = searchedIn(staticScreen);
+  const tapped = staticScreen.getAttribute(TAPPED);
   staticScreen.replaceWith(app);
   app.hidden = false;
-  if (!form) return;
+  if (!form) {
+    carrySearch(searched, app);
+    if (tapped) setTimeout(() => replayTap(app, tapped), 0);
+    return;
+  }
   for (const field of typed) {
     const input = form.querySelector<HTMLInputElement>(`input[name="${field.name}"]`);
     if (!input) continue;
@@ -76,6 +89,52 @@ function swap(staticScreen: HTMLElement, app: HTMLElement, form: HTMLFormElement
   // In a task of its own, once the values typed in are the form's state (a controlled field
   // commits its input after the event), so the submit sends what is on screen.
   if (submitted) setTimeout(() => form.isConnected && form.requestSubmit(), 0);
+}
+
+type Searched = { label: string; value: string; focused: boolean };
+
+/** What was typed in a snapshot's search box (it has no name: matched by its label). */
+function searchedIn(staticScreen: HTMLElement): Searched[] {
+  return [...staticScreen.querySelectorAll<HTMLInputElement>('input[type="search"][aria-label]')]
+    .map((input) => ({
+      label: input.getAttribute('aria-label') ?? '',
+      value: input.value,
+      focused: document.activeElement === input,
+    }))
+    .filter((field) => field.value || field.focused);
+}
+
+function carrySearch(searched: Searched[], app: HTMLElement): void {
+  for (const field of searched) {
+    const input = [...app.querySelectorAll<HTMLInputElement>('input[type="search"]')].find(
+      (live) => live.getAttribute('aria-label') === field.label,
+    );
+    if (!input) continue;
+    if (field.value !== input.value) {
+      setInputValue?.call(input, field.value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    if (field.focused) input.focus({ preventScroll: true });
+  }
+}
+
+/** The live button of the label tapped on a snapshot's header (never a row's: see the start-up). */
+function replayTap(app: HTMLElement, label: string): void {
+  const button = [...app.querySelectorAll('button')].find(
+    (live) =>
+      !live.closest('[data-testid="product-card"]') &&
+      (live.getAttribute('aria-label') ?? live.textContent?.trim()) === label,
+  );
+  button?.click();
+}
+
+/**
+ * Ready to replace the static screen: a snapshot (decision 028) waits for the live part it shows
+ * to have its rows, so the rows are never swapped for a spinner; the shell for any render.
+ */
+function liveReady(staticScreen: HTMLElement, app: HTMLElement, rendered: boolean): boolean {
+  if (!staticScreen.hasAttribute(SNAPSHOT_SCREEN)) return rendered;
+  return app.querySelector(`[${FIRST_SCREEN_READY}]`) !== null;
 }
 
 export type HandOver = {
@@ -116,10 +175,15 @@ export function handOverFirstScreen(
       finish();
       return;
     }
-    const names = fieldNames(staticScreen);
+    const snapshot = staticScreen.hasAttribute(SNAPSHOT_SCREEN);
+    // A snapshot's fields are its search and filters, not a form to hand over by name.
+    const names = snapshot ? '' : fieldNames(staticScreen);
     const rendered = app.childElementCount > 0 && !app.querySelector(`[${APP_WAIT_ATTRIBUTE}]`);
     const form = names ? liveForm(app, names) : null;
-    if (!(form || (!names && rendered) || (rendered && isSettled()))) return;
+    // Settled elsewhere: the router is idle on a screen that is not the snapshot's (an error).
+    const elsewhere =
+      rendered && isSettled() && !(snapshot && app.querySelector(`[${FIRST_SCREEN_PART}]`));
+    if (!(form || (!names && liveReady(staticScreen, app, rendered)) || elsewhere)) return;
     observer?.disconnect();
     swap(staticScreen, app, form);
     finish();

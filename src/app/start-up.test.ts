@@ -15,6 +15,20 @@ describe('start-up decision (index.html, before any module)', () => {
     );
   });
 
+  it('/produtos opens on the rows last shown when this session kept them (decision 028)', () => {
+    const open = (over: Partial<StartUpInput>) =>
+      planStartUp({ ...visible, session: true, path: '/produtos', snapshot: true, ...over });
+    // Text on screen: the scripts wait for its paint, so no module holds the rows back.
+    expect(open({})).toEqual({ screen: 'products', tab: '/produtos', boot: 'after-paint' });
+    expect(open({ path: '/produtos/' }).screen).toBe('products');
+    expect(open({ paintTiming: false }).boot).toBe('after-frames');
+    expect(open({ hidden: true }).boot).toBe('now');
+    // No snapshot, another screen, or no session: as before.
+    expect(open({ snapshot: false })).toEqual({ screen: 'shell', tab: '/produtos', boot: 'now' });
+    expect(open({ path: '/' }).screen).toBe('shell');
+    expect(open({ session: false }).screen).toBe('login');
+  });
+
   it('Relatórios opens on its own drawn page (issue 41), the bar kept with no tab marked', () => {
     for (const path of ['/relatorios', '/relatorios/']) {
       expect(planStartUp({ ...visible, session: true, path }), path).toEqual({

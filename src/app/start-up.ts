@@ -6,9 +6,10 @@
 
 /**
  * The build-time first screens (index.html `<template id="first-screen-…">`): 'reports' is the
- * shell with the Relatórios page drawn, its figures still to come (issue 41).
+ * shell with the Relatórios page drawn, its figures still to come (issue 41); 'products' is the
+ * shell with the rows of /produtos the owner last saw, from its snapshot (issue 42, decision 028).
  */
-export type FirstScreenName = 'shell' | 'reports' | 'login' | 'register';
+export type FirstScreenName = 'shell' | 'reports' | 'products' | 'login' | 'register';
 
 /** The screens below the main ones that have a build-time first screen of their own. */
 const OWN_SCREENS: Record<string, FirstScreenName> = { '/relatorios': 'reports' };
@@ -25,6 +26,8 @@ export type StartUpInput = {
   hidden: boolean;
   /** The browser reports paint timing (`PerformanceObserver` with 'paint'). */
   paintTiming: boolean;
+  /** This session's snapshot of the products list is in localStorage (decision 028). */
+  snapshot?: boolean;
 };
 
 /**
@@ -52,14 +55,26 @@ function mainTab(path: string): StartUpPlan['tab'] {
   return MAIN_TABS.find((tab) => tab === clean) ?? null;
 }
 
-export function planStartUp({ session, path, hidden, paintTiming }: StartUpInput): StartUpPlan {
+export function planStartUp({
+  session,
+  path,
+  hidden,
+  paintTiming,
+  snapshot = false,
+}: StartUpInput): StartUpPlan {
+  // A background tab paints nothing until shown: nothing to wait for.
+  const afterPaint = (): BootWhen =>
+    hidden ? 'now' : paintTiming ? 'after-paint' : 'after-frames';
   if (session) {
+    const tab = mainTab(path);
+    // The rows last shown, at once; they are text, so the app's scripts wait for their paint
+    // (a module evaluated before the first frame would hold the rows back: decision 028).
+    if (snapshot && tab === '/produtos') return { screen: 'products', tab, boot: afterPaint() };
     // A signed-in owner sees the app's own shell, and nothing is worth waiting for: the app's
     // code is what draws the screen they opened (the shell has nothing to type in).
-    return { screen: OWN_SCREENS[cleanPath(path)] ?? 'shell', tab: mainTab(path), boot: 'now' };
+    return { screen: OWN_SCREENS[cleanPath(path)] ?? 'shell', tab, boot: 'now' };
   }
   // A visitor ends on /login from any other path (main.tsx sends them there before rendering).
   const screen = path === '/register' ? 'register' : 'login';
-  if (hidden) return { screen, tab: null, boot: 'now' };
-  return { screen, tab: null, boot: paintTiming ? 'after-paint' : 'after-frames' };
+  return { screen, tab: null, boot: afterPaint() };
 }

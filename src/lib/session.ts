@@ -1,5 +1,6 @@
 /** Session kept in localStorage ('token', 'userId', spec §3) and mirrored for the service worker. */
 // Dexie is imported lazily so that the first load of /login does not ship it (150 KB budget).
+import { clearSnapshot } from './first-screen-snapshot';
 
 /**
  * Dispatched on window after a sign-in: the device's sync pulls and the worker's queue, waiting
@@ -22,6 +23,8 @@ export function getSession(): { token: string; userId: string } | null {
 
 /** The worker cannot read localStorage: it reads the token from IndexedDB when replaying. */
 export async function setSession(token: string, userId: string): Promise<void> {
+  // A sign-in starts from the app's own screens: no snapshot of an earlier session survives it.
+  clearSnapshot(localStorage);
   localStorage.setItem(TOKEN, token);
   localStorage.setItem(USER_ID, userId);
   const { meta } = await import('~/db/device-kv');
@@ -35,6 +38,8 @@ export async function setSession(token: string, userId: string): Promise<void> {
 export async function clearSession(): Promise<void> {
   localStorage.removeItem(TOKEN);
   localStorage.removeItem(USER_ID);
+  // The products painted before the app (decision 028) belong to this session only.
+  clearSnapshot(localStorage);
   localStorage.removeItem('onboarding_step1');
   localStorage.removeItem('onboarding_step2');
   const { meta } = await import('~/db/device-kv');

@@ -1,6 +1,7 @@
 /**
  * One product in the list: name, description, its stock when tracked, price 'R$ 59,90',
- * Ativo/Inativo, edit and delete.
+ * Ativo/Inativo, edit and delete. Its parts are named (`data-part`): index.html's start-up fills a
+ * build-time copy of this card with the last products shown (src/app/first-screen-snapshot-paint.ts).
  */
 import { memo } from 'react';
 import { css } from 'styled-system/css';
@@ -15,6 +16,8 @@ export type ProductCardProps = {
   product: LocalProduct;
   onEdit: (product: LocalProduct) => void;
   onDelete: (product: LocalProduct) => void;
+  /** The build-time model card (decision 028): covers come from IndexedDB, which it cannot read. */
+  noCover?: boolean;
 };
 
 // Computed once: Panda's css() merges and hashes its object at every call, and a keystroke
@@ -50,27 +53,47 @@ const stockStyle = css({ fontSize: 'sm', color: 'muted', mt: '1' });
 /** 'Estoque: N' when tracked, a badge 'Esgotado' at 0, nothing when not tracked (or not pulled yet). */
 function StockLine({ stock }: { stock: number | null | undefined }) {
   if (stock === null || stock === undefined) return null;
-  if (stock === 0) return <span className={soldOutStyle}>Esgotado</span>;
-  return <p className={stockStyle}>Estoque: {stock.toLocaleString('pt-BR')}</p>;
+  if (stock === 0)
+    return (
+      <span data-part="stock" className={soldOutStyle}>
+        Esgotado
+      </span>
+    );
+  return (
+    <p data-part="stock" className={stockStyle}>
+      Estoque: {stock.toLocaleString('pt-BR')}
+    </p>
+  );
 }
 
 export const ProductCard = memo(function ProductCard({
   product,
   onEdit,
   onDelete,
+  noCover = false,
 }: ProductCardProps) {
   const active = product.active === 1;
   return (
     <article data-testid="product-card" className={cardStyle}>
       <div className={headStyle}>
-        <ProductThumb productId={product.id} />
-        <h3 className={nameStyle}>{product.name}</h3>
-        <span className={active ? activeStyle : inactiveStyle}>{active ? 'Ativo' : 'Inativo'}</span>
+        {noCover ? null : <ProductThumb productId={product.id} />}
+        <h3 data-part="name" className={nameStyle}>
+          {product.name}
+        </h3>
+        <span data-part="status" className={active ? activeStyle : inactiveStyle}>
+          {active ? 'Ativo' : 'Inativo'}
+        </span>
       </div>
       <StockLine stock={(product as { stock?: number | null }).stock} />
-      {product.description ? <p className={descriptionStyle}>{product.description}</p> : null}
+      {product.description ? (
+        <p data-part="description" className={descriptionStyle}>
+          {product.description}
+        </p>
+      ) : null}
       <div className={footStyle}>
-        <p className={priceStyle}>{formatBRL(product.price)}</p>
+        <p data-part="price" className={priceStyle}>
+          {formatBRL(product.price)}
+        </p>
         <RowActions row={product} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </article>

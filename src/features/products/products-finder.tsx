@@ -9,6 +9,7 @@ import type { LocalProduct } from '~/db/db';
 import type { ProductQuery } from '~/db/product-search';
 import { Card } from '~/ui/card';
 import { Spinner } from '~/ui/spinner';
+import { useKeepSnapshot } from './keep-snapshot';
 import { ProductList } from './product-list';
 import { ProductsToolbar } from './products-toolbar';
 import { useProducts } from './use-products';
@@ -36,10 +37,17 @@ export const ProductsFinder = memo(function ProductsFinder({
 }: ProductsFinderProps) {
   const [query, setQuery] = useState<ProductQuery>({ search: '', status: 'all', sort: 'name' });
   const rows = useProducts(catalogue, query);
+  useKeepSnapshot(catalogue, rows, query);
   return (
     <>
       <ProductsToolbar query={query} onChange={setQuery} />
-      <div data-testid="products-results" data-search={query.search}>
+      <div
+        data-testid="products-results"
+        data-search={query.search}
+        // The start-up's snapshot of this list (decision 028) stays until the rows are here.
+        data-first-screen-part=""
+        data-first-screen-ready={rows === undefined ? undefined : ''}
+      >
         {rows === undefined ? (
           <div
             className={css({ display: 'grid', placeItems: 'center', py: '10', color: 'primary' })}

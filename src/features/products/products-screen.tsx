@@ -1,6 +1,5 @@
 /** Products (/produtos, spec §2): the catalogue from the device, searchable, editable offline. */
 import { useCallback, useState } from 'react';
-import { css } from 'styled-system/css';
 import type { LocalProduct } from '~/db/db';
 import { readMergedRow } from '~/db/deferred-pages';
 import { useDeviceStore } from '~/db/device-store-context';
@@ -9,16 +8,15 @@ import { productEntity } from '~/domain/sync/registry';
 import { DeadLetterList } from '~/features/sync/dead-letter-list';
 import { OfflineIndicator } from '~/features/sync/offline-indicator';
 import { productTexts, reportWrite } from '~/features/sync/report-write';
-import { Button } from '~/ui/button';
 import { ConfirmDialog } from '~/ui/confirm-dialog';
-import { PlusIcon, UploadIcon } from '~/ui/icons';
 import { Page } from '~/ui/page';
-import { PageHeader } from '~/ui/page-header';
 import { useEntityDialogs } from '~/ui/use-entity-dialogs';
 import { ImportDialog } from './import-dialog';
+import { productsCount } from './keep-snapshot';
 import { usePhotoSync } from './photos/use-photo-sync';
 import { ProductDialog } from './product-dialog';
 import { ProductsFinder } from './products-finder';
+import { ProductsHeader } from './products-header';
 import { useCatalogue } from './use-products';
 
 export function ProductsScreen() {
@@ -43,29 +41,10 @@ export function ProductsScreen() {
 
   return (
     <Page>
-      <PageHeader
-        title="Produtos"
-        subtitle={
-          total
-            ? `${total.toLocaleString('pt-BR')} ${total === 1 ? 'produto' : 'produtos'}`
-            : undefined
-        }
-        actions={
-          <div className={css({ display: 'flex', gap: '2' })}>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Importar CSV"
-              onClick={() => setImportOpen(true)}
-            >
-              <UploadIcon size={20} />
-            </Button>
-            <Button size="sm" onClick={dialogs.openNew}>
-              <PlusIcon size={18} />
-              Novo
-            </Button>
-          </div>
-        }
+      <ProductsHeader
+        subtitle={total ? productsCount(total) : undefined}
+        onImport={() => setImportOpen(true)}
+        onNew={dialogs.openNew}
       />
       <OfflineIndicator />
       <DeadLetterList kinds={['product', 'other']} onFix={fix} />
