@@ -99,12 +99,22 @@ describe('body caps', () => {
   });
 
   it('stops reading a streamed 50 MB body soon after the 1 MB cap of an ordinary route', async () => {
-    const sent = await streamBody('/api/products', 50 * 1024 * 1024, owner.token);
-    expect(sent.status).toBe(413);
-    expect(JSON.parse(sent.body).message).toBe(
-      'Corpo da requisição muito grande: o máximo aqui é 1 MB.',
+    const sent = await streamBody('/api/products', 50 * 1024 * 1024, owner.token).catch(
+      (error: NodeJS.ErrnoException & { bytesWritten: number }) => error,
     );
-    // The answer came while the upload was still going: nothing near 50 MB was read.
+    if (sent instanceof Error) {
+      // Past the drain's bounds the 413 goes out with the socket's close (server/body-caps.ts):
+      // a client still writing may see the close first (EPIPE, a reset). The server stopped
+      // reading all the same.
+      expect(['EPIPE', 'ECONNRESET']).toContain(sent.code);
+    } else {
+      expect(sent.status).toBe(413);
+      expect(JSON.parse(sent.body).message).toBe(
+        'Corpo da requisição muito grande: o máximo aqui é 1 MB.',
+      );
+    }
+    // The answer (or the close) came while the upload was still going: nothing near 50 MB was
+    // read.
     expect(sent.bytesWritten).toBeLessThan(16 * 1024 * 1024);
   });
 

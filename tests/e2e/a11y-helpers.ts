@@ -12,6 +12,16 @@ export type Finding = { rule: string; impact: string; targets: string[]; summary
 export async function axeFindings(page: Page): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // DevTools evaluation: the app's CSP forbids an inline <script>
   return page.evaluate(async () => {
+    // The settled screen, as the owner reads it: a button's colour transition caught half-way
+    // (white text at 85% over its green) read as low contrast. Endless animations (a spinner)
+    // are not waited for, and no finite one for over 2 s.
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.race([
+      Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
+      new Promise((r) => setTimeout(r, 2_000)),
+    ]);
     type AxeNode = { target: string[]; failureSummary?: string };
     type AxeResult = { id: string; impact: string | null; nodes: AxeNode[] };
     const axe = (

@@ -220,6 +220,12 @@ describe('working without network', () => {
       await page.goto('/produtos');
       await page.getByText('R$ 27,90').waitFor();
       expect(await api(baseUrl, 'GET', '/api/products', shop.token)).toMatchObject({ body: [] });
+      // The app itself has taken over from the start-up snapshot (which paints the rows but not
+      // the banner) and knows what waits: only then does the banner's leaving mean "sent".
+      await page
+        .getByTestId('offline-indicator')
+        .getByText(/aguardando envio/)
+        .waitFor();
 
       await context.setOffline(false);
       await page.getByTestId('offline-indicator').waitFor({ state: 'detached', timeout: 20_000 });

@@ -49,7 +49,10 @@ function NameForm({
     e.preventDefault();
     setBusy(true);
     try {
-      if (await onSave(name)) setName('');
+      // Cleared only if it still holds what was saved: the list shows the new label before the
+      // write's promise settles, and a name typed meanwhile is the owner's next one.
+      const saved = name;
+      if (await onSave(saved)) setName((now) => (now === saved ? '' : now));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
