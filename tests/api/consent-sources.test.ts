@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignRecipients } from '../../server/db/schema';
 import { declaredText, PROMO_CONSENT_TEXT } from '../../src/domain/consent';
+import { INSTANT_SENDING } from './campaign-fixtures';
 import * as f from './consent-fixtures';
 import { send } from './fixtures';
 import { nextMobile } from './orders-fixtures';
@@ -16,7 +17,11 @@ import { createTestApp, type TestApp, testEnv } from './test-app';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: testEnv({ TRUST_PROXY: 'true', PIX_PROVIDER: 'off' }) });
+  // Always inside the send window: confirmed after 20:00 in São Paulo, the default window put the
+  // campaign on the next morning and it had no recipients yet (a run at 23:01 UTC).
+  t = await createTestApp({
+    env: testEnv({ TRUST_PROXY: 'true', PIX_PROVIDER: 'off', ...INSTANT_SENDING }),
+  });
 });
 afterAll(() => t.close());
 
