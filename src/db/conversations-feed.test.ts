@@ -3,7 +3,6 @@
  * the cursor kept and resumed, pages of chats out of the newest 200 dropped, offline keeps all.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FeedConversation } from '~/domain/conversation';
 import type { ChatTurn } from '~/domain/conversation-reply';
 import {
   feedTurnsAfterPulls,
@@ -13,26 +12,13 @@ import {
 } from './conversations-feed';
 import { cachedThread } from './conversations-thread';
 import { DeviceStore } from './device-store';
-import { json, syncPage, testContext } from './test-support';
+import { feedChat, json, syncPage, testContext } from './test-support';
 
 const NOW = Date.parse('2026-11-28T15:00:00Z');
 const clock = () => NOW;
 
-const chatRow = (i: number): FeedConversation & { deleted: false } => ({
-  id: `k${i}`,
-  phone: phone(i),
-  customerId: null,
-  pushName: '',
-  lastMessageAt: new Date(NOW - (300 - i) * 60_000).toISOString(),
-  lastText: 'Oi',
-  lastAuthor: 'customer',
-  unread: 0,
-  needsHuman: false,
-  assistantPausedUntil: null,
-  assistantOff: false,
-  revision: i,
-  deleted: false,
-});
+const chatRow = (i: number) =>
+  feedChat(`k${i}`, phone(i), new Date(NOW - (300 - i) * 60_000).toISOString(), { revision: i });
 /** The chat's row as the pull keeps it. */
 const localRow = (i: number) => ({
   ...chatRow(i),

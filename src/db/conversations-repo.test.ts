@@ -3,7 +3,6 @@
  * labels, newest first, searched and filtered; the unread total; a thread kept for offline.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FeedConversation } from '~/domain/conversation';
 import {
   filterChats,
   markReadOnDevice,
@@ -13,31 +12,9 @@ import {
 } from './conversations-repo';
 import { cachedThread, refreshThread } from './conversations-thread';
 import { pull } from './sync-engine';
-import { json, syncPage, testContext } from './test-support';
+import { feedChat, json, syncPage, testContext } from './test-support';
 
 const NOW = Date.parse('2026-11-28T15:00:00Z');
-
-const chat = (
-  id: string,
-  phone: string,
-  at: string,
-  extra: Partial<FeedConversation> = {},
-): FeedConversation & { deleted: false } => ({
-  id,
-  phone,
-  customerId: null,
-  pushName: '',
-  lastMessageAt: at,
-  lastText: 'Oi',
-  lastAuthor: 'customer',
-  unread: 0,
-  needsHuman: false,
-  assistantPausedUntil: null,
-  assistantOff: false,
-  revision: 1,
-  deleted: false,
-  ...extra,
-});
 
 let ctx = testContext(() => json(500, {}));
 beforeEach(async () => {
@@ -60,17 +37,17 @@ beforeEach(async () => {
           },
         ],
         conversations: [
-          chat('k1', '11987654321', '2026-11-28T14:00:00.000Z', {
+          feedChat('k1', '11987654321', '2026-11-28T14:00:00.000Z', {
             customerId: 'c1',
             pushName: 'Aninha',
             unread: 2,
           }),
-          chat('k2', '21998765432', '2026-11-28T14:30:00.000Z', {
+          feedChat('k2', '21998765432', '2026-11-28T14:30:00.000Z', {
             pushName: 'João Pão',
             needsHuman: true,
             assistantOff: true,
           }),
-          chat('k3', '31912345678', '2026-11-27T10:00:00.000Z', {
+          feedChat('k3', '31912345678', '2026-11-27T10:00:00.000Z', {
             unread: 1,
             assistantPausedUntil: '2026-11-28T15:20:00.000Z',
           }),

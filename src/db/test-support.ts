@@ -1,5 +1,6 @@
 /** Test helpers for the device layer: a fresh TaliDb per test and a scripted fetch. */
 import type { FeedProduct, SyncResponse } from '~/domain/api-types';
+import type { FeedConversation } from '~/domain/conversation';
 import { ENTITY_DESCRIPTORS } from '~/domain/sync/entities';
 import { TaliDb } from './db';
 import type { DeviceContext, FetchLike } from './transport';
@@ -62,6 +63,29 @@ export const feedProduct = (
   stock: null,
   revision,
   deleted: false as const,
+  ...extra,
+});
+
+/** A customer's chat as GET /api/sync carries it: one 'Oi' from the customer, nothing unread. */
+export const feedChat = (
+  id: string,
+  phone: string,
+  at: string,
+  extra: Partial<FeedConversation> = {},
+): FeedConversation & { deleted: false } => ({
+  id,
+  phone,
+  customerId: null,
+  pushName: '',
+  lastMessageAt: at,
+  lastText: 'Oi',
+  lastAuthor: 'customer',
+  unread: 0,
+  needsHuman: false,
+  assistantPausedUntil: null,
+  assistantOff: false,
+  revision: 1,
+  deleted: false,
   ...extra,
 });
 
