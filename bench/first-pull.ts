@@ -57,6 +57,10 @@ const WATCH = `
   }).observe(document, { childList: true, subtree: true });
   window.benchCounts = [];
   new MutationObserver(() => {
+    if (!window.benchMounted && document.querySelector('[data-testid="products-results"]')) {
+      window.benchMounted = true;
+      window.benchTasks.push([Date.now(), 'products screen mounted']);
+    }
     const list = document.querySelector('[data-testid="product-list"]');
     const count = list ? list.getAttribute('data-count') : null;
     if (count !== window.benchLastCount) {

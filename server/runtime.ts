@@ -95,10 +95,13 @@ export async function openRuntime(options: RuntimeOptions) {
     services: () => services,
   });
 
+  // Aborted first thing in stop(): kicked background work ends its pauses and claims nothing new.
+  const stopping = new AbortController();
   const services: Services = {
     db,
     env,
     now: () => new Date(),
+    stopping: stopping.signal,
     ...options.services,
     gateway: options.services?.gateway ?? createGatewayFromEnv(db, env),
     jobs,
@@ -144,6 +147,7 @@ export async function openRuntime(options: RuntimeOptions) {
      */
     stop(drained: Promise<unknown> = Promise.resolve()): Promise<void> {
       status.draining = true;
+      stopping.abort();
       if (status.jobs !== 'off') status.jobs = 'stopped';
       stopped ??= (async () => {
         try {

@@ -69,6 +69,11 @@ export type Services = {
   onPaymentPaid?: (deps: Services, payment: typeof payments.$inferSelect) => Promise<void>;
   /** Campaign sending settings beyond env (tests: short leases, fast retries). */
   campaigns?: { settings?: Partial<CampaignSettings> };
+  /**
+   * Aborted when the runtime stops: background work kicked after a request (an order's
+   * messages) claims nothing new and cuts its pacing pause short instead of holding the shutdown.
+   */
+  stopping?: AbortSignal;
 };
 
 export type AppEnv = {

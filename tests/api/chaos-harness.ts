@@ -55,14 +55,21 @@ export class Server {
     private readonly t: TestApp,
     private runtime: { app: TestApp['app']; stop(): Promise<void> },
   ) {
-    this.app = t.app;
+    this.app = runtime.app;
   }
 
   static async open(): Promise<Server> {
     // Storefront orders name their own address (X-Forwarded-For): the per-address limit is not
     // what a long run meets.
     const t = await createTestApp({ env: testEnv({ TRUST_PROXY: 'true' }) });
-    return new Server(t, t.runtime);
+    // Every runtime that serves is one a restart can stop (t.runtime's stop closes the database).
+    return new Server(t, await Server.runtimeOn(t));
+  }
+
+  /** A runtime on the test app's database whose stop leaves that database open. */
+  private static runtimeOn(t: TestApp) {
+    const kept = { ...t.runtime.database, close: async () => {} };
+    return openRuntime({ env: t.runtime.services.env, database: kept });
   }
 
   get db() {
@@ -83,18 +90,16 @@ export class Server {
    */
   async restart(): Promise<void> {
     const old = this.runtime;
-    const database = this.t.runtime.database;
-    const kept = { ...database, close: async () => {} };
-    const next = await openRuntime({ env: this.t.runtime.services.env, database: kept });
-    // The old runtime's stop would close the database: only its jobs are stopped.
-    if (old !== this.t.runtime) await old.stop();
+    const next = await Server.runtimeOn(this.t);
+    // As a process's SIGTERM would: its jobs and kicked sends stop; the database stays open.
+    await old.stop();
     this.runtime = next;
     this.app = next.app;
     this.restarts++;
   }
 
   async close(): Promise<void> {
-    if (this.runtime !== this.t.runtime) await this.runtime.stop();
+    await this.runtime.stop();
     await this.t.close();
   }
 

@@ -21,6 +21,7 @@
  * carries the Pix code and the link) — else it is dropped and noted on the order. Drainers: this
  * process after a commit (`kickOrderMessages`), the WhatsApp reconnecting, the order-messages job.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { STATUS_LABELS } from '../../../src/domain/order';
 import { type NoticeKind, statusOfNotice } from '../../../src/domain/order-notices';
@@ -36,6 +37,8 @@ export type MessageDeps = {
   now: () => Date;
   /** The pause between two messages of one store (the campaigns' minimum gap). */
   gapMs: number;
+  /** The server is stopping: claim no further message, end the pause now (the job sends the rest). */
+  stopping?: AbortSignal;
 };
 
 const LEASE_MS = 60_000;
@@ -171,10 +174,17 @@ export async function drainStoreMessages(deps: MessageDeps, storeId: string) {
     if (outcome === 'retry') break;
     if (outcome === 'sent') {
       report.sent += 1;
-      if (deps.gapMs > 0) await new Promise((r) => setTimeout(r, deps.gapMs));
+      if (deps.gapMs > 0) await pause(deps.gapMs, deps.stopping);
+      // Stopping: the rest wait for the job at the next start rather than hold the shutdown.
+      if (deps.stopping?.aborted) break;
     }
   }
   return report;
+}
+
+/** Waits `ms`, or less when `stopping` is aborted meanwhile. */
+function pause(ms: number, stopping: AbortSignal | undefined): Promise<void> {
+  return delay(ms, undefined, { signal: stopping }).catch(() => undefined);
 }
 
 /** One drain per store at a time in this process; a kick during one runs it once more after. */
@@ -194,7 +204,7 @@ export function kickOrderMessages(deps: MessageDeps, storeId: string): void {
       await drainStoreMessages(deps, storeId).catch((error: unknown) =>
         logger.error('order messages drain failed', { storeId, error: errorSummary(error) }),
       );
-    } while (entry.again);
+    } while (entry.again && !deps.stopping?.aborted);
     running.delete(storeId);
   })();
   running.set(storeId, entry);
@@ -223,11 +233,13 @@ export function orderMessageDeps(services: {
   gateway: WhatsAppGateway;
   now: () => Date;
   env: { CAMPAIGN_SEND_MIN_MS: number };
+  stopping?: AbortSignal;
 }): MessageDeps {
   return {
     db: services.db,
     gateway: services.gateway,
     now: services.now,
     gapMs: services.env.CAMPAIGN_SEND_MIN_MS,
+    stopping: services.stopping,
   };
 }
