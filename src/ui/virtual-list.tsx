@@ -1,5 +1,5 @@
 /** A window-scrolled virtualised list: only the rows on screen are in the DOM, even for 50,000. */
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 
@@ -22,6 +22,26 @@ export type VirtualListProps<Row extends { id: string }> = {
 
 const rowStyle = css({ position: 'absolute', top: 0, left: 0, w: 'full' });
 
+/**
+ * A row's height without forcing a layout: the ResizeObserver's size once it has seen the row,
+ * else the height this row position was last measured at, else the estimate. The library's own
+ * reads offsetHeight when a row mounts, a synchronous layout in the middle of every scroll frame
+ * that brings a new row (bench/conversations.ts); the observer reports the real height after the
+ * frame's layout, before its paint, and the row is moved then if it differed.
+ */
+function measureWithoutLayout(estimate: number) {
+  return (
+    element: Element,
+    entry: ResizeObserverEntry | undefined,
+    instance: Virtualizer<Window, Element>,
+  ): number => {
+    const box = entry?.borderBoxSize?.[0];
+    if (box) return Math.round(box.blockSize);
+    const key = instance.options.getItemKey(instance.indexFromElement(element));
+    return instance.itemSizeCache.get(key) ?? estimate;
+  };
+}
+
 export function VirtualList<Row extends { id: string }>({
   rows,
   layout: { estimateSize, gap, overscan },
@@ -31,16 +51,30 @@ export function VirtualList<Row extends { id: string }>({
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
   // The banners above the list come and go: keep the virtualiser's idea of where it starts right.
+  // Read when the list mounts and when the height of a box around it changes (a banner above
+  // shown or gone grows or shrinks one of them; the page itself may be held at the screen's
+  // height), after the browser's own layout: not at every render, where each scroll frame's
+  // render would pay for a synchronous layout.
   useLayoutEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    setOffset((previous) => (Math.abs(previous - top) < 1 ? previous : top));
-  });
+    const list = listRef.current;
+    if (!list) return;
+    const read = () => {
+      const top = list.getBoundingClientRect().top + window.scrollY;
+      setOffset((previous) => (Math.abs(previous - top) < 1 ? previous : top));
+    };
+    read();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(read);
+    for (let box = list.parentElement; box; box = box.parentElement) observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => estimateSize,
     overscan,
     gap,
     scrollMargin: offset,
+    measureElement: measureWithoutLayout(estimateSize),
     // Items are keyed by position (the default), not by row id: the heights measured stay valid
     // from one keystroke to the next (most cards are the same height), so a new search result
     // does not lay the whole list out again after each new card is measured (bench/search.ts:
