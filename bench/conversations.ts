@@ -15,6 +15,7 @@ import { api, createOwnerWithStore, signIn } from '../tests/e2e/offline-helpers'
 import { startServer } from '../tests/e2e/server';
 import { measureFirstTurnsSync, seedTurns, THREE_G, TURN_CHATS } from './conversations-turns';
 import { loadLine, median, percentile, runsFromEnv } from './offline-kit';
+import { mainThreadTotals, startPageTrace } from './page-trace';
 
 const CHATS = Number(process.env.CHATS ?? 1000);
 const RUNS = runsFromEnv(5);
@@ -116,31 +117,10 @@ async function main() {
       await profiler.send('Profiler.start');
     }
     // TRACE=1: where the renderer's main thread spends the scroll, by trace event (ms in all).
-    const tracer = process.env.TRACE ? await context.newCDPSession(page) : null;
-    const traced: { name: string; ph: string; dur?: number; tid: number; cat: string }[] = [];
-    if (tracer) {
-      tracer.on('Tracing.dataCollected', (e) => traced.push(...(e.value as unknown as typeof traced)));
-      await tracer.send('Tracing.start', {
-        categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
-        transferMode: 'ReportEvents',
-      });
-    }
+    const tracer = process.env.TRACE ? await startPageTrace(page) : null;
     const frames: number[] = await page.evaluate(`(${SCROLL_FRAMES})()`);
     if (tracer) {
-      const ended = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve));
-      await tracer.send('Tracing.end');
-      await ended;
-      const main = traced.find(
-        (e) =>
-          e.name === 'thread_name' &&
-          (e as { args?: { name?: string } }).args?.name === 'CrRendererMain',
-      )?.tid;
-      const totals = new Map<string, number>();
-      for (const e of traced) {
-        if (e.tid !== main || e.ph !== 'X' || !e.dur) continue;
-        totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur / 1000);
-      }
-      for (const [name, ms] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
+      for (const [name, ms] of mainThreadTotals(await tracer.stop()).slice(0, 20)) {
         console.log(`trace ${name}: ${Math.round(ms)} ms`);
       }
     }

@@ -25,6 +25,7 @@ import { startChild } from './api-kit';
 import { benchCsv, benchProducts } from './catalogue-data';
 import { CPU_RATE, hostSpeedLine, throttle as throttleCpu } from './cpu-throttle';
 import { loadLine, median, runsFromEnv } from './offline-kit';
+import { printBetweenMarks, startPageTrace } from './page-trace';
 
 const COUNT = Number(process.env.PRODUCTS ?? 50_000);
 const RUNS = runsFromEnv(3);
@@ -49,6 +50,8 @@ function checkoutsFromEnv(): Checkout[] {
  */
 const WATCH = `
   document.addEventListener('submit', () => { window.benchSubmit = Date.now(); }, true);
+  document.addEventListener('click', () => performance.mark('bench-click'), true);
+  document.addEventListener('touchstart', () => performance.mark('bench-click'), true);
   new MutationObserver((_, observer) => {
     if (window.benchCardSeen || !document.querySelector('[data-testid="product-card"]')) return;
     window.benchCardSeen = true;
@@ -60,6 +63,7 @@ const WATCH = `
     if (!window.benchMounted && document.querySelector('[data-testid="products-results"]')) {
       window.benchMounted = true;
       window.benchTasks.push([Date.now(), 'products screen mounted']);
+      performance.mark('bench-mounted');
     }
     const list = document.querySelector('[data-testid="product-list"]');
     const count = list ? list.getAttribute('data-count') : null;
@@ -262,14 +266,16 @@ async function firstPull(browser: Browser, target: Target): Promise<Run> {
     page.on('requestfinished', (r) => void settle(r));
     page.on('requestfailed', () => inFlight--);
 
+    // TRACE=1: what the page did between the tap on Produtos and the screen's first render.
+    const tracer = process.env.TRACE ? await startPageTrace(page) : null;
     await page.goto('/login');
     if (profiler) await profiler.send('Profiler.start');
     await page.getByLabel('E-mail').fill(target.owner.email);
     await page.getByLabel('Senha').fill(target.owner.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('button', { name: 'Entrar' }).tap();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
     // The owner goes straight to the catalogue.
-    await page.getByRole('link', { name: 'Produtos' }).click();
+    await page.getByRole('link', { name: 'Produtos' }).tap();
     timeline.push(`${Date.now() - t0} tapped Produtos`);
     const submit = (await page.evaluate('window.benchSubmit')) as number;
 
@@ -283,6 +289,7 @@ async function firstPull(browser: Browser, target: Target): Promise<Run> {
       },
     );
     const firstCard = ((await card.jsonValue()) as number) - submit;
+    if (tracer) printBetweenMarks(await tracer.stop(), 'bench-click', 'bench-mounted');
     if (profiler && process.env.PROFILE) {
       const { profile } = await profiler.send('Profiler.stop');
       const { writeFileSync } = await import('node:fs');

@@ -19,12 +19,22 @@ describe('start-up decision (index.html, before any module)', () => {
     const open = (over: Partial<StartUpInput>) =>
       planStartUp({ ...visible, session: true, path: '/produtos', snapshot: true, ...over });
     // Text on screen: the scripts wait for its paint, so no module holds the rows back.
-    expect(open({})).toEqual({ screen: 'products', tab: '/produtos', boot: 'after-paint' });
+    expect(open({})).toEqual({
+      screen: 'products',
+      tab: '/produtos',
+      boot: 'after-paint',
+      next: [],
+    });
     expect(open({ path: '/produtos/' }).screen).toBe('products');
     expect(open({ paintTiming: false }).boot).toBe('after-frames');
     expect(open({ hidden: true }).boot).toBe('now');
     // No snapshot, another screen, or no session: as before.
-    expect(open({ snapshot: false })).toEqual({ screen: 'shell', tab: '/produtos', boot: 'now' });
+    expect(open({ snapshot: false })).toEqual({
+      screen: 'shell',
+      tab: '/produtos',
+      boot: 'now',
+      next: [],
+    });
     expect(open({ path: '/' }).screen).toBe('shell');
     expect(open({ session: false }).screen).toBe('login');
   });
@@ -35,6 +45,7 @@ describe('start-up decision (index.html, before any module)', () => {
         screen: 'reports',
         tab: null,
         boot: 'now',
+        next: [],
       });
     }
     expect(planStartUp({ ...visible, session: false, path: '/relatorios' }).screen).toBe('login');
@@ -59,6 +70,7 @@ describe('start-up decision (index.html, before any module)', () => {
       screen: 'register',
       tab: null,
       boot: 'after-paint',
+      next: [],
     });
     for (const path of ['/login', '/', '/produtos']) {
       expect(planStartUp({ ...visible, session: false, path }).screen, path).toBe('login');
@@ -66,6 +78,19 @@ describe('start-up decision (index.html, before any module)', () => {
     expect(
       planStartUp({ session: false, path: '/login', hidden: false, paintTiming: false }).boot,
     ).toBe('after-frames');
+  });
+
+  it("the login fetches the home's and the products' code once used (issue 36), nothing else does", () => {
+    for (const path of ['/login', '/', '/produtos']) {
+      expect(planStartUp({ ...visible, session: false, path }).next, path).toEqual([
+        '/',
+        '/produtos',
+      ]);
+    }
+    expect(planStartUp({ ...visible, session: false, path: '/register' }).next).toEqual([]);
+    for (const path of ['/', '/produtos', '/relatorios']) {
+      expect(planStartUp({ ...visible, session: true, path }).next, path).toEqual([]);
+    }
   });
 
   it('a tab opened in the background paints nothing: its scripts start at once', () => {

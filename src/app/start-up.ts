@@ -44,6 +44,13 @@ export type StartUpPlan = {
   /** The bottom navigation's active tab on the shell; `null` hides the bar (not a main screen). */
   tab: (typeof MAIN_TABS)[number] | null;
   boot: BootWhen;
+  /**
+   * Screens whose code is fetched (not run) once the visitor types or taps: on /login, the
+   * screens an owner meets next — the home, then the products, often tapped at once on a new
+   * phone — so that their code is not still on the way while the first pull keeps the network and
+   * the server busy (issue 36: 0.45–1.2 s between the tap and the screen, bench/first-pull.ts).
+   */
+  next: string[];
 };
 
 const cleanPath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
@@ -69,12 +76,15 @@ export function planStartUp({
     const tab = mainTab(path);
     // The rows last shown, at once; they are text, so the app's scripts wait for their paint
     // (a module evaluated before the first frame would hold the rows back: decision 028).
-    if (snapshot && tab === '/produtos') return { screen: 'products', tab, boot: afterPaint() };
+    if (snapshot && tab === '/produtos') {
+      return { screen: 'products', tab, boot: afterPaint(), next: [] };
+    }
     // A signed-in owner sees the app's own shell, and nothing is worth waiting for: the app's
     // code is what draws the screen they opened (the shell has nothing to type in).
-    return { screen: OWN_SCREENS[cleanPath(path)] ?? 'shell', tab, boot: 'now' };
+    return { screen: OWN_SCREENS[cleanPath(path)] ?? 'shell', tab, boot: 'now', next: [] };
   }
   // A visitor ends on /login from any other path (main.tsx sends them there before rendering).
-  const screen = path === '/register' ? 'register' : 'login';
-  return { screen, tab: null, boot: afterPaint() };
+  // Registering leads to the onboarding, not to the main screens: nothing to fetch ahead there.
+  if (path === '/register') return { screen: 'register', tab: null, boot: afterPaint(), next: [] };
+  return { screen: 'login', tab: null, boot: afterPaint(), next: ['/', '/produtos'] };
 }
