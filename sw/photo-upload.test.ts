@@ -148,6 +148,26 @@ describe('a photo upload answered 410', () => {
     expect(await queue.size()).toBe(0);
   });
 
+  it('takes the photo off the phone, even with the app closed (the chaos test, seed 1051439425)', async () => {
+    const db = await device();
+    await db.photos.add({
+      id: PHOTO,
+      productId: PRODUCT,
+      position: 0,
+      blob: new Blob([BYTES], { type: 'image/jpeg' }),
+      width: 64,
+      height: 48,
+      state: 'waiting',
+    });
+    const queue = new MemoryQueue();
+    const { replayer } = recordingReplayer(queue, db, 410);
+    const offline = offlineWorker(queue, replayer);
+    expect((await handleMutation(photoPut(), offline)).status).toBe(202);
+    expect(await replayer.replay()).toBe('done');
+    // Removed on another phone before the upload arrived: not left 'waiting' here for ever.
+    expect(await db.photos.get(PHOTO)).toBeUndefined();
+  });
+
   it("still a refusal for a product's edit (a deleted product is the owner's to know)", async () => {
     const db = await device();
     const queue = new MemoryQueue();

@@ -65,6 +65,8 @@ export interface ReplayStore {
    * rows (or settings sections) are no longer pending, unless written again since their stamp.
    */
   markSynced(acks: readonly WorkerAck[]): Promise<void>;
+  /** Photos whose upload was answered 410 (removed before it arrived): gone from the device. */
+  photosGone(photoIds: readonly string[]): Promise<void>;
   deadLetter(refused: RefusedMutation): Promise<void>;
   /** A copy of the entries being sent, so a worker killed mid-request does not lose them. */
   setInFlight(entries: readonly HeldEntry[] | null): Promise<void>;

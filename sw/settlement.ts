@@ -48,6 +48,7 @@ export async function settle(
   const { inFlight, store, announce } = deps;
   const events: Event[] = [];
   const synced: WorkerAck[] = [];
+  const gone: string[] = [];
   let stop: 'retry' | 'auth' | null = null;
   for (const [i, item] of items.entries()) {
     const answer = answers[i] as Answer;
@@ -76,6 +77,9 @@ export async function settle(
       events.push({ type: 'dead-letter', entity, status: answer.status, message });
     } else {
       events.push({ type: 'replayed', entity, status: answer.status });
+      if (answer.status === 410 && entity?.startsWith(PHOTO_TAG)) {
+        gone.push(entity.slice(PHOTO_TAG.length));
+      }
     }
     inFlight.release([item]);
     // The last queued mutation of its tag: it names the state it carried by its stamp, so a
@@ -85,6 +89,8 @@ export async function settle(
     }
   }
   await store.markSynced(await inFlight.noneLeft(synced));
+  // Removed before their upload arrived: gone here too, even with the app closed.
+  await store.photosGone(gone);
   // The counter goes down one by one, to what waits now.
   const total = inFlight.ledger.total;
   for (const [i, event] of events.entries()) {

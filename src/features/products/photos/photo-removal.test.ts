@@ -52,6 +52,13 @@ describe('a removal that overtakes its upload', () => {
     expect((await photoRefusals(ctx.db, id)).size).toBe(0);
   });
 
+  it('an upload answered 410 after another phone removed the photo leaves it nowhere here', async () => {
+    const { id } = await productWithPhoto(() => json(410, { message: 'Esta foto foi removida.' }));
+    // Found by the chaos test (seed 1051439425): the photo was kept as uploaded on this phone.
+    expect(await productPhotos(ctx.db, id)).toEqual([]);
+    expect(await ctx.db.photos.count()).toBe(0);
+  });
+
   it('forgets the removal marker once the server acknowledged the DELETE (204 or 404)', async () => {
     const { photo } = await productWithPhoto();
     ctx.respond(() => new Response(null, { status: 204 }));

@@ -5,6 +5,7 @@
  */
 import type { LocalPhoto, TaliDb } from '~/db/db';
 import { type MutationResult, sendMutation } from '~/db/mutations';
+import { dropGonePhotos } from '~/db/photo-gone';
 import type { DeviceContext } from '~/db/transport';
 import { DEVICE_PHOTO_WIDTH, MAX_PHOTOS, PHOTO_TAG } from '~/domain/photo';
 import { forgetRemoval, removedKey } from './photo-mirror';
@@ -96,7 +97,9 @@ export async function uploadPhoto(
     },
     ctx,
   );
-  if (result.status === 'sent') {
+  if (result.status === 'sent' && result.httpStatus === 410) {
+    await dropGonePhotos(ctx.db, [photo.id]);
+  } else if (result.status === 'sent') {
     if (attempt > 0) await forgetPhotoRefusals(ctx.db, photo.id);
     await markUploaded(ctx.db, photo.id, revisionOf(result.data));
   }

@@ -3,6 +3,7 @@
  * sync channel (tag "product-photo:<id>"); a photo whose announcement this page missed (the app
  * was closed during the replay) is confirmed by reading its product from the server.
  */
+import { dropGonePhotos } from '~/db/photo-gone';
 import type { DeviceContext } from '~/db/transport';
 
 import { SYNC_CHANNEL, type SyncMessage } from '~/domain/sync/protocol';
@@ -23,6 +24,10 @@ export function listenForPhotoReplays(ctx: DeviceContext): () => void {
     if (!UUID.test(id)) return;
     if (message.status < 300) {
       markUploaded(ctx.db, id).catch((error: unknown) => console.warn('photo not marked', error));
+    }
+    // The upload arrived after the photo was removed (here or on another phone): gone here too.
+    if (message.status === 410) {
+      dropGonePhotos(ctx.db, [id]).catch((error: unknown) => console.warn('photo kept', error));
     }
     // A removal replayed (204, or 404: already gone): its marker may go.
     if (message.status === 204 || message.status === 404) {
