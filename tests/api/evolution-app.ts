@@ -5,8 +5,8 @@ import {
 } from '../../server/services/whatsapp/evolution-adapter';
 import type { WhatsAppGateway } from '../../server/services/whatsapp/gateway';
 import type { Services } from '../../server/types';
-import { API_KEY } from './evolution-fake';
-import { createTestApp } from './test-app';
+import { API_KEY, startFakeEvolution } from './evolution-fake';
+import { createTestApp, testEnv } from './test-app';
 
 /**
  * A test app on its own database whose WhatsApp gateway is Evolution's at `baseUrl`. The gateway
@@ -48,4 +48,38 @@ export async function createEvolutionApp(
   });
   bound = gateway;
   return { t, gateway };
+}
+
+/**
+ * The Evolution stand-in and an app on it, for the order-messages tests: messages unpaced and
+ * links on https://tali.example unless `env` says otherwise. `close` stops both.
+ */
+export async function startOrderMessagesApp(
+  options: {
+    env?: Record<string, string>;
+    gateway?: Partial<Omit<EvolutionGatewayOptions, 'db' | 'baseUrl'>>;
+    now?: () => Date;
+  } = {},
+) {
+  const fake = await startFakeEvolution();
+  const env = testEnv({
+    TRUST_PROXY: 'true',
+    PUBLIC_URL: 'https://tali.example',
+    CAMPAIGN_SEND_MIN_MS: '0',
+    CAMPAIGN_SEND_MAX_MS: '0',
+    ...options.env,
+  });
+  const { now } = options;
+  const { t } = await createEvolutionApp(fake.url, options.gateway ?? {}, {
+    env,
+    ...(now ? { now } : {}),
+  });
+  return {
+    t,
+    fake,
+    async close() {
+      await fake.close();
+      await t.close();
+    },
+  };
 }

@@ -6,30 +6,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMessages } from '../../server/db/schema';
-import { createEvolutionApp } from './evolution-app';
-import { startFakeEvolution } from './evolution-fake';
+import { startOrderMessagesApp } from './evolution-app';
 import { send } from './fixtures';
 import { addProduct, createShop, nextMobile, placeOrder } from './orders-fixtures';
 import type { TestApp } from './test-app';
-import { testEnv } from './test-app';
 
+let app: Awaited<ReturnType<typeof startOrderMessagesApp>>;
 let t: TestApp;
-let fake: Awaited<ReturnType<typeof startFakeEvolution>>;
+let fake: typeof app.fake;
 
 beforeAll(async () => {
-  fake = await startFakeEvolution();
-  const env = testEnv({
-    PUBLIC_URL: 'https://tali.example',
-    // A long gap: the second message would wait a minute after the first.
-    CAMPAIGN_SEND_MIN_MS: '60000',
-    CAMPAIGN_SEND_MAX_MS: '60000',
+  // A long gap: the second message would wait a minute after the first.
+  app = await startOrderMessagesApp({
+    env: { CAMPAIGN_SEND_MIN_MS: '60000', CAMPAIGN_SEND_MAX_MS: '60000' },
   });
-  ({ t } = await createEvolutionApp(fake.url, {}, { env }));
+  ({ t, fake } = app);
 });
-afterAll(async () => {
-  await fake.close();
-  await t.close();
-});
+afterAll(() => app.close());
 
 describe('order messages when the server stops', () => {
   it('ends the pacing pause at once and leaves the next message due', async () => {

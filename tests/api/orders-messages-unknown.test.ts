@@ -12,15 +12,15 @@ import {
   orderMessageDeps,
   settleOrderMessages,
 } from '../../server/services/orders/order-messages-send';
-import { createEvolutionApp } from './evolution-app';
-import { startFakeEvolution } from './evolution-fake';
+import { startOrderMessagesApp } from './evolution-app';
 import { send } from './fixtures';
 import { addProduct, createShop, nextMobile, placeOrder, type Shop } from './orders-fixtures';
-import { type TestApp, testEnv } from './test-app';
+import type { TestApp } from './test-app';
 import { upsert } from './whatsapp-fixtures';
 
+let app: Awaited<ReturnType<typeof startOrderMessagesApp>>;
 let t: TestApp;
-let fake: Awaited<ReturnType<typeof startFakeEvolution>>;
+let fake: typeof app.fake;
 /** The server's clock: real time plus what a test moves it on (look-ups come every 10 min). */
 const clock = { offset: 0 };
 const later = (minutes: number) => {
@@ -28,21 +28,14 @@ const later = (minutes: number) => {
 };
 
 beforeAll(async () => {
-  fake = await startFakeEvolution();
-  const env = testEnv({
-    TRUST_PROXY: 'true',
-    PUBLIC_URL: 'https://tali.example',
-    CAMPAIGN_SEND_MIN_MS: '0',
-    CAMPAIGN_SEND_MAX_MS: '0',
+  app = await startOrderMessagesApp({
+    // A gateway client that gives up after 1.5 s: the stand-in's late answers come after it.
+    gateway: { timeoutMs: 1500, typingDelayMs: 0 },
+    now: () => new Date(Date.now() + clock.offset),
   });
-  const now = () => new Date(Date.now() + clock.offset);
-  // A gateway client that gives up after 1.5 s: the stand-in's late answers come after it.
-  ({ t } = await createEvolutionApp(fake.url, { timeoutMs: 1500, typingDelayMs: 0 }, { env, now }));
+  ({ t, fake } = app);
 });
-afterAll(async () => {
-  await fake.close();
-  await t.close();
-});
+afterAll(() => app.close());
 
 /** What the customer's phone got (the stand-in sent each of these once). */
 const received = (phone: string) =>

@@ -13,30 +13,20 @@ import {
   orderMessageDeps,
   settleOrderMessages,
 } from '../../server/services/orders/order-messages-send';
-import { createEvolutionApp } from './evolution-app';
-import { startFakeEvolution } from './evolution-fake';
+import { startOrderMessagesApp } from './evolution-app';
 import { type ReplayAnswer, send } from './fixtures';
 import { addProduct, createShop, nextMobile, placeOrder, type Shop } from './orders-fixtures';
 import type { TestApp } from './test-app';
-import { testEnv } from './test-app';
 
+let app: Awaited<ReturnType<typeof startOrderMessagesApp>>;
 let t: TestApp;
-let fake: Awaited<ReturnType<typeof startFakeEvolution>>;
+let fake: typeof app.fake;
 
 beforeAll(async () => {
-  fake = await startFakeEvolution();
-  const env = testEnv({
-    TRUST_PROXY: 'true',
-    PUBLIC_URL: 'https://tali.example',
-    CAMPAIGN_SEND_MIN_MS: '0',
-    CAMPAIGN_SEND_MAX_MS: '0',
-  });
-  ({ t } = await createEvolutionApp(fake.url, {}, { env }));
+  app = await startOrderMessagesApp();
+  ({ t, fake } = app);
 });
-afterAll(async () => {
-  await fake.close();
-  await t.close();
-});
+afterAll(() => app.close());
 
 async function connectedShop(): Promise<Shop> {
   const shop = await createShop(t, 'Doceria Aviso');
