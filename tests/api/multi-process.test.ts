@@ -157,8 +157,18 @@ describe.skipIf(skip)('two API processes behind nginx on one PostgreSQL', () => 
           }
           for (let attempt = 0; ; attempt++) {
             if (attempt > 20) throw new Error('a batch never got an answer');
-            const res = await call<ReplayAnswer>('POST', '/api/sync/replay', { mutations }, token);
-            if (res.status === 200) {
+            const res = await call<ReplayAnswer>(
+              'POST',
+              '/api/sync/replay',
+              { mutations },
+              token,
+            ).catch((error: unknown) => {
+              // Killed with its answer half sent: nginx had passed the headers on, so it can
+              // only cut the connection (a phone sees a network error, and resends).
+              if (error instanceof TypeError) return null;
+              throw error;
+            });
+            if (res?.status === 200) {
               answeredBy.add(res.upstream);
               served += 1;
               // A resent batch answers like the first time: created, never "already exists".
@@ -166,8 +176,9 @@ describe.skipIf(skip)('two API processes behind nginx on one PostgreSQL', () => 
               expect(statuses).toEqual(Array(PER_BATCH).fill(201));
               break;
             }
-            // The process died under this batch (nginx answers 502): resend it as it was.
-            expect(res.status).toBe(502);
+            // The process died under this batch (nginx answers 502, or the answer is cut):
+            // resend it as it was.
+            if (res) expect(res.status).toBe(502);
             cut += 1;
             await new Promise((r) => setTimeout(r, 100));
           }
