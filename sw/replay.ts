@@ -107,7 +107,9 @@ export function createReplayer(deps: ReplayDeps) {
       running = loop().finally(() => {
         running = null;
         // A trigger that arrived after the last pass ended must not be lost.
-        if (again) void this.replay();
+        // Nobody awaits this one: a failure (the queue's store unreadable) is reported, and the
+        // next trigger (a mutation, going online, a page's start) tries again.
+        if (again) this.replay().catch((error: unknown) => console.warn('replay failed', error));
       });
       return running;
     },

@@ -52,7 +52,11 @@ const worker = startWorker({
   fetch: (request) => fetch(request),
   announce,
   online: () => self.navigator.onLine,
-  keepAlive: () => {},
+  // Nothing to keep alive outside an event; a pass that fails (the queue's store unreadable) is
+  // reported, not left an unhandled rejection, and the next trigger tries again.
+  keepAlive: (work) => {
+    work.catch((error: unknown) => console.warn('replay failed', error));
+  },
   withLock,
 });
 
@@ -86,5 +90,5 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
   // Not inside waitUntil: fetches wait while a worker is activating, and a long queue must not
   // hold the pages' requests (the worker is active and busy with them anyway).
-  void replay();
+  replay().catch((error: unknown) => console.warn('replay failed', error));
 });

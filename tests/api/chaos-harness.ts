@@ -213,7 +213,11 @@ export class Device {
       // A killed worker's work that is still running (hung on an answer it will never read)
       // must not join the new worker's: quiescing would wait on it for ever.
       keepAlive: (work) => {
-        if (!life.fired) this.background.push(work);
+        // A killed worker's pass ends on the closed queue (see untilKilled): not a failure.
+        const kept = work.catch((error: unknown) => {
+          if (!life.fired) throw error;
+        });
+        if (!life.fired) this.background.push(kept);
       },
       newId: randomUUID,
       maxBatch: this.maxBatch,
