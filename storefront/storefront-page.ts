@@ -11,6 +11,7 @@ import {
   whatsappOrderLink,
 } from '../src/domain/storefront-order';
 import { searchKey } from '../src/domain/text';
+import { listPages } from './list-pages';
 import { type CartLine, placedKey } from './order-bridge';
 
 const MAX_QUANTITY = 99;
@@ -45,14 +46,22 @@ function start(): void {
   }
 
   const cart = new Map<string, number>();
+  const more = listPages(list, bar.dataset.slug ?? '', () => filter());
+  let saved: Record<string, unknown> = {};
   try {
-    const saved = JSON.parse(localStorage.getItem(storageKey) ?? '{}') as Record<string, unknown>;
-    for (const [id, qty] of Object.entries(saved)) {
-      // Prices and names always come from the page: a saved cart only remembers quantities.
-      if (typeof qty === 'number' && qty > 0 && item(id)) cart.set(id, Math.min(qty, MAX_QUANTITY));
-    }
+    saved = JSON.parse(localStorage.getItem(storageKey) ?? '{}') as Record<string, unknown>;
   } catch {
     // Storage blocked (private mode, in-app browsers): the cart still works for this visit.
+  }
+  /** Prices and names always come from the page: a saved cart only remembers quantities. */
+  function restore(): string[] {
+    const missing: string[] = [];
+    for (const [id, qty] of Object.entries(saved)) {
+      if (typeof qty !== 'number' || qty <= 0 || cart.has(id)) continue;
+      if (item(id)) cart.set(id, Math.min(qty, MAX_QUANTITY));
+      else missing.push(id);
+    }
+    return missing;
   }
 
   const summary = bar.querySelector('p');
@@ -120,14 +129,28 @@ function start(): void {
       li.hidden = !match;
       if (match) shown++;
     }
+    // Nothing typed: the whole list's count, not the cards loaded so far.
+    if (wanted === '') shown = Number(list?.dataset.total) || shown;
     if (counter) counter.textContent = `${shown} ${shown === 1 ? 'produto' : 'produtos'}`;
   }
-  input?.addEventListener('input', filter);
+  input?.addEventListener('input', () => {
+    filter();
+    // A search looks through the whole list: the pages not loaded yet come all at once.
+    void more.loadAll();
+  });
   form?.addEventListener('submit', (event) => {
     event.preventDefault();
     filter();
   });
 
+  // Products kept in the cart from a later page of the list: restored once the list is whole.
+  if (restore().length > 0) {
+    void more.loadAll().then(() => {
+      const before = new Set(cart.keys());
+      restore();
+      render([...cart.keys()].filter((id) => !before.has(id)));
+    });
+  }
   if (cart.size > 0) render([...cart.keys()]);
 
   // The order form's code is loaded only when wanted: the first screen stays small.

@@ -6,14 +6,16 @@ import { compress } from 'hono/compress';
 import { acceptsGzip } from '../http';
 import { publicBaseUrl } from '../services/public-base';
 import { clientScript, orderFormScript } from '../services/storefront/client-script';
-import { findPublicStore, listPublicProducts } from '../services/storefront/load-storefront';
+import { findPublicStore, publicProductsOf } from '../services/storefront/load-storefront';
 import { renderNotFound } from '../services/storefront/not-found-page';
 import { ogImage, ogImageVersion } from '../services/storefront/og-image';
 import { cachedPage, type RenderedPage, rememberPage } from '../services/storefront/page-cache';
-import { renderStorefront } from '../services/storefront/render-page';
+import { matching, renderStorefront } from '../services/storefront/render-page';
+import { listPageHref, pageCount } from '../services/storefront/render-products';
 import { openStatus } from '../services/storefront/store-info';
 import { STOREFRONT_CSS_HASH } from '../services/storefront/styles';
 import type { AppEnv } from '../types';
+import { listPage, storefrontListRoutes } from './storefront-list-page';
 import { storefrontProductRoutes } from './storefront-product';
 
 /** Nothing but this page's own script, its hashed stylesheet and same-origin images. */
@@ -34,8 +36,8 @@ export const STOREFRONT_CSP = [
 const PAGE_CACHE = 'public, no-cache';
 const SLUG = /^[a-z0-9-]{1,64}$/i;
 
-function notFound(c: Context<AppEnv>) {
-  return c.html(renderNotFound(), 404, {
+function notFound(c: Context<AppEnv>, store?: { slug: string; name: string }) {
+  return c.html(renderNotFound(store), 404, {
     'Content-Security-Policy': STOREFRONT_CSP,
     'Cache-Control': PAGE_CACHE,
   });
@@ -96,37 +98,48 @@ storefrontRoutes.get('/:slug', async (c) => {
   const script = await clientScript();
   const now = c.var.deps.now();
   const query = (c.req.query('q') ?? '').trim().slice(0, 100);
+  const asked = c.req.query('pagina');
+  // ?pagina=1 is the page itself: one address for it.
+  if (asked === '1') return c.redirect(listPageHref(store.slug, 1, query), 301);
+  const page = asked === undefined ? 1 : listPage(asked);
+  if (page === null) return notFound(c, store);
   const base = publicBaseUrl(env, c.req.url);
-  const pageUrl = base ? `${base}/loja/${store.slug}` : null;
+  const storeUrl = base ? `${base}/loja/${store.slug}` : null;
+  const pageUrl = base ? `${base}${listPageHref(store.slug, page, '')}` : null;
   const status = openStatus(store.businessHours, now, store.timezone);
   const form = await orderFormScript();
   const key = JSON.stringify([store.version, status, pageUrl, script.path, form.path]);
-  const hit = query ? null : cachedPage(store.id, key);
+  // Only the first page of the whole list is kept: it is what the shared link opens.
+  const kept = !query && page === 1;
+  const hit = kept ? cachedPage(store.id, key) : null;
   if (hit) return sendPage(c, hit, `cache;desc="hit", db;dur=${since(started)}`);
 
-  const products = await listPublicProducts(db, store.id);
+  const products = await publicProductsOf(db, store);
   const queried = performance.now();
+  if (page > pageCount(matching(products, query).length)) return notFound(c, store);
   const html = renderStorefront({
     store,
     products,
     query,
+    page,
     now,
     pageUrl,
-    imageUrl: pageUrl ? `${pageUrl}/og.png?v=${ogImageVersion(store.name)}` : null,
+    imageUrl: storeUrl ? `${storeUrl}/og.png?v=${ogImageVersion(store.name)}` : null,
     scriptPath: script.path,
     formPath: form.path,
   });
   const rendered = performance.now();
   const timing = `db;dur=${since(started, queried)}, render;dur=${since(queried, rendered)}`;
-  // Searches (JavaScript off) are rare and many: rendered each time, compressed by compress().
-  if (query) {
+  // Searches (JavaScript off) and later pages are rare and many: rendered each time,
+  // compressed by compress().
+  if (!kept) {
     const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
     const headers = pageHeaders(etag, timing);
     if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
     return c.html(html, 200, headers);
   }
-  const page = await rememberPage(store.id, key, html);
-  return sendPage(c, page, `${timing}, gzip;dur=${since(rendered)}`);
+  const remembered = await rememberPage(store.id, key, html);
+  return sendPage(c, remembered, `${timing}, gzip;dur=${since(rendered)}`);
 });
 
 function since(from: number, to = performance.now()): string {
@@ -156,8 +169,9 @@ function sendPage(c: Context<AppEnv>, page: RenderedPage, timing: string): Respo
   });
 }
 
-// One product's page (issue 21), before the catch-all below.
+// One product's page (issue 21) and the list's next pages for the script, before the catch-all below.
 storefrontRoutes.route('/', storefrontProductRoutes);
+storefrontRoutes.route('/', storefrontListRoutes);
 
 storefrontRoutes.get('/:slug/', (c) => {
   const slug = c.req.param('slug');

@@ -124,3 +124,31 @@ export async function listPublicProducts(db: Db, storeId: string): Promise<Publi
     }))
     .sort((a, b) => collator.compare(a.name, b.name));
 }
+
+/** The sorted list per store, kept while the store's version says nothing on it changed. */
+const kept = new Map<string, { version: string; products: Promise<PublicProduct[]> }>();
+/** 1,000 products are ~300 KB here: a few dozen stores scrolling at once. */
+const MAX_KEPT = 50;
+
+/**
+ * The store's public products, read once per version of the store: a visitor scrolling the
+ * catalogue asks for its pages one after another, and each would otherwise read and sort all.
+ */
+export function publicProductsOf(db: Db, store: PublicStore): Promise<PublicProduct[]> {
+  const known = kept.get(store.id);
+  if (known?.version === store.version) {
+    kept.delete(store.id);
+    kept.set(store.id, known);
+    return known.products;
+  }
+  const products = listPublicProducts(db, store.id);
+  const entry = { version: store.version, products };
+  kept.delete(store.id);
+  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
+  kept.set(store.id, entry);
+  // A failed read is not kept: the next visit reads again.
+  products.catch(() => {
+    if (kept.get(store.id) === entry) kept.delete(store.id);
+  });
+  return products;
+}

@@ -6,7 +6,7 @@ import { storeJsonLd } from './json-ld';
 import type { PublicProduct, PublicStore } from './load-storefront';
 import { h, type Markup, raw } from './markup';
 import { closedForOrders } from './next-opening';
-import { renderProducts } from './render-products';
+import { PAGE_SIZE, renderProducts } from './render-products';
 import { type OpenStatus, openStatus, otherWayToOrder, renderStoreInfo } from './store-info';
 import { STOREFRONT_CSS } from './styles';
 
@@ -15,6 +15,8 @@ export type PageInput = {
   products: PublicProduct[];
   /** Search typed with JavaScript off (?q=), already trimmed. */
   query: string;
+  /** The page of the list (?pagina=, 1-based and within range: the route checks it). */
+  page?: number;
   now: Date;
   /** Absolute addresses, or null when this server cannot tell its public address. */
   pageUrl: string | null;
@@ -24,7 +26,8 @@ export type PageInput = {
   formPath?: string;
 };
 
-function matching(products: PublicProduct[], query: string): PublicProduct[] {
+/** The products a search typed with JavaScript off (?q=) finds, all when it is empty. */
+export function matching(products: PublicProduct[], query: string): PublicProduct[] {
   const wanted = searchKey(query);
   if (!wanted) return products;
   return products.filter((p) => searchKey(`${p.name} ${p.description}`).includes(wanted));
@@ -45,9 +48,11 @@ function cartBar(store: PublicStore, formPath: string, status: OpenStatus): Mark
 
 export function renderStorefront(input: PageInput): string {
   const { store, products, query, now, pageUrl, imageUrl } = input;
+  const pageNumber = input.page ?? 1;
   const status = openStatus(store.businessHours, now, store.timezone);
   const count = products.length;
-  const title = `${store.name} · Catálogo online`;
+  const listed = matching(products, query);
+  const title = `${store.name} · Catálogo online${pageNumber > 1 ? ` · página ${pageNumber}` : ''}`;
   const description = `${status.label} · ${status.today} · ${count} ${count === 1 ? 'produto' : 'produtos'} · Peça pelo WhatsApp`;
   const contact = store.whatsapp
     ? h`<p class="mu">Escolha os produtos e envie o pedido pelo WhatsApp da loja.</p>`
@@ -64,10 +69,10 @@ ${imageUrl ? h`<meta property="og:image" content="${imageUrl}"><meta property="o
 <body><header><h1>${store.name}</h1>${renderStoreInfo(store, status)}${contact}</header>
 <main><h2>Produtos</h2>
 <form class="s" role="search" action="/loja/${store.slug}" method="get"><label for="q" class="sr">Buscar produto</label><input id="q" name="q" type="search" value="${query}" placeholder="Buscar produto" autocomplete="off" enterkeyhint="search"><button class="btn" type="submit">Buscar</button></form>
-${raw(renderProducts(store, matching(products, query), count, query))}
+${raw(renderProducts(store, listed, count, query, pageNumber))}
 </main>${cartBar(store, input.formPath ?? '', status)}
 <footer class="mu">Catálogo online de ${store.name}. Preços sujeitos a confirmação pela loja. <a href="/loja/${store.slug}/privacidade">Privacidade</a></footer>
-<script type="application/ld+json">${raw(storeJsonLd(store, products, { page: pageUrl, image: imageUrl }))}</script>
+<script type="application/ld+json">${raw(storeJsonLd(store, listed.slice((pageNumber - 1) * PAGE_SIZE, pageNumber * PAGE_SIZE), { page: pageUrl, image: imageUrl }))}</script>
 </body></html>`;
   return page.toString();
 }

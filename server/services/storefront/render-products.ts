@@ -1,5 +1,7 @@
 /**
- * The product list: every active product in the HTML (JavaScript off reads them all), each with
+ * The product list, a page at a time (PAGE_SIZE products, issue 42): the first page in the
+ * storefront's HTML, the next ones behind a real link (`?pagina=N`, which a no-script reader and
+ * a search engine follow) that the page's script turns into loading on scroll. Each product with
  * its own order link. Written as plain strings with one-pass escaping: this loop runs 1,000 times
  * per page, and template objects and Intl formatting per product were most of the render time.
  */
@@ -73,6 +75,23 @@ const NO_NUMBER_BUTTON = '<a class="btn" href="#endereco">Como pedir: veja o end
 export const productPageHref = (slug: string, id: string) =>
   `/loja/${escapeHtml(slug)}/p/${escapeHtml(id)}`;
 
+/**
+ * Products per page: a phone's first screens several times over, and few enough elements that a
+ * cheap phone parses and lays out the first page quickly (1,000 cards were 11,704 elements).
+ */
+export const PAGE_SIZE = 48;
+
+export const pageCount = (products: number) => Math.max(1, Math.ceil(products / PAGE_SIZE));
+
+/** The address of page `n` of the list (with the search typed with JavaScript off), unescaped. */
+export function listPageHref(slug: string, n: number, query: string): string {
+  const params = new URLSearchParams();
+  if (query) params.set('q', query);
+  if (n > 1) params.set('pagina', String(n));
+  const search = params.toString();
+  return `/loja/${slug}${search ? `?${search}` : ''}`;
+}
+
 function renderProduct(store: PublicStore, p: PublicProduct, index: number): string {
   const cover = p.cover
     ? coverMarkup(p.cover, productPageHref(store.slug, p.id), p.name, index)
@@ -89,14 +108,44 @@ function renderProduct(store: PublicStore, p: PublicProduct, index: number): str
   return `<li${left} data-id="${escapeHtml(cartKey(p.id))}" data-c="${p.priceCents}">${cover}<h3 id="n${index}">${escapeHtml(p.name)}</h3>${description}<p class="pr">${price(p.priceCents).text}</p><div class="ac">${order}<div class="q" role="group" aria-labelledby="n${index}"><button type="button" data-d="-1" aria-label="Menos um">−</button><output>0</output><button type="button" data-d="1" aria-label="Mais um">+</button></div></div></li>`;
 }
 
+/** The cards of page `page` (1-based) of `products`, numbered across pages. */
+export function renderProductItems(
+  store: PublicStore,
+  products: PublicProduct[],
+  page: number,
+  last = page,
+): string {
+  let items = '';
+  const end = Math.min(products.length, last * PAGE_SIZE);
+  for (let i = (page - 1) * PAGE_SIZE; i < end; i++) {
+    const p = products[i];
+    if (p) items += renderProduct(store, p, i);
+  }
+  return items;
+}
+
+/** Links to the pages before and after this one; the script loads the next on scroll instead. */
+function pager(store: PublicStore, page: number, pages: number, query: string): string {
+  if (pages <= 1) return '';
+  const href = (n: number) => escapeHtml(listPageHref(store.slug, n, query));
+  const previous =
+    page > 1 ? `<a href="${href(page - 1)}" rel="prev">Produtos anteriores</a> ` : '';
+  const next =
+    page < pages
+      ? `<a class="btn" href="${href(page + 1)}" rel="next" data-more>Ver mais produtos</a>`
+      : '';
+  return `<nav class="pg" aria-label="Páginas de produtos">${previous}<p class="mu">Página ${page} de ${pages}</p>${next}</nav>`;
+}
+
 const noun = (n: number) => `${n} ${n === 1 ? 'produto' : 'produtos'}`;
 
-/** The count line and the list (or a note when there is nothing to list), as HTML. */
+/** The count line, page `page` of the list (or a note when there is nothing to list) and its pager, as HTML. */
 export function renderProducts(
   store: PublicStore,
   products: PublicProduct[],
   total: number,
   query: string,
+  page = 1,
 ): string {
   const count = query
     ? `<p id="count" class="mu">${noun(products.length)} para “${escapeHtml(query)}” de ${total} · <a href="/loja/${escapeHtml(store.slug)}">Ver todos</a></p>`
@@ -106,10 +155,9 @@ export function renderProducts(
       total === 0 ? 'Nenhum produto disponível no momento.' : 'Nenhum produto encontrado.';
     return `${count}<p class="note">${empty}</p>`;
   }
-  let items = '';
-  for (let i = 0; i < products.length; i++) {
-    const p = products[i];
-    if (p) items += renderProduct(store, p, i);
-  }
-  return `${count}<ul class="p">${items}</ul>`;
+  const pages = pageCount(products.length);
+  // The script reads where the list goes on (data-next) and how far (data-pages).
+  const next = page < pages ? ` data-next="${page + 1}" data-pages="${pages}"` : '';
+  const searched = query ? ` data-q="${escapeHtml(query)}"` : '';
+  return `${count}<ul class="p"${next}${searched} data-total="${products.length}">${renderProductItems(store, products, page)}</ul>${pager(store, page, pages, query)}`;
 }

@@ -29,6 +29,9 @@ ul.p li{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:12px
 ul.p h3{font-size:1rem;margin:0;overflow-wrap:anywhere}
 ul.p p{margin:4px 0;overflow-wrap:anywhere}
 .pr{font-weight:700;font-size:1.0625rem}
+.pg{display:flex;flex-direction:column;gap:4px;margin:8px 0 16px}
+.pg>a:not(.btn){min-height:44px;display:flex;align-items:center}
+.pg p{margin:0;text-align:center}
 .ac{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin-top:8px}
 .ac .btn{flex:1}
 .ac a.btn{background:#fff;color:#047857;border:1px solid #047857;white-space:nowrap;padding:10px 12px;font-size:.9375rem}
