@@ -1,9 +1,10 @@
 /** Money as decimal strings ("59.90") end to end: never binary floats. */
+import { madeOnUse } from './made-on-use';
 
 /** The price rule of spec §5: digits, an optional dot and up to two decimals, at most 10 digits. */
 export const PRICE_PATTERN = /^\d{1,8}(\.\d{1,2})?$/;
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const brl = madeOnUse(() => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }));
 
 /** Cents (an integer) from a decimal string such as "59.9" or "59.90". */
 export function toCents(price: string): number {
@@ -26,7 +27,7 @@ export function normalizePrice(price: string): string {
 /** Display as 'R$ 59,90' (with the no-break space Intl uses). Integer cents keep it exact. */
 export function formatBRL(price: string | number): string {
   const cents = typeof price === 'number' ? Math.round(price * 100) : toCents(price);
-  return brl.format(cents / 100);
+  return brl().format(cents / 100);
 }
 
 /**

@@ -4,6 +4,7 @@
  * the data subjects' requests with their deadline.
  */
 import { z } from 'zod';
+import { madeOnUse } from './made-on-use';
 
 /** A write from an offline phone to a customer erased meanwhile (404 on PUT, 410 on POST). */
 export const CUSTOMER_ERASED =
@@ -199,13 +200,16 @@ export type ApiIncident = z.output<typeof incidentSchema> & {
 /** Business days to tell the ANPD and the people affected: 3, doubled for a small agent. */
 export const INCIDENT_BUSINESS_DAYS = 6;
 
-const shortTime = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const shortTime = madeOnUse(
+  () =>
+    new Intl.DateTimeFormat('pt-BR', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 /** 'DD/MM/AAAA HH:MM' on the device's clock, for the privacy screens ('' when unset). */
-export const privacyTime = (iso: string | null) => (iso ? shortTime.format(new Date(iso)) : '');
+export const privacyTime = (iso: string | null) => (iso ? shortTime().format(new Date(iso)) : '');

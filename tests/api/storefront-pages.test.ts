@@ -30,7 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const names = (html: string) => [...html.matchAll(/<h3 id="n\d+">([^<]+)<\/h3>/g)].map((m) => m[1]);
+const names = (html: string) =>
+  [...html.matchAll(/<h3 id="n\d+">([^<]+)<\/h3>/g)].map((m) => m[1] ?? '');
 const nextHref = (html: string) =>
   html.match(/<a class="btn" href="([^"]+)" rel="next"/)?.[1]?.replace(/&amp;/g, '&') ?? null;
 

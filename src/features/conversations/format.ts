@@ -1,14 +1,20 @@
 /** How the Conversas screens write times and authors (pt-BR, the phone's clock). */
 import type { ChatTurn } from '~/domain/conversation-reply';
+import { madeOnUse } from '~/domain/made-on-use';
 
-const hour = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
-const day = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit' });
-const dayAndHour = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const hour = madeOnUse(
+  () => new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' }),
+);
+const day = madeOnUse(() => new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit' }));
+const dayAndHour = madeOnUse(
+  () =>
+    new Intl.DateTimeFormat('pt-BR', {
+      day: '2-digit',
+      month: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() &&
@@ -19,17 +25,17 @@ const sameDay = (a: Date, b: Date) =>
 export function chatTime(iso: string, now = new Date()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
-  if (sameDay(at, now)) return hour.format(at);
+  if (sameDay(at, now)) return hour().format(at);
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
-  return sameDay(at, yesterday) ? 'ontem' : day.format(at);
+  return sameDay(at, yesterday) ? 'ontem' : day().format(at);
 }
 
 /** A turn's time: '14:05' today, else '12/11 14:05'. */
 export function turnTime(iso: string, now = new Date()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
-  return sameDay(at, now) ? hour.format(at) : dayAndHour.format(at);
+  return sameDay(at, now) ? hour().format(at) : dayAndHour().format(at);
 }
 
 /** The list's last message, with who wrote it when it was not the customer. */
@@ -45,7 +51,7 @@ export function lastLine(text: string, author: ChatTurn['author']): string {
 export function assistantText(active: boolean, pausedUntil: string | null): string {
   if (active) return 'Assistente ativo';
   return pausedUntil
-    ? `Assistente pausado até ${hour.format(new Date(pausedUntil))}`
+    ? `Assistente pausado até ${hour().format(new Date(pausedUntil))}`
     : 'Assistente pausado';
 }
 
@@ -65,6 +71,6 @@ export function pauseEnd(minutes: number | null, now = Date.now()): string | und
 /** The note after a pause: 'Assistente pausado até 15:30 nesta conversa.' */
 export function pausedNote(ate: string | undefined): string {
   return ate
-    ? `Assistente pausado até ${hour.format(new Date(ate))} nesta conversa.`
+    ? `Assistente pausado até ${hour().format(new Date(ate))} nesta conversa.`
     : 'Assistente pausado nesta conversa até você devolver.';
 }

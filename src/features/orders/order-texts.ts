@@ -1,15 +1,20 @@
 /** How the owner's screens write an order: time, delivery, items, WhatsApp and map links. */
+
+import { madeOnUse } from '~/domain/made-on-use';
 import type { LocalOrder, OrderStatus } from '~/domain/order';
 import { DELIVERY_LABELS, type DeliveryKind, STATUS_LABELS } from '~/domain/order';
 
-const time = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const time = madeOnUse(
+  () =>
+    new Intl.DateTimeFormat('pt-BR', {
+      day: '2-digit',
+      month: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
-export const orderTime = (iso: string | null) => (iso ? time.format(new Date(iso)) : '');
+export const orderTime = (iso: string | null) => (iso ? time().format(new Date(iso)) : '');
 
 export const statusLabel = (status: string) => STATUS_LABELS[status as OrderStatus] ?? status;
 export const deliveryLabel = (kind: string) => DELIVERY_LABELS[kind as DeliveryKind] ?? kind;

@@ -1,12 +1,13 @@
 /** How the reports write their numbers (pt-BR) and build each section's CSV rows. */
 import { csvFile } from '~/domain/csv-text';
+import { madeOnUse } from '~/domain/made-on-use';
 import { formatBRL, fromCents } from '~/domain/money';
 import { change } from '~/domain/reports/sales';
 
 export const money = (cents: number) => formatBRL(fromCents(cents));
-const pct = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
-export const percent = (n: number | null) => (n === null ? '—' : `${pct.format(n)}%`);
-export const times = (n: number | null) => (n === null ? '—' : `${pct.format(n)}×`);
+const pct = madeOnUse(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }));
+export const percent = (n: number | null) => (n === null ? '—' : `${pct().format(n)}%`);
+export const times = (n: number | null) => (n === null ? '—' : `${pct().format(n)}×`);
 
 /** 'DD/MM' of a 'YYYY-MM-DD' day; with the year for 'DD/MM/AAAA'. */
 export const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
@@ -27,7 +28,7 @@ export function delta(now: number, before: number): { text: string; up: boolean 
   const c = change(now, before);
   if (c === null) return { text: 'sem comparação', up: null };
   const sign = c > 0 ? '+' : '';
-  return { text: `${sign}${pct.format(c)}% vs. período anterior`, up: c === 0 ? null : c > 0 };
+  return { text: `${sign}${pct().format(c)}% vs. período anterior`, up: c === 0 ? null : c > 0 };
 }
 
 /** Money in a CSV cell as Excel-BR reads a number: '1234,50'. */

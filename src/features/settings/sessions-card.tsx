@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { madeOnUse } from '~/domain/made-on-use';
 import { serverMessage } from '~/lib/error-message';
 import { toast } from '~/lib/toast';
 import { Button } from '~/ui/button';
@@ -13,13 +14,16 @@ import { LogOutIcon } from '~/ui/icons';
 import { Spinner } from '~/ui/spinner';
 import { endSession, type SessionsState, type SessionView } from './security-api';
 
-const when = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const when = madeOnUse(
+  () =>
+    new Intl.DateTimeFormat('pt-BR', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 const muted = css({ display: 'block', fontSize: 'sm', color: 'muted' });
 
@@ -58,9 +62,9 @@ function SessionRow({ session, onEnded }: { session: SessionView; onEnded: () =>
             Este aparelho
           </span>
         ) : (
-          <span className={muted}>Último uso: {when.format(new Date(session.ultimoUso))}</span>
+          <span className={muted}>Último uso: {when().format(new Date(session.ultimoUso))}</span>
         )}
-        <span className={muted}>Entrou em {when.format(new Date(session.criadaEm))}</span>
+        <span className={muted}>Entrou em {when().format(new Date(session.criadaEm))}</span>
       </span>
       {session.atual ? null : (
         <Button
