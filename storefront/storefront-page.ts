@@ -46,7 +46,10 @@ function start(): void {
   }
 
   const cart = new Map<string, number>();
-  const more = listPages(list, bar.dataset.slug ?? '', () => filter());
+  // Cards appended while a search is typed are filtered like the others.
+  const more = listPages(list, bar.dataset.slug ?? '', () => {
+    if (input?.value) filter();
+  });
   let saved: Record<string, unknown> = {};
   try {
     saved = JSON.parse(localStorage.getItem(storageKey) ?? '{}') as Record<string, unknown>;

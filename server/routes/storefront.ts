@@ -105,7 +105,8 @@ storefrontRoutes.get('/:slug', async (c) => {
   if (page === null) return notFound(c, store);
   const base = publicBaseUrl(env, c.req.url);
   const storeUrl = base ? `${base}/loja/${store.slug}` : null;
-  const pageUrl = base ? `${base}${listPageHref(store.slug, page, '')}` : null;
+  // A search's pages point to the store's page; each page of the whole list to itself.
+  const pageUrl = base && !query ? `${base}${listPageHref(store.slug, page, '')}` : storeUrl;
   const status = openStatus(store.businessHours, now, store.timezone);
   const form = await orderFormScript();
   const key = JSON.stringify([store.version, status, pageUrl, script.path, form.path]);

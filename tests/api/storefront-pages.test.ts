@@ -69,6 +69,11 @@ describe('the storefront list, a page at a time', () => {
     const last = await getPage(t, `/loja/${shop.slug}?pagina=3`);
     expect(last.text).toContain(`<a href="/loja/${shop.slug}?pagina=2" rel="prev">`);
     expect(last.text).toContain('Página 3 de 3');
+    // Each page is its own canonical address; a search's pages name the store's page.
+    const canonical = (html: string) => html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+    expect(canonical(last.text)).toMatch(new RegExp(`/loja/${shop.slug}\\?pagina=3$`));
+    const searched = await getPage(t, `/loja/${shop.slug}?q=produto&pagina=2`);
+    expect(canonical(searched.text)).toMatch(new RegExp(`/loja/${shop.slug}$`));
     expect(last.text).not.toContain('data-more');
     // Card numbers go on across pages: the quantity groups' labels stay unique on a joined list.
     expect(last.text).toContain('<h3 id="n96">Produto 097</h3>');
