@@ -67,7 +67,7 @@ type LighthouseRun = {
 };
 
 function firstScreenPrefix(html: string): string {
-  let at = html.indexOf('<ul class="p">');
+  let at = html.indexOf('<ul class="p"');
   for (let i = 0; i < FIRST_SCREEN_PRODUCTS && at >= 0; i++) at = html.indexOf('</li>', at + 1);
   return html.slice(0, at + '</li>'.length);
 }
