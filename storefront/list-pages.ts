@@ -94,13 +94,32 @@ export function listPages(list: HTMLElement, slug: string, appended: () => void)
         )
       : null;
   if (nav && next) observer?.observe(nav);
+  // New cards come before the link: whoever uses it (a keyboard, a screen reader) goes on from
+  // the first card they have not passed, not from the link below them. Cards the observer
+  // appended while the link had focus are those: the link shows them before loading more.
+  let unseen = -1;
+  link?.addEventListener('focus', () => {
+    unseen = list.children.length;
+  });
+  function goOnFrom(index: number): void {
+    const card = list.children[index] as HTMLElement | undefined;
+    if (!card) return;
+    card.tabIndex = -1;
+    card.focus();
+  }
   link?.addEventListener('click', (event) => {
     event.preventDefault();
-    // Not loaded (offline, refused): the link does what it says, the next page.
+    const first = unseen >= 0 ? unseen : list.children.length;
+    unseen = -1;
+    if (first < list.children.length) return goOnFrom(first);
     void load(false).then((ok) => {
-      if (!ok) location.assign(link.href);
+      // Not loaded (offline, refused): the link does what it says, the next page.
+      if (ok) goOnFrom(first);
+      else location.assign(link.href);
     });
   });
+  // How far the list has come is said as it changes.
+  note?.setAttribute('aria-live', 'polite');
   if (next) showWhere();
 
   return {

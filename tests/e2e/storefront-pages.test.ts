@@ -65,6 +65,25 @@ describe('a long storefront on a phone', () => {
     await context.close();
   });
 
+  it('loads the next page from the keyboard and goes on from its first product', async () => {
+    const context = await newPhoneContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto(storeUrl);
+    const more = page.getByRole('link', { name: 'Ver mais produtos' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('ul.p > li').length >= 96);
+    // Still on the first page's address: the script loaded the cards instead of leaving.
+    expect(page.url()).toBe(storeUrl);
+    expect(
+      await page.evaluate(() => document.activeElement?.querySelector('h3')?.textContent),
+    ).toBe(name(49));
+    // The pager says how far the list has come, to a screen reader too.
+    expect(await page.locator('nav.pg p').getAttribute('aria-live')).toBe('polite');
+    expect(await page.locator('nav.pg p').textContent()).toMatch(/^\d+ de 110 produtos$/);
+    await context.close();
+  });
+
   it('finds a product not loaded yet, and keeps it in the cart after a reload', async () => {
     const context = await newPhoneContext(browser, baseUrl);
     const page = await context.newPage();
