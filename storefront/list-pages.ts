@@ -7,8 +7,8 @@
  */
 
 export type ListPages = {
-  /** Every page not loaded yet, in one request; resolves when they are in (or could not be). */
-  loadAll(): Promise<void>;
+  /** Every page not loaded yet, in one request: true once the whole list is in. */
+  loadAll(): Promise<boolean>;
 };
 
 /** How far below the screen the next page starts loading: about two screens of cards. */
@@ -123,8 +123,6 @@ export function listPages(list: HTMLElement, slug: string, appended: () => void)
   if (next) showWhere();
 
   return {
-    async loadAll() {
-      await load(true);
-    },
+    loadAll: () => load(true),
   };
 }

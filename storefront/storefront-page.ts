@@ -56,15 +56,23 @@ function start(): void {
   } catch {
     // Storage blocked (private mode, in-app browsers): the cart still works for this visit.
   }
+  /**
+   * Saved quantities of products not on the page yet (a later page of the list): kept, and kept
+   * saved, until the whole list is in; then what is still missing has left the store's list.
+   */
+  const pending = new Map<string, number>();
   /** Prices and names always come from the page: a saved cart only remembers quantities. */
-  function restore(): string[] {
-    const missing: string[] = [];
+  function restore(): void {
     for (const [id, qty] of Object.entries(saved)) {
       if (typeof qty !== 'number' || qty <= 0 || cart.has(id)) continue;
-      if (item(id)) cart.set(id, Math.min(qty, MAX_QUANTITY));
-      else missing.push(id);
+      const quantity = Math.min(qty, MAX_QUANTITY);
+      if (item(id)) {
+        cart.set(id, quantity);
+        pending.delete(id);
+      } else {
+        pending.set(id, quantity);
+      }
     }
-    return missing;
   }
 
   const summary = bar.querySelector('p');
@@ -87,7 +95,8 @@ function start(): void {
       summary.textContent = `${count} ${count === 1 ? 'item' : 'itens'} no pedido · Total ${total}`;
     if (order && phone) order.href = whatsappOrderLink(phone, orderMessage(lines));
     try {
-      localStorage.setItem(storageKey, JSON.stringify(Object.fromEntries(cart)));
+      const kept = { ...Object.fromEntries(pending), ...Object.fromEntries(cart) };
+      localStorage.setItem(storageKey, JSON.stringify(kept));
     } catch {
       // See above.
     }
@@ -109,6 +118,7 @@ function start(): void {
   bar.querySelector('button[data-clear]')?.addEventListener('click', () => {
     const ids = [...cart.keys()];
     cart.clear();
+    pending.clear();
     render(ids);
   });
 
@@ -146,11 +156,15 @@ function start(): void {
     filter();
   });
 
-  // Products kept in the cart from a later page of the list: restored once the list is whole.
-  if (restore().length > 0) {
-    void more.loadAll().then(() => {
+  // Products kept in the cart from a later page of the list: restored once the list is whole
+  // (offline, they stay saved for the next visit).
+  restore();
+  if (pending.size > 0) {
+    void more.loadAll().then((whole) => {
+      if (!whole) return;
       const before = new Set(cart.keys());
       restore();
+      pending.clear();
       render([...cart.keys()].filter((id) => !before.has(id)));
     });
   }
@@ -171,6 +185,7 @@ function start(): void {
     clear: () => {
       const ids = [...cart.keys()];
       cart.clear();
+      pending.clear();
       render(ids);
     },
   };
