@@ -184,3 +184,29 @@ describe('a photo upload answered 410', () => {
     expect(await db.deadLetters.count()).toBe(1);
   });
 });
+
+describe('a photo upload answered 2xx by the replay', () => {
+  it('is no longer waiting on the phone, even with the app closed (the chaos test, seed -2011613457)', async () => {
+    const db = await device();
+    await db.photos.add({
+      id: PHOTO,
+      productId: PRODUCT,
+      position: 0,
+      blob: new Blob([BYTES], { type: 'image/jpeg' }),
+      width: 64,
+      height: 48,
+      state: 'waiting',
+    });
+    const queue = new MemoryQueue();
+    const { replayer } = recordingReplayer(queue, db, 201);
+    const offline = offlineWorker(queue, replayer);
+    expect((await handleMutation(photoPut(), offline)).status).toBe(202);
+    expect(await replayer.replay()).toBe('done');
+    // No page heard the announcement: the worker says it itself. 'uploaded', so the pull's
+    // prune takes it off when another phone removes it; `full` until the page shrinks it.
+    const photo = await db.photos.get(PHOTO);
+    expect(photo?.state).toBe('uploaded');
+    expect(photo?.full).toBe(true);
+    expect(await queue.size()).toBe(0);
+  });
+});

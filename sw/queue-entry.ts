@@ -67,6 +67,8 @@ export interface ReplayStore {
   markSynced(acks: readonly WorkerAck[]): Promise<void>;
   /** Photos whose upload was answered 410 (removed before it arrived): gone from the device. */
   photosGone(photoIds: readonly string[]): Promise<void>;
+  /** Photos whose upload was answered 2xx: the server has them (no longer 'waiting' here). */
+  photosSent(photoIds: readonly string[]): Promise<void>;
   deadLetter(refused: RefusedMutation): Promise<void>;
   /** A copy of the entries being sent, so a worker killed mid-request does not lose them. */
   setInFlight(entries: readonly HeldEntry[] | null): Promise<void>;

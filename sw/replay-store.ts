@@ -3,6 +3,7 @@ import type { TaliDb } from '../src/db/db';
 import { type Acknowledgement, acknowledgeAll, markPending } from '../src/db/pending';
 import { acknowledgeSettings } from '../src/db/pending-settings';
 import { dropGonePhotos } from '../src/db/photo-gone';
+import { markPhotosSent } from '../src/db/photo-sent';
 import { recordRefusal } from '../src/db/refusals';
 import type { EntityKind, SingletonKind } from '../src/domain/sync/entities';
 import {
@@ -106,6 +107,7 @@ export function createReplayStore(db: TaliDb, newId: () => string): ReplayStore 
       await acknowledgeSettings(db, settings);
     },
     photosGone: (photoIds) => dropGonePhotos(db, photoIds),
+    photosSent: (photoIds) => markPhotosSent(db, photoIds),
     deadLetter: (refused: RefusedMutation) => recordRefusal(db, refused, newId),
     async setInFlight(entries) {
       if (!entries || entries.length === 0) await db.meta.delete(IN_FLIGHT);

@@ -49,6 +49,7 @@ export async function settle(
   const events: Event[] = [];
   const synced: WorkerAck[] = [];
   const gone: string[] = [];
+  const sent: string[] = [];
   let stop: 'retry' | 'auth' | null = null;
   for (const [i, item] of items.entries()) {
     const answer = answers[i] as Answer;
@@ -77,8 +78,9 @@ export async function settle(
       events.push({ type: 'dead-letter', entity, status: answer.status, message });
     } else {
       events.push({ type: 'replayed', entity, status: answer.status });
-      if (answer.status === 410 && entity?.startsWith(PHOTO_TAG)) {
-        gone.push(entity.slice(PHOTO_TAG.length));
+      if (entity?.startsWith(PHOTO_TAG) && request.method === 'PUT') {
+        if (answer.status === 410) gone.push(entity.slice(PHOTO_TAG.length));
+        else sent.push(entity.slice(PHOTO_TAG.length));
       }
     }
     inFlight.release([item]);
@@ -91,6 +93,8 @@ export async function settle(
   await store.markSynced(await inFlight.noneLeft(synced));
   // Removed before their upload arrived: gone here too, even with the app closed.
   await store.photosGone(gone);
+  // Taken by the server: no longer waiting here, even with the app closed to hear it.
+  await store.photosSent(sent);
   // The counter goes down one by one, to what waits now.
   const total = inFlight.ledger.total;
   for (const [i, event] of events.entries()) {

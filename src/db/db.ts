@@ -78,6 +78,11 @@ export type LocalPhoto = {
    * phone (photo-prune.ts). Unknown for a photo whose replay the worker announced.
    */
   listedAt?: number;
+  /**
+   * 'uploaded' by the worker's replay (the app may have been closed): the blob is still the
+   * bytes it sent, until the page shrinks it to the 480 px (photo-repo.ts `markUploaded`).
+   */
+  full?: true;
 };
 
 /** Each synced entity's device table, typed by its registry entry (`db.products`, `db.orders`…). */

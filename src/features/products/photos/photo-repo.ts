@@ -135,7 +135,8 @@ const revisionOf = (data: unknown): number | undefined => {
 export async function markUploaded(db: TaliDb, photoId: string, listedAt?: number): Promise<void> {
   const photo = await db.photos.get(photoId);
   if (!photo) return;
-  if (photo.state === 'uploaded') {
+  // Marked by the worker's replay (`full`): still to be shrunk.
+  if (photo.state === 'uploaded' && !photo.full) {
     if (photo.listedAt === undefined && listedAt !== undefined)
       await db.photos.update(photoId, { listedAt });
     return;
@@ -147,7 +148,12 @@ export async function markUploaded(db: TaliDb, photoId: string, listedAt?: numbe
     // No canvas here (an old browser): keeping the larger copy costs space, not the photo.
     console.warn('photo not shrunk', error);
   }
-  await db.photos.update(photoId, { state: 'uploaded', blob: small, listedAt });
+  await db.photos.update(photoId, {
+    state: 'uploaded',
+    blob: small,
+    listedAt: listedAt ?? photo.listedAt,
+    full: undefined,
+  });
 }
 
 /** Removed here at once; a photo the server may hold is removed there through the queue. */

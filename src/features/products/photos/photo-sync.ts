@@ -37,8 +37,15 @@ export function listenForPhotoReplays(ctx: DeviceContext): () => void {
   return () => channel.close();
 }
 
-/** Photos still marked waiting whose product the server already shows them in. */
+/**
+ * Photos still marked waiting whose product the server already shows them in; and photos the
+ * worker's replay marked sent with the app closed, shrunk now (their blob is the upload's).
+ */
 export async function confirmWaitingPhotos(ctx: DeviceContext): Promise<void> {
+  const full = await ctx.db.photos
+    .filter((p) => p.state === 'uploaded' && p.full === true)
+    .toArray();
+  for (const photo of full) await markUploaded(ctx.db, photo.id);
   if (!navigator.onLine || !ctx.transport.token()) return;
   const waiting = await ctx.db.photos.filter((p) => p.state === 'waiting').toArray();
   const products = new Set(waiting.map((p) => p.productId));
