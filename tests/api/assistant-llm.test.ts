@@ -64,7 +64,9 @@ async function ask(text: string, from: string) {
     LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
     LLM_API_KEY: 'sk-teste',
     LLM_MODEL: 'modelo-pequeno',
-    LLM_TIMEOUT_MS: '300',
+    // Long enough for the stand-in's answer on a loaded CI host (300 ms was not: the first
+    // answer fell back to the rules once); the slow model never answers: twice this, under 3 s.
+    LLM_TIMEOUT_MS: '1000',
   });
   const deps = {
     db: t.db,
